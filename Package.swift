@@ -1,0 +1,57 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Afterflow",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "AfterflowKit", targets: ["AfterflowKit"]),
+        .executable(name: "afterflow", targets: ["afterflow"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCmark",
+            pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
+        ),
+        .target(
+            name: "AfterflowKit",
+            dependencies: [
+                "CCmark",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
+        .executableTarget(
+            name: "afterflow",
+            dependencies: [
+                "AfterflowKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "afterflow-bench",
+            dependencies: ["AfterflowKit"],
+            path: "Benchmarks/Sources/afterflow-bench"
+        ),
+        .testTarget(
+            name: "AfterflowKitTests",
+            dependencies: [
+                "AfterflowKit",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "afterflowTests",
+            dependencies: ["afterflow"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,214 @@
+/// A Markdown file with optional YAML front matter, kept byte for byte as it was read.
+///
+/// The document never rewrites what it does not have to: `bytes` is the exact source, and the
+/// structure (lines, front matter entries, body sections) points into it. Edits return a new
+/// document whose bytes differ only in the lines they touch.
+public struct Document: Sendable {
+    /// The exact source, BOM included.
+    public let bytes: [UInt8]
+    public let hasBOM: Bool
+    public let lineEnding: LineEnding
+    /// Lines after the BOM; `lines[0]` is line 1.
+    public let lines: [SourceLine]
+    /// Nil when the file does not start with a `---` line.
+    public let frontMatter: FrontMatter?
+    /// Index of the first line after the front matter (0 when there is none).
+    public let bodyStartLine: Int
+    /// Level 1 and 2 ATX headings of the body, outside code fences.
+    public let headings: [Heading]
+    /// Problems found while reading the structure (YAML errors, an unclosed fence, bad UTF-8).
+    public let diagnostics: [Diagnostic]
+
+    public struct Heading: Sendable, Hashable {
+        public var level: Int
+        /// The heading's text, trimmed, without the `#` marks.
+        public var title: String
+        public var line: Int
+    }
+
+    public init(bytes: [UInt8]) {
+        self.bytes = bytes
+        let bom = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+        hasBOM = bom
+        let lines = SourceLines.split(bytes, from: bom ? 3 : 0)
+        self.lines = lines
+        lineEnding = SourceLines.ending(of: bytes, lines: lines)
+        var diagnostics: [Diagnostic] = []
+        if let bad = Document.firstInvalidUTF8(bytes, lines: lines) {
+            diagnostics.append(.error("the file is not valid UTF-8; save it as UTF-8", at: bad))
+        }
+
+        var frontMatter: FrontMatter?
+        var bodyStart = 0
+        if let first = lines.first, Document.isFence(bytes, first, allowDots: false) {
+            if let closing = lines.indices.dropFirst().first(where: { Document.isFence(bytes, lines[$0], allowDots: true) }) {
+                var parser = FrontMatterParser(bytes: bytes, lines: lines)
+                parser.parse(1..<closing)
+                diagnostics += parser.diagnostics
+                frontMatter = FrontMatter(openingLine: 0, closingLine: closing, entries: parser.entries)
+                bodyStart = closing + 1
+            } else {
+                diagnostics.append(.error("the front matter that starts here is never closed; expected a line '---' after it", at: SourceLocation(line: 1, column: 1)))
+                bodyStart = lines.count
+            }
+        }
+        self.frontMatter = frontMatter
+        bodyStartLine = bodyStart
+        headings = Document.scanHeadings(bytes, lines: lines, from: bodyStart)
+        self.diagnostics = diagnostics
+    }
+
+    public init(_ text: String) {
+        self.init(bytes: Array(text.utf8))
+    }
+
+    /// The text of line `index` (0-based), without its terminator.
+    public func text(ofLine index: Int) -> String {
+        String(decoding: bytes[lines[index].start..<lines[index].end], as: UTF8.self)
+    }
+
+    // MARK: - Sections
+
+    /// The body section under `## title` (matched case-insensitively), if there is one.
+    public func section(_ title: String) -> Section? {
+        for (i, heading) in headings.enumerated() where heading.level == 2 && heading.title.caseInsensitiveEquals(title) {
+            let end = i + 1 < headings.count ? headings[i + 1].line : lines.count
+            return Section(heading: heading, content: (heading.line + 1)..<end)
+        }
+        return nil
+    }
+
+    /// A `## ` section: its heading and the lines up to the next level 1 or 2 heading.
+    public struct Section: Sendable, Hashable {
+        public var heading: Heading
+        public var content: Range<Int>
+    }
+
+    /// The section's text: its lines joined with LF, leading and trailing blank lines removed.
+    public func text(of section: Section) -> String {
+        var first = section.content.lowerBound
+        var last = section.content.upperBound
+        while first < last && isBlank(first) { first += 1 }
+        while last > first && isBlank(last - 1) { last -= 1 }
+        guard first < last else { return "" }
+        if last - first == 1 { return text(ofLine: first) }
+        var out: [UInt8] = []
+        out.reserveCapacity(lines[last - 1].end - lines[first].start)
+        for index in first..<last {
+            if index > first { out.append(0x0A) }
+            out.append(contentsOf: bytes[lines[index].start..<lines[index].end])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The first level 1 heading of the body.
+    public var title: Heading? { headings.first { $0.level == 1 } }
+
+    func isBlank(_ index: Int) -> Bool {
+        let line = lines[index]
+        var p = line.start
+        while p < line.end {
+            if bytes[p] != 0x20 && bytes[p] != 0x09 { return false }
+            p += 1
+        }
+        return true
+    }
+
+    // MARK: - Scanning
+
+    static func isFence(_ bytes: [UInt8], _ line: SourceLine, allowDots: Bool) -> Bool {
+        guard line.end - line.start >= 3 else { return false }
+        let c = bytes[line.start]
+        guard c == UInt8(ascii: "-") || (allowDots && c == UInt8(ascii: ".")) else { return false }
+        guard bytes[line.start + 1] == c, bytes[line.start + 2] == c else { return false }
+        var p = line.start + 3
+        while p < line.end {
+            if bytes[p] != 0x20 && bytes[p] != 0x09 { return false }
+            p += 1
+        }
+        return true
+    }
+
+    static func scanHeadings(_ bytes: [UInt8], lines: [SourceLine], from start: Int) -> [Heading] {
+        var headings: [Heading] = []
+        var fence: (char: UInt8, count: Int)?
+        var index = start
+        while index < lines.count {
+            defer { index += 1 }
+            let line = lines[index]
+            var p = line.start
+            var indent = 0
+            while p < line.end && bytes[p] == 0x20 && indent < 4 { p += 1; indent += 1 }
+            guard p < line.end, indent < 4 else { continue }
+            let c = bytes[p]
+            if c == UInt8(ascii: "`") || c == UInt8(ascii: "~") {
+                var q = p
+                while q < line.end && bytes[q] == c { q += 1 }
+                let count = q - p
+                if count >= 3 {
+                    if let open = fence {
+                        if open.char == c && count >= open.count { fence = nil }
+                    } else {
+                        fence = (c, count)
+                    }
+                }
+                continue
+            }
+            guard fence == nil, c == UInt8(ascii: "#") else { continue }
+            var q = p
+            while q < line.end && bytes[q] == UInt8(ascii: "#") { q += 1 }
+            let level = q - p
+            guard level <= 2, q == line.end || bytes[q] == 0x20 || bytes[q] == 0x09 else { continue }
+            var textStart = q
+            while textStart < line.end && (bytes[textStart] == 0x20 || bytes[textStart] == 0x09) { textStart += 1 }
+            var textEnd = line.end
+            while textEnd > textStart && (bytes[textEnd - 1] == 0x20 || bytes[textEnd - 1] == 0x09) { textEnd -= 1 }
+            // A closing run of '#' after a space is not part of the title.
+            var closing = textEnd
+            while closing > textStart && bytes[closing - 1] == UInt8(ascii: "#") { closing -= 1 }
+            if closing < textEnd && (closing == textStart || bytes[closing - 1] == 0x20) {
+                textEnd = closing
+                while textEnd > textStart && bytes[textEnd - 1] == 0x20 { textEnd -= 1 }
+            }
+            headings.append(Heading(level: level, title: String(decoding: bytes[textStart..<textEnd], as: UTF8.self), line: index))
+        }
+        return headings
+    }
+
+    /// The location of the first byte that is not part of valid UTF-8, if any.
+    static func firstInvalidUTF8(_ bytes: [UInt8], lines: [SourceLine]) -> SourceLocation? {
+        var asciiOnly = true
+        bytes.withUnsafeBufferPointer { buffer in
+            for b in buffer where b >= 0x80 {
+                asciiOnly = false
+                break
+            }
+        }
+        if asciiOnly { return nil }
+        for (index, line) in lines.enumerated() {
+            var iterator = bytes[line.start..<line.end].makeIterator()
+            var decoder = UTF8()
+            var offset = 0
+            var consumed = 0
+            loop: while true {
+                switch decoder.decode(&iterator) {
+                case .scalarValue(let scalar):
+                    offset = consumed
+                    consumed += UTF8.width(scalar)
+                case .emptyInput:
+                    break loop
+                case .error:
+                    return SourceLocation(line: index + 1, column: consumed + 1 > offset ? consumed + 1 : offset + 1)
+                }
+            }
+        }
+        return nil
+    }
+}
+
+extension String {
+    func caseInsensitiveEquals(_ other: String) -> Bool {
+        if self.utf8.count != other.utf8.count && self.allSatisfy(\.isASCII) && other.allSatisfy(\.isASCII) { return false }
+        return self.lowercased() == other.lowercased()
+    }
+}

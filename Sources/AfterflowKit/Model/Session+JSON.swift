@@ -1,0 +1,42 @@
+import Foundation
+
+/// The JSON form of a session: the file's own keys, typed, then the sections and the path.
+extension Session {
+    public func json(path: String, timeZone: TimeZone) -> JSONValue {
+        var members: [(String, JSONValue)] = []
+        for entry in document.frontMatter?.entries ?? [] {
+            let key = SessionKey(rawValue: entry.key)
+            let value: JSONValue
+            switch key {
+            case .id: value = id.map { .string($0.uuidString) } ?? raw(entry.value)
+            case .date: value = date.map { .string($0.canonical(in: timeZone)) } ?? raw(entry.value)
+            case .reminder: value = reminder.map { .string($0.canonical(in: timeZone)) } ?? raw(entry.value)
+            case .created: value = created.map { .string($0.canonical(in: timeZone)) } ?? raw(entry.value)
+            case .updated: value = updated.map { .string($0.canonical(in: timeZone)) } ?? raw(entry.value)
+            case .treatment: value = treatment.map { .string($0.rawValue) } ?? raw(entry.value)
+            case .administration: value = administration.map { .string($0.rawValue) } ?? raw(entry.value)
+            case .moodBefore: value = moodBefore.map { .int($0) } ?? raw(entry.value)
+            case .moodAfter: value = moodAfter.map { .int($0) } ?? raw(entry.value)
+            case .status: value = .string(status.rawValue)
+            case .tags: value = .array(tags.map { .string($0) })
+            default: value = raw(entry.value)
+            }
+            members.append((entry.key, value))
+        }
+        if !members.contains(where: { $0.0 == "status" }) { members.append(("status", .string(status.rawValue))) }
+        members.append(("intention", .string(intention)))
+        members.append(("environment", .string(environment)))
+        members.append(("music_notes", .string(musicNotes)))
+        members.append(("reflections", .string(reflections)))
+        members.append(("path", .string(path)))
+        return .object(members)
+    }
+
+    private func raw(_ value: YAMLValue) -> JSONValue {
+        switch value {
+        case .null: return .null
+        case .scalar(let s): return s.isNull ? .null : .string(s.text)
+        case .list(let items, _): return .array(items.map { .string($0.text) })
+        }
+    }
+}

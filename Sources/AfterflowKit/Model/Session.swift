@@ -1,0 +1,205 @@
+import Foundation
+
+/// A therapy session: a typed view onto a `Document`, with the location of every field.
+///
+/// Reading never fails: problems become `diagnostics`, and fields that could not be read are nil.
+public struct Session: Sendable {
+    public let document: Document
+    public var id: UUID?
+    public var date: SessionDate?
+    public var treatment: Treatment?
+    public var administration: Administration?
+    public var dose: String?
+    public var moodBefore: Int?
+    public var moodAfter: Int?
+    /// The status the file states; `status` is what its content makes it.
+    public var recordedStatus: SessionStatus?
+    public var reminder: SessionDate?
+    public var music: String?
+    public var tags: [String] = []
+    public var created: SessionDate?
+    public var updated: SessionDate?
+    public var intention = ""
+    public var environment = ""
+    public var musicNotes = ""
+    public var reflections = ""
+    /// Problems of the file and of its fields, errors and warnings, in file order.
+    public var diagnostics: [Diagnostic]
+
+    /// The status the content implies: see `SessionStatus.derive`.
+    public var status: SessionStatus {
+        SessionStatus.derive(intention: intention, moodBefore: moodBefore, reflections: reflections)
+    }
+
+    /// `Psilocybin • Dec 10, 2024`.
+    public var displayTitle: String {
+        let name = treatment?.displayName ?? "Session"
+        guard let date else { return name }
+        return "\(name) • \(date.mediumDay)"
+    }
+
+    /// After minus before, when both are known.
+    public var moodLift: Int? {
+        guard let moodBefore, let moodAfter else { return nil }
+        return moodAfter - moodBefore
+    }
+
+    public func text(of section: SessionSection) -> String {
+        switch section {
+        case .intention: return intention
+        case .environment: return environment
+        case .music: return musicNotes
+        case .reflections: return reflections
+        }
+    }
+
+    public init(document: Document) {
+        self.document = document
+        diagnostics = document.diagnostics
+        if let frontMatter = document.frontMatter {
+            readFrontMatter(frontMatter)
+        } else if document.diagnostics.isEmpty {
+            diagnostics.append(.error("expected front matter: the file must start with a line '---'", at: SourceLocation(line: 1, column: 1)))
+        }
+        readSections()
+        diagnostics.sort { $0.location < $1.location }
+    }
+
+    public init(parsing text: String) {
+        self.init(document: Document(text))
+    }
+
+    // MARK: - Reading
+
+    private mutating func readFrontMatter(_ frontMatter: FrontMatter) {
+        var sawDate = false
+        var sawTreatment = false
+        var sawID = false
+        for entry in frontMatter.entries {
+            guard let key = SessionKey(rawValue: entry.key) else { continue }
+            switch key {
+            case .type:
+                break
+            case .id:
+                sawID = true
+                guard let s = scalar(entry) else { continue }
+                if let uuid = UUID(uuidString: s.text.trimmingASCIIWhitespace()) {
+                    id = uuid
+                } else {
+                    error(entry, s, "id must be a UUID like 6F1C2A8E-5B3D-4C1A-9F0E-2D7B8C9A1E34, found \(quoted(s.text))")
+                }
+            case .date:
+                sawDate = true
+                date = readDate(entry)
+            case .treatment:
+                sawTreatment = true
+                guard let s = scalar(entry) else { continue }
+                if let value = Treatment(parsing: s.text) {
+                    treatment = value
+                } else {
+                    error(entry, s, "treatment must be one of \(Treatment.expectedList), found \(quoted(s.text))")
+                }
+            case .administration:
+                guard let s = scalar(entry) else { continue }
+                if let value = Administration(parsing: s.text) {
+                    administration = value
+                } else {
+                    error(entry, s, "administration must be one of \(Administration.expectedList), found \(quoted(s.text))")
+                }
+            case .dose:
+                dose = scalar(entry).map(\.text)
+            case .moodBefore:
+                moodBefore = readMood(entry)
+            case .moodAfter:
+                moodAfter = readMood(entry)
+            case .status:
+                guard let s = scalar(entry) else { continue }
+                if let value = SessionStatus(parsing: s.text) {
+                    recordedStatus = value
+                } else {
+                    error(entry, s, "status must be one of draft, needs-reflection, complete, found \(quoted(s.text))")
+                }
+            case .reminder:
+                reminder = readDate(entry)
+            case .music:
+                music = scalar(entry).map(\.text)
+            case .tags:
+                switch entry.value {
+                case .null: break
+                case .scalar(let s): if !s.isNull { tags = [s.text] }
+                case .list(let items, _): tags = items.map(\.text)
+                }
+            case .created:
+                created = readDate(entry)
+            case .updated:
+                updated = readDate(entry)
+            }
+        }
+        let top = SourceLocation(line: frontMatter.openingLine + 1, column: 1)
+        if !sawDate { diagnostics.append(.error("date is missing; add a line like 'date: 2024-12-10T14:30:00-08:00'", at: top)) }
+        if !sawTreatment { diagnostics.append(.error("treatment is missing; add a line like 'treatment: psilocybin'", at: top)) }
+        if !sawID { diagnostics.append(.warning("id is missing; 'afterflow fmt' adds one", at: top)) }
+    }
+
+    private mutating func readSections() {
+        for section in SessionSection.allCases {
+            guard let found = document.section(section.rawValue) else { continue }
+            let text = document.text(of: found)
+            switch section {
+            case .intention: intention = text
+            case .environment: environment = text
+            case .music: musicNotes = text
+            case .reflections: reflections = text
+            }
+        }
+        if let recordedStatus, recordedStatus != status, let entry = document.frontMatter?.entry("status"),
+           let s = entry.value.scalar {
+            diagnostics.append(.warning(
+                "status says \(recordedStatus.rawValue) but the content makes it \(status.rawValue); the next edit or 'afterflow fmt' corrects it",
+                at: s.location))
+        }
+    }
+
+    private mutating func scalar(_ entry: FrontMatterEntry) -> YAMLScalar? {
+        switch entry.value {
+        case .null: return nil
+        case .scalar(let s): return s.isNull ? nil : s
+        case .list:
+            diagnostics.append(.error("\(entry.key) must be a single value, found a list", at: entry.valueLocation))
+            return nil
+        }
+    }
+
+    private mutating func readDate(_ entry: FrontMatterEntry) -> SessionDate? {
+        guard let s = scalar(entry) else {
+            if entry.key == "date" && entry.value.isNull {
+                diagnostics.append(.error("date is empty; write a date like 2024-12-10T14:30:00-08:00", at: entry.valueLocation))
+            }
+            return nil
+        }
+        guard let value = SessionDate.parse(s.text) else {
+            error(entry, s, "\(entry.key) must be a date like 2024-12-10T14:30:00-08:00, 2024-12-10 14:30 or 2024-12-10, found \(quoted(s.text))")
+            return nil
+        }
+        return value
+    }
+
+    private mutating func readMood(_ entry: FrontMatterEntry) -> Int? {
+        guard let s = scalar(entry) else { return nil }
+        guard let value = Mood.parse(s.text) else {
+            error(entry, s, "\(entry.key) must be a whole number from 1 to 10, found \(quoted(s.text))")
+            return nil
+        }
+        return value
+    }
+
+    private mutating func error(_ entry: FrontMatterEntry, _ scalar: YAMLScalar, _ message: String) {
+        diagnostics.append(.error(message, at: scalar.location))
+    }
+}
+
+/// `"text"` with quotes and backslashes escaped, for messages.
+func quoted(_ text: String) -> String {
+    "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        .replacingOccurrences(of: "\n", with: "\\n") + "\""
+}

@@ -1,0 +1,224 @@
+import Foundation
+
+/// A date as written in a session file: a calendar day, or a wall-clock time with or without a UTC
+/// offset.
+///
+/// A day stays on its calendar day in every time zone. A time without an offset is local to the
+/// vault's time zone. Canonical form: `2024-12-10T14:30:00-08:00`, or `2024-12-10` for a day.
+public struct SessionDate: Sendable, Hashable, CustomStringConvertible {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+    /// Nil for a calendar day.
+    public var time: Time?
+    /// Seconds east of UTC; nil when the file gave none.
+    public var offset: Int?
+
+    public struct Time: Sendable, Hashable {
+        public var hour: Int
+        public var minute: Int
+        public var second: Int
+    }
+
+    public init(year: Int, month: Int, day: Int, time: Time? = nil, offset: Int? = nil) {
+        self.year = year
+        self.month = month
+        self.day = day
+        self.time = time
+        self.offset = offset
+    }
+
+    public var isDayOnly: Bool { time == nil }
+
+    // MARK: - Reading
+
+    /// Reads `2024-12-10`, `2024-12-10 14:30`, `2024-12-10T14:30:00`, with optional fractions of a
+    /// second and an offset `Z`, `±HH:MM`, `±HHMM` or `±HH`.
+    public static func parse(_ text: String) -> SessionDate? {
+        var utf8 = Array(text.utf8)
+        while let last = utf8.last, last == 0x20 || last == 0x09 { utf8.removeLast() }
+        var p = 0
+        while p < utf8.count, utf8[p] == 0x20 { p += 1 }
+        func digits(_ count: Int) -> Int? {
+            guard p + count <= utf8.count else { return nil }
+            var value = 0
+            for i in 0..<count {
+                let b = utf8[p + i]
+                guard b >= 0x30 && b <= 0x39 else { return nil }
+                value = value * 10 + Int(b - 0x30)
+            }
+            p += count
+            return value
+        }
+        func expect(_ c: UInt8) -> Bool {
+            guard p < utf8.count, utf8[p] == c else { return false }
+            p += 1
+            return true
+        }
+        guard let year = digits(4), expect(UInt8(ascii: "-")), let month = digits(2),
+              expect(UInt8(ascii: "-")), let day = digits(2) else { return nil }
+        guard (1...12).contains(month), day >= 1, day <= daysInMonth(year: year, month: month) else { return nil }
+        var date = SessionDate(year: year, month: month, day: day)
+        if p == utf8.count { return date }
+        guard utf8[p] == UInt8(ascii: "T") || utf8[p] == UInt8(ascii: "t") || utf8[p] == 0x20 else { return nil }
+        p += 1
+        while p < utf8.count, utf8[p] == 0x20 { p += 1 }
+        guard let hour = digits(2), expect(UInt8(ascii: ":")), let minute = digits(2),
+              hour <= 23, minute <= 59 else { return nil }
+        var second = 0
+        if expect(UInt8(ascii: ":")) {
+            guard let s = digits(2), s <= 60 else { return nil }
+            second = min(s, 59)
+            if expect(UInt8(ascii: ".")) || expect(UInt8(ascii: ",")) {
+                let start = p
+                while p < utf8.count, utf8[p] >= 0x30, utf8[p] <= 0x39 { p += 1 }
+                guard p > start else { return nil }
+            }
+        }
+        date.time = Time(hour: hour, minute: minute, second: second)
+        while p < utf8.count, utf8[p] == 0x20 { p += 1 }
+        if p == utf8.count { return date }
+        if utf8[p] == UInt8(ascii: "Z") || utf8[p] == UInt8(ascii: "z") {
+            p += 1
+            date.offset = 0
+        } else if utf8[p] == UInt8(ascii: "+") || utf8[p] == UInt8(ascii: "-") {
+            let sign = utf8[p] == UInt8(ascii: "-") ? -1 : 1
+            p += 1
+            guard let hours = digits(2), hours <= 18 else { return nil }
+            var minutes = 0
+            if p < utf8.count {
+                _ = expect(UInt8(ascii: ":"))
+                guard let m = digits(2), m <= 59 else { return nil }
+                minutes = m
+            }
+            date.offset = sign * (hours * 3600 + minutes * 60)
+        } else {
+            return nil
+        }
+        return p == utf8.count ? date : nil
+    }
+
+    // MARK: - Instants
+
+    /// The date at `date`'s wall-clock time in `timeZone`, to the second.
+    public init(_ date: Date, in timeZone: TimeZone) {
+        let offset = timeZone.secondsFromGMT(for: date)
+        let local = Int(date.timeIntervalSince1970.rounded(.down)) + offset
+        let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        let seconds = local - days * 86_400
+        let civil = SessionDate.civil(fromDays: days)
+        self.init(year: civil.year, month: civil.month, day: civil.day,
+                  time: Time(hour: seconds / 3600, minute: seconds % 3600 / 60, second: seconds % 60),
+                  offset: offset)
+    }
+
+    /// Seconds since 1970 in UTC; a time without offset is taken in `timeZone`, a day at its midnight.
+    public func epochSeconds(in timeZone: TimeZone) -> Int {
+        let local = SessionDate.days(year: year, month: month, day: day) * 86_400
+            + (time.map { $0.hour * 3600 + $0.minute * 60 + $0.second } ?? 0)
+        if let offset { return local - offset }
+        return local - SessionDate.offset(forLocal: local, in: timeZone)
+    }
+
+    public func date(in timeZone: TimeZone) -> Date {
+        Date(timeIntervalSince1970: TimeInterval(epochSeconds(in: timeZone)))
+    }
+
+    /// The same date with its offset filled in from `timeZone` when the file gave none.
+    public func resolved(in timeZone: TimeZone) -> SessionDate {
+        guard let time, offset == nil else { return self }
+        var copy = self
+        let local = SessionDate.days(year: year, month: month, day: day) * 86_400 + time.hour * 3600 + time.minute * 60 + time.second
+        copy.offset = SessionDate.offset(forLocal: local, in: timeZone)
+        return copy
+    }
+
+    static func offset(forLocal local: Int, in timeZone: TimeZone) -> Int {
+        let guess = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(local)))
+        return timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(local - guess)))
+    }
+
+    // MARK: - Writing
+
+    /// The canonical text: `2024-12-10` for a day, otherwise with seconds and offset (from
+    /// `timeZone` when the file gave none).
+    public func canonical(in timeZone: TimeZone) -> String {
+        var out = dayString
+        guard let time else { return out }
+        out += "T" + pad(time.hour) + ":" + pad(time.minute) + ":" + pad(time.second)
+        let offset = self.offset ?? resolved(in: timeZone).offset ?? 0
+        let sign = offset < 0 ? "-" : "+"
+        let magnitude = abs(offset)
+        out += sign + pad(magnitude / 3600) + ":" + pad(magnitude % 3600 / 60)
+        return out
+    }
+
+    /// `2024-12-10`.
+    public var dayString: String {
+        String(format: "%04d-%02d-%02d", year, month, day)
+    }
+
+    /// `2024-12-10 14:30`, or the day alone.
+    public var shortString: String {
+        guard let time else { return dayString }
+        return dayString + " " + pad(time.hour) + ":" + pad(time.minute)
+    }
+
+    /// `Dec 10, 2024`, the app's medium date.
+    public var mediumDay: String {
+        "\(SessionDate.monthNames[month - 1]) \(day), \(year)"
+    }
+
+    /// `2:30 PM`, or nil for a day.
+    public var clockTime: String? {
+        guard let time else { return nil }
+        let hour12 = time.hour % 12 == 0 ? 12 : time.hour % 12
+        return "\(hour12):\(pad(time.minute)) \(time.hour < 12 ? "AM" : "PM")"
+    }
+
+    /// `Tue`.
+    public var weekday: String {
+        let days = SessionDate.days(year: year, month: month, day: day)
+        let index = ((days % 7) + 7 + 4) % 7  // 1970-01-01 was a Thursday.
+        return ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][index]
+    }
+
+    public var description: String { canonical(in: TimeZone(identifier: "UTC") ?? .current) }
+
+    static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    private func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+
+    // MARK: - Calendar arithmetic (proleptic Gregorian)
+
+    static func daysInMonth(year: Int, month: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Days from 1970-01-01 to the given day.
+    static func days(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+
+/// Changes a session file field by field, touching only the lines of the fields it changes.
+public struct SessionEditor: Sendable {
+    public let timeZone: TimeZone
+
+    public init(timeZone: TimeZone) {
+        self.timeZone = timeZone
+    }
+
+    /// Why a value cannot be set; the message is one sentence for the user.
+    public struct Rejection: Error, Sendable, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+    }
+
+    /// Sets `key` (a front-matter key or a section's field name) to `value`, validated and written in
+    /// canonical form. An empty value removes an optional key or clears a section.
+    public func setting(_ key: String, to value: String, in document: Document) throws(Rejection) -> Document {
+        if let section = SessionSection(fieldName: key) {
+            let text = value.trimmingASCIIWhitespace().replacingOccurrences(of: "\r\n", with: "\n")
+            return document.settingSection(section.rawValue, text: text, order: SessionSection.order)
+        }
+        let trimmed = value.trimmingASCIIWhitespace()
+        let order = SessionKey.order
+        guard let known = SessionKey(rawValue: key) else {
+            guard Self.isValidKey(key) else {
+                throw Rejection(message: "'\(key)' is not a key afterflow can write; use letters, digits, '_' or '-', starting with a letter")
+            }
+            return document.settingFrontMatter(key, to: trimmed.isEmpty ? nil : SessionWriter.line(key, YAMLWriter.scalar(trimmed)), order: order)
+        }
+        func set(_ rendered: String?) -> Document {
+            document.settingFrontMatter(key, to: rendered.map { SessionWriter.line(key, $0) }, order: order)
+        }
+        switch known {
+        case .id, .created, .updated, .status, .type:
+            throw Rejection(message: Self.readOnlyReason(known))
+        case .date, .reminder:
+            if trimmed.isEmpty {
+                guard known == .reminder else { throw Rejection(message: "date cannot be empty") }
+                return set(nil)
+            }
+            guard let date = SessionDate.parse(trimmed) else {
+                throw Rejection(message: "\(key) must be a date like 2024-12-10T14:30:00-08:00, 2024-12-10 14:30 or 2024-12-10, found \(quoted(value))")
+            }
+            return set(date.canonical(in: timeZone))
+        case .treatment:
+            guard let treatment = Treatment(parsing: trimmed) else {
+                throw Rejection(message: "treatment must be one of \(Treatment.expectedList), found \(quoted(value))")
+            }
+            return set(treatment.rawValue)
+        case .administration:
+            if trimmed.isEmpty { return set(nil) }
+            guard let administration = Administration(parsing: trimmed) else {
+                throw Rejection(message: "administration must be one of \(Administration.expectedList), found \(quoted(value))")
+            }
+            return set(administration.rawValue)
+        case .moodBefore, .moodAfter:
+            if trimmed.isEmpty { return set(nil) }
+            guard let mood = Mood.parse(trimmed) else {
+                throw Rejection(message: "\(key) must be a whole number from 1 to 10, found \(quoted(value))")
+            }
+            return set(String(mood))
+        case .dose, .music:
+            return set(trimmed.isEmpty ? nil : YAMLWriter.scalar(trimmed))
+        case .tags:
+            let items = trimmed.split(separator: ",").map { String($0).trimmingASCIIWhitespace() }.filter { !$0.isEmpty }
+            if items.isEmpty { return set(nil) }
+            let indent = document.frontMatter?.entry("tags")?.blockIndent
+            return document.settingFrontMatter(key, to: SessionWriter.listLines(key, items, blockIndent: indent), order: order)
+        }
+    }
+
+    /// Writes the derived status and, when `now` is given, bumps `updated`; nothing else changes.
+    public func finishing(_ document: Document, now: Date?) -> Document {
+        let session = Session(document: document)
+        var result = document
+        if session.recordedStatus != session.status || document.frontMatter?.entry("status") == nil {
+            result = result.settingFrontMatter("status", to: ["status: \(session.status.rawValue)"], order: SessionKey.order)
+        }
+        if session.status == .complete, result.frontMatter?.entry("reminder") != nil {
+            result = result.settingFrontMatter("reminder", to: nil, order: SessionKey.order)
+        }
+        if let now {
+            let stamp = SessionDate(now, in: timeZone).canonical(in: timeZone)
+            result = result.settingFrontMatter("updated", to: ["updated: \(stamp)"], order: SessionKey.order)
+        }
+        return result
+    }
+
+    static func isValidKey(_ key: String) -> Bool {
+        guard let first = key.utf8.first, (first >= 0x41 && first <= 0x5A) || (first >= 0x61 && first <= 0x7A) else { return false }
+        return key.utf8.allSatisfy { b in
+            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b == 0x2D
+        }
+    }
+
+    static func readOnlyReason(_ key: SessionKey) -> String {
+        switch key {
+        case .status: return "status is derived from the content; set intention, mood_before or reflections instead"
+        case .id: return "id is a session's identity and never changes"
+        case .created, .updated: return "\(key.rawValue) is kept by afterflow itself"
+        default: return "type cannot be changed with set"
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// The fields of a new session, before it is a file.
+public struct SessionValues: Sendable {
+    public var id = UUID()
+    public var date: SessionDate
+    public var treatment: Treatment
+    public var administration: Administration?
+    public var dose: String?
+    public var moodBefore: Int?
+    public var moodAfter: Int?
+    public var reminder: SessionDate?
+    public var music: String?
+    public var tags: [String] = []
+    public var created: SessionDate
+    public var intention = ""
+    public var environment = ""
+    public var musicNotes = ""
+    public var reflections = ""
+
+    public init(date: SessionDate, treatment: Treatment, created: SessionDate) {
+        self.date = date
+        self.treatment = treatment
+        self.created = created
+    }
+
+    public var status: SessionStatus {
+        SessionStatus.derive(intention: intention, moodBefore: moodBefore, reflections: reflections)
+    }
+
+    /// What keeps this session a draft, in words: `intention`, `mood before`.
+    public var missingForJournal: [String] {
+        var missing: [String] = []
+        if intention.isBlank { missing.append("intention") }
+        if moodBefore == nil { missing.append("mood before") }
+        return missing
+    }
+
+    /// `Psilocybin • Dec 10, 2024`.
+    public var displayTitle: String { "\(treatment.displayName) • \(date.mediumDay)" }
+}

@@ -1,0 +1,65 @@
+/// What was taken in a session; the nine treatments of the original app.
+public enum Treatment: String, CaseIterable, Sendable, Hashable, Codable {
+    case psilocybin, lsd, dmt, mdma, ketamine, ayahuasca, mescaline, cannabis, other
+
+    /// The app's display name (`Psilocybin`, `LSD`, …).
+    public var displayName: String {
+        switch self {
+        case .lsd, .dmt, .mdma: return rawValue.uppercased()
+        default: return rawValue.prefix(1).uppercased() + rawValue.dropFirst()
+        }
+    }
+
+    /// Reads the canonical name or the app's display name, in any case.
+    public init?(parsing text: String) {
+        let key = text.trimmingASCIIWhitespace().lowercased()
+        guard let value = Treatment(rawValue: key) else { return nil }
+        self = value
+    }
+
+    static var expectedList: String { allCases.map(\.rawValue).joined(separator: ", ") }
+}
+
+/// How a treatment was taken; the five routes of the original app.
+public enum Administration: String, CaseIterable, Sendable, Hashable, Codable {
+    case intravenous, intramuscular, oral, nasal, other
+
+    /// The app's display name (`Intravenous (IV)`, `Oral`, …).
+    public var displayName: String {
+        switch self {
+        case .intravenous: return "Intravenous (IV)"
+        case .intramuscular: return "Intramuscular (IM)"
+        case .oral: return "Oral"
+        case .nasal: return "Nasal"
+        case .other: return "Other"
+        }
+    }
+
+    /// Reads the canonical name, the display name, or the abbreviations `IV` and `IM`, in any case.
+    public init?(parsing text: String) {
+        switch text.trimmingASCIIWhitespace().lowercased() {
+        case "intravenous", "intravenous (iv)", "iv": self = .intravenous
+        case "intramuscular", "intramuscular (im)", "im": self = .intramuscular
+        case "oral": self = .oral
+        case "nasal", "intranasal": self = .nasal
+        case "other": self = .other
+        default: return nil
+        }
+    }
+
+    static var expectedList: String { allCases.map(\.rawValue).joined(separator: ", ") }
+}
+
+extension String {
+    func trimmingASCIIWhitespace() -> String {
+        let utf8 = self.utf8
+        var start = utf8.startIndex
+        var end = utf8.endIndex
+        while start < end, [0x20, 0x09, 0x0A, 0x0D].contains(utf8[start]) { start = utf8.index(after: start) }
+        while end > start, [0x20, 0x09, 0x0A, 0x0D].contains(utf8[utf8.index(before: end)]) { end = utf8.index(before: end) }
+        if start == utf8.startIndex && end == utf8.endIndex { return self }
+        return String(self[start..<end])
+    }
+
+    var isBlank: Bool { allSatisfy(\.isWhitespace) }
+}

@@ -1,0 +1,177 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reading and atomic writing of the vault's files: the one place that makes file system calls.
+///
+/// Writes go to a temporary file in the same folder, are flushed with fsync and renamed over the
+/// target, so a crash leaves either the old file or the new one. New files and folders are
+/// readable by the owner alone (0600, 0700).
+public enum FileIO {
+    /// Mode of the files afterflow creates: read and write for the owner alone.
+    public static let fileMode: mode_t = 0o600
+    /// Mode of the folders afterflow creates.
+    public static let directoryMode: mode_t = 0o700
+
+    public static func read(_ path: String) throws(VaultError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw VaultError.io(path, "read", errno: errno) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw VaultError.io(path, "read", errno: errno) }
+        var capacity = max(Int(info.st_size), 0) + 1
+        var bytes = [UInt8](repeating: 0, count: capacity)
+        var count = 0
+        while true {
+            if count == capacity {
+                capacity *= 2
+                bytes += [UInt8](repeating: 0, count: capacity - bytes.count)
+            }
+            let n = bytes.withUnsafeMutableBytes { buffer in
+                systemRead(fd, buffer.baseAddress! + count, capacity - count)
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw VaultError.io(path, "read", errno: errno)
+            }
+            if n == 0 { break }
+            count += n
+        }
+        bytes.removeSubrange(count...)
+        return bytes
+    }
+
+    public static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+
+    public static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// Creates a new file; fails when one is already there, so nothing is overwritten.
+    public static func create(_ path: String, contents: [UInt8]) throws(VaultError) {
+        let temp = try writeTemporary(beside: path, contents: contents, mode: fileMode)
+        // link() fails if the target exists: no window in which another file could be replaced.
+        if link(temp, path) == 0 {
+            unlink(temp)
+        } else {
+            let code = errno
+            if code == EEXIST {
+                unlink(temp)
+                throw VaultError(.exists, "\(path) already exists; afterflow never overwrites a file it did not read")
+            }
+            // File systems without hard links: check, then rename.
+            guard !exists(path) else {
+                unlink(temp)
+                throw VaultError(.exists, "\(path) already exists; afterflow never overwrites a file it did not read")
+            }
+            guard rename(temp, path) == 0 else {
+                let renameError = errno
+                unlink(temp)
+                throw VaultError.io(path, "create", errno: renameError)
+            }
+        }
+        syncDirectory(of: path)
+    }
+
+    /// Replaces a file with `contents`, but only if it still holds `original`, the bytes that were
+    /// read; the file's permissions are kept.
+    public static func replace(_ path: String, expecting original: [UInt8], with contents: [UInt8]) throws(VaultError) {
+        let current = try read(path)
+        guard current == original else {
+            throw VaultError(.changedOnDisk, "\(path) changed on disk since afterflow read it; nothing was written, run the command again")
+        }
+        var info = stat()
+        let mode = stat(path, &info) == 0 ? info.st_mode & 0o7777 : fileMode
+        let temp = try writeTemporary(beside: path, contents: contents, mode: mode)
+        guard rename(temp, path) == 0 else {
+            let code = errno
+            unlink(temp)
+            throw VaultError.io(path, "write", errno: code)
+        }
+        syncDirectory(of: path)
+    }
+
+    /// Moves a file to a new path that must not exist yet (both in the vault).
+    public static func move(_ source: String, to destination: String) throws(VaultError) {
+        if link(source, destination) == 0 {
+            unlink(source)
+        } else {
+            guard errno != EEXIST, !exists(destination) else {
+                throw VaultError(.exists, "\(destination) already exists; nothing was moved")
+            }
+            guard rename(source, destination) == 0 else { throw VaultError.io(destination, "move a file to", errno: errno) }
+        }
+        syncDirectory(of: destination)
+        syncDirectory(of: source)
+    }
+
+    public static func remove(_ path: String) throws(VaultError) {
+        guard unlink(path) == 0 else { throw VaultError.io(path, "remove", errno: errno) }
+        syncDirectory(of: path)
+    }
+
+    /// Creates `path` and its missing parents with mode 0700.
+    public static func createDirectories(_ path: String) throws(VaultError) {
+        if isDirectory(path) { return }
+        let parent = parentPath(of: path)
+        if !parent.isEmpty && parent != path { try createDirectories(parent) }
+        if mkdir(path, directoryMode) != 0 && errno != EEXIST {
+            throw VaultError.io(path, "create the folder", errno: errno)
+        }
+    }
+
+    static func parentPath(of path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
+        if slash == path.utf8.startIndex { return "/" }
+        return String(path[path.startIndex..<slash])
+    }
+
+    private static func writeTemporary(beside path: String, contents: [UInt8], mode: mode_t) throws(VaultError) -> String {
+        let directory = parentPath(of: path)
+        let name = path.split(separator: "/").last.map(String.init) ?? "file"
+        var template = Array("\(directory)/.\(name).XXXXXX.tmp".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
+        guard fd >= 0 else { throw VaultError.io(directory, "write in", errno: errno) }
+        let temp = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var ok = fchmod(fd, mode) == 0
+        var written = 0
+        var code: Int32 = 0
+        contents.withUnsafeBytes { buffer in
+            while ok && written < buffer.count {
+                let n = write(fd, buffer.baseAddress! + written, buffer.count - written)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    code = errno
+                    ok = false
+                } else {
+                    written += n
+                }
+            }
+        }
+        if ok && fsync(fd) != 0 { code = errno; ok = false }
+        if close(fd) != 0 && ok { code = errno; ok = false }
+        guard ok else {
+            unlink(temp)
+            throw VaultError.io(path, "write", errno: code == 0 ? EIO : code)
+        }
+        return temp
+    }
+
+    private static func syncDirectory(of path: String) {
+        let fd = open(parentPath(of: path), O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        fsync(fd)
+        close(fd)
+    }
+}
+
+/// `read(2)`, named apart from `FileIO.read` so the static method does not shadow it.
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { read(fd, buffer, count) }

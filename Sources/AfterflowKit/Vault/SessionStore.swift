@@ -1,0 +1,96 @@
+import Foundation
+
+/// Creates and changes session files in a vault: where they go, and writing them safely.
+public struct SessionStore: Sendable {
+    public let vault: Vault
+
+    public init(vault: Vault) {
+        self.vault = vault
+    }
+
+    /// The session template: the vault's `Templates/session.md`, or the built-in one.
+    public func template() throws(VaultError) -> SessionTemplate {
+        let path = vault.root + "/" + Vault.templatesFolder + "/session.md"
+        guard FileIO.exists(path) else { return SessionTemplate.builtIn }
+        let bytes = try FileIO.read(path)
+        do {
+            return try SessionTemplate(text: String(decoding: bytes, as: UTF8.self), path: path)
+        } catch {
+            throw VaultError(.invalid, error.message)
+        }
+    }
+
+    /// Writes a new session: into `sessions/YYYY/` when it is part of the journal, into
+    /// `.afterflow/drafts/` while it is a draft. Returns the vault-relative path.
+    public func create(_ values: SessionValues) throws(VaultError) -> (path: String, document: Document) {
+        let template = try template()
+        let text = template.render(values, timeZone: vault.timeZone)
+        var document = Document(text)
+        let session = Session(document: document)
+        if session.diagnostics.hasErrors {
+            let first = session.diagnostics.first { $0.severity == .error }
+            throw VaultError(.invalid, "\(template.path ?? "the built-in template") produced a session with errors: \(first?.description ?? "")",
+                             details: ["Check that the template keeps '{{{front_matter}}}' between the '---' lines."])
+        }
+        if session.recordedStatus != session.status {
+            document = SessionEditor(timeZone: vault.timeZone).finishing(document, now: nil)
+        }
+        let folder = values.status == .draft ? Vault.draftsFolder : Vault.sessionsFolder + "/" + String(format: "%04d", values.date.year)
+        let relative = try freePath(in: folder, base: fileStem(for: values))
+        let absolute = try vault.path(relative)
+        try FileIO.createDirectories(FileIO.parentPath(of: absolute))
+        try FileIO.create(absolute, contents: document.bytes)
+        return (relative, document)
+    }
+
+    /// Replaces an entry's file with `document`, if it still holds what was read. A draft that has
+    /// become part of the journal moves to `sessions/YYYY/`. Returns the path it ends up at.
+    @discardableResult
+    public func save(_ document: Document, over entry: VaultEntry) throws(VaultError) -> String {
+        let absolute = try vault.path(entry.path)
+        let session = Session(document: document)
+        if entry.isDraft && session.status != .draft, let date = session.date, let treatment = session.treatment {
+            let folder = Vault.sessionsFolder + "/" + String(format: "%04d", date.year)
+            let relative = try freePath(in: folder, base: "\(date.dayString)-\(treatment.rawValue)")
+            let destination = try vault.path(relative)
+            try FileIO.createDirectories(FileIO.parentPath(of: destination))
+            let current = try FileIO.read(absolute)
+            guard current == entry.document.bytes else {
+                throw VaultError(.changedOnDisk, "\(entry.path) changed on disk since afterflow read it; nothing was written, run the command again")
+            }
+            try FileIO.create(destination, contents: document.bytes)
+            try FileIO.remove(absolute)
+            return relative
+        }
+        try FileIO.replace(absolute, expecting: entry.document.bytes, with: document.bytes)
+        return entry.path
+    }
+
+    /// `2024-12-10-psilocybin`: the session's local day and treatment.
+    func fileStem(for values: SessionValues) -> String {
+        "\(values.date.dayString)-\(values.treatment.rawValue)"
+    }
+
+    /// `folder/base.md`, or `base-2.md`, `base-3.md`… when taken.
+    func freePath(in folder: String, base: String) throws(VaultError) -> String {
+        let safe = SessionStore.sanitize(base)
+        var candidate = "\(folder)/\(safe).md"
+        var n = 2
+        while FileIO.exists(try vault.path(candidate)) {
+            candidate = "\(folder)/\(safe)-\(n).md"
+            n += 1
+        }
+        return candidate
+    }
+
+    /// Keeps letters, digits, `-` and `_`; anything else becomes `-`.
+    static func sanitize(_ name: String) -> String {
+        let mapped = name.unicodeScalars.map { scalar -> Character in
+            let v = scalar.value
+            let ok = (v >= 0x30 && v <= 0x39) || (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A) || v == 0x2D || v == 0x5F
+            return ok ? Character(scalar) : "-"
+        }
+        let text = String(mapped)
+        return text.isEmpty ? "session" : text
+    }
+}

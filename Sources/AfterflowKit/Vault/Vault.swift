@@ -1,0 +1,109 @@
+import Foundation
+
+/// A folder of session files that the user owns, with afterflow's settings in `.afterflow/`.
+public struct Vault: Sendable {
+    /// The vault folder, absolute and without a trailing slash.
+    public let root: String
+    public let config: VaultConfig
+
+    public static let stateFolder = ".afterflow"
+    public static let templatesFolder = "Templates"
+    public static let sessionsFolder = "sessions"
+    public static let draftsFolder = ".afterflow/drafts"
+
+    public var timeZone: TimeZone { config.timeZone }
+
+    /// Opens the vault at `root`, reading its settings.
+    public init(root: String) throws(VaultError) {
+        self.root = Vault.normalize(root)
+        let configPath = self.root + "/.afterflow/config.yml"
+        if FileIO.exists(configPath) {
+            var config = VaultConfig(bytes: try FileIO.read(configPath))
+            config.diagnostics = config.diagnostics.map { $0.withPath(configPath) }
+            self.config = config
+        } else {
+            config = VaultConfig()
+        }
+    }
+
+    /// Finds the vault: `--vault`, then `$AFTERFLOW_VAULT`, then the nearest folder at or above
+    /// `directory` that holds `.afterflow/`, as git finds a repository.
+    public static func locate(explicit: String?, environment: [String: String], from directory: String) throws(VaultError) -> Vault {
+        if let explicit, !explicit.isEmpty {
+            return try open(absolute(explicit, from: directory), source: "--vault")
+        }
+        if let fromEnvironment = environment["AFTERFLOW_VAULT"], !fromEnvironment.isEmpty {
+            return try open(absolute(fromEnvironment, from: directory), source: "AFTERFLOW_VAULT")
+        }
+        var current = normalize(directory)
+        while true {
+            if FileIO.isDirectory(current + "/" + stateFolder) { return try Vault(root: current) }
+            let parent = FileIO.parentPath(of: current)
+            if parent == current || current == "/" { break }
+            current = parent
+        }
+        throw VaultError(.notFound,
+            "no afterflow vault here or in any folder above \(directory)",
+            details: ["Create one with 'afterflow init [DIR]', or point to one with --vault DIR or AFTERFLOW_VAULT=DIR."])
+    }
+
+    private static func open(_ path: String, source: String) throws(VaultError) -> Vault {
+        guard FileIO.isDirectory(path) else {
+            throw VaultError(.notFound, "\(path) (from \(source)) is not a folder",
+                             details: ["Create a vault there with 'afterflow init \(path)'."])
+        }
+        guard FileIO.isDirectory(path + "/" + stateFolder) else {
+            throw VaultError(.notFound, "\(path) (from \(source)) is not an afterflow vault: it has no .afterflow folder",
+                             details: ["Make it one with 'afterflow init \(path)'."])
+        }
+        return try Vault(root: path)
+    }
+
+    // MARK: - Paths
+
+    /// The absolute path of `relative`, refusing anything that would leave the vault.
+    public func path(_ relative: String) throws(VaultError) -> String {
+        let parts = relative.split(separator: "/", omittingEmptySubsequences: true)
+        guard !relative.hasPrefix("/"), !parts.contains(where: { $0 == ".." }), !relative.utf8.contains(0) else {
+            throw VaultError(.outsideVault, "\(relative) is outside the vault; afterflow writes only inside \(root)")
+        }
+        return root + "/" + parts.joined(separator: "/")
+    }
+
+    /// `relative` as seen from the vault root, when `absolute` is inside the vault.
+    public func relativePath(_ absolute: String) -> String? {
+        let normalized = Vault.normalize(absolute)
+        if normalized == root { return "" }
+        guard normalized.hasPrefix(root + "/") else { return nil }
+        return String(normalized.dropFirst(root.count + 1))
+    }
+
+    /// Whether a vault-relative path is a draft.
+    public static func isDraft(_ relative: String) -> Bool {
+        relative.hasPrefix(draftsFolder + "/")
+    }
+
+    // MARK: - Helpers
+
+    static func absolute(_ path: String, from directory: String) -> String {
+        var expanded = path
+        if expanded == "~" || expanded.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"] {
+            expanded = home + expanded.dropFirst()
+        }
+        return normalize(expanded.hasPrefix("/") ? expanded : directory + "/" + expanded)
+    }
+
+    /// An absolute path with `.` and `..` resolved and no trailing slash (symbolic links are kept).
+    static func normalize(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == ".." {
+                if !parts.isEmpty { parts.removeLast() }
+                continue
+            }
+            parts.append(part)
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+}

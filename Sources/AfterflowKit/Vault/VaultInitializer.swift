@@ -1,0 +1,34 @@
+import Foundation
+
+/// Makes a folder into a vault: settings, the state folder's `.gitignore`, and the templates.
+public enum VaultInitializer {
+    public struct Outcome: Sendable {
+        public var root: String
+        /// Vault-relative paths written; existing files are never replaced.
+        public var created: [String]
+        public var kept: [String]
+    }
+
+    public static func initialize(at directory: String, timeZone: TimeZone) throws(VaultError) -> Outcome {
+        let root = Vault.normalize(directory)
+        try FileIO.createDirectories(root)
+        try FileIO.createDirectories(root + "/" + Vault.stateFolder)
+        try FileIO.createDirectories(root + "/" + Vault.templatesFolder)
+        var outcome = Outcome(root: root, created: [], kept: [])
+        var files: [(String, String)] = [
+            (".afterflow/config.yml", VaultConfig.initialText(timeZone: timeZone)),
+            (".afterflow/.gitignore", VaultConfig.gitignoreText),
+        ]
+        files += DefaultTemplates.all.map { ("\(Vault.templatesFolder)/\($0.name)", $0.contents) }
+        for (relative, text) in files {
+            let path = root + "/" + relative
+            if FileIO.exists(path) {
+                outcome.kept.append(relative)
+                continue
+            }
+            try FileIO.create(path, contents: Array(text.utf8))
+            outcome.created.append(relative)
+        }
+        return outcome
+    }
+}

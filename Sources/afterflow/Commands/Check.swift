@@ -1,0 +1,58 @@
+import AfterflowKit
+import ArgumentParser
+import Foundation
+
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check every document in the vault.",
+        discussion: """
+            Prints each problem as path:line:col: error|warning: message, with the line and a caret,
+            and keeps going past bad files. Exits 1 when there is any error (warnings alone exit 0),
+            so it fits a git pre-commit hook or CI.
+
+            Examples:
+              afterflow check
+              afterflow check --format json | jq '.[] | select(.severity == "error")'
+            """)
+
+    @OptionGroup var vaultOptions: VaultOptions
+
+    @Option(help: ArgumentHelp("text (problems on standard error), or json (an array on standard output).", valueName: "format"))
+    var format: CheckFormat = .text
+
+    enum CheckFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
+
+    func run() throws {
+        let vault = try vaultOptions.open()
+        let catalog = VaultCatalog(vault: vault)
+        let diagnostics = vault.config.diagnostics + catalog.diagnostics
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        let warnings = diagnostics.count - errors
+        let fileCount = catalog.entries.count + catalog.unreadable.count
+        if format == .json {
+            emit(JSONValue.array(diagnostics.map { d in
+                .object([
+                    ("path", .string(d.path ?? "")), ("line", .int(d.location.line)), ("column", .int(d.location.column)),
+                    ("severity", .string(d.severity.rawValue)), ("message", .string(d.message)),
+                ])
+            }).serialized(pretty: true))
+        } else {
+            let printer = DiagnosticPrinter(vault: vault)
+            let sources = Dictionary(catalog.entries.map { ($0.path, $0.document) }, uniquingKeysWith: { a, _ in a })
+            for diagnostic in diagnostics {
+                printer.print(diagnostic, source: diagnostic.path.flatMap { sources[$0] })
+            }
+            let err = ErrorStream.current
+            let files = "\(fileCount) file\(fileCount == 1 ? "" : "s")"
+            if diagnostics.isEmpty {
+                err.write("Checked \(files): no problems.")
+            } else {
+                let affected = Swift.Set(diagnostics.compactMap(\.path)).count
+                err.write("Checked \(files): \(count(errors, "error")), \(count(warnings, "warning")) in \(affected) file\(affected == 1 ? "" : "s").")
+            }
+        }
+        if errors > 0 { throw Exit.dataProblem }
+    }
+
+    private func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+}

@@ -1,0 +1,30 @@
+import AfterflowKit
+import ArgumentParser
+import Foundation
+
+struct Edit: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Open a session in your editor, then check it.",
+        discussion: """
+            Uses $VISUAL, then $EDITOR, then vi. When you close the editor the file is checked: if it
+            has errors your text stays exactly as you wrote it, the errors are shown and you can
+            reopen the editor. When it is valid, 'updated' and 'status' are brought up to date.
+
+            Examples:
+              afterflow edit 2024-12-10
+              EDITOR=nano afterflow edit 6F1C
+            """)
+
+    @OptionGroup var vaultOptions: VaultOptions
+
+    @Argument(help: ArgumentHelp("An id prefix (4+ characters), a path, or a day (2024-12-10).", valueName: "ref"))
+    var reference: String
+
+    func run() throws {
+        let catalog = try vaultOptions.catalog()
+        let entry = try withVaultErrors {
+            try SessionReference(reference).resolve(in: catalog, from: FileManager.default.currentDirectoryPath)
+        }
+        _ = try EditFlow(vault: catalog.vault).run(entry)
+    }
+}

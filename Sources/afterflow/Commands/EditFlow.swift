@@ -1,0 +1,39 @@
+import AfterflowKit
+import Foundation
+
+/// Opens a session in the editor, then checks it: on errors the user's text stays as written,
+/// the errors are shown and the editor can be reopened; when valid, `updated` and `status` are
+/// brought up to date and a finished draft moves into the journal.
+struct EditFlow {
+    let vault: Vault
+
+    /// Returns the session's vault-relative path afterwards.
+    func run(_ entry: VaultEntry) throws -> String {
+        let absolute = vault.root + "/" + entry.path
+        while true {
+            try withVaultErrors { try Editor.open(absolute) }
+            let bytes = try withVaultErrors { try FileIO.read(absolute) }
+            if bytes == entry.document.bytes {
+                FileHandle.standardError.write(Data("No changes to \(entry.path).\n".utf8))
+                return entry.path
+            }
+            let edited = VaultEntry(path: entry.path, bytes: bytes)
+            let errors = edited.diagnostics.filter { $0.severity == .error }
+            if errors.isEmpty {
+                let editor = SessionEditor(timeZone: vault.timeZone)
+                let finished = editor.finishing(edited.document, now: Date())
+                let path = try withVaultErrors { try SessionStore(vault: vault).save(finished, over: edited) }
+                let session = Session(document: finished)
+                emit("Saved \(path) · \(session.status.words)")
+                return path
+            }
+            DiagnosticPrinter(vault: vault).print(edited.diagnostics, source: edited.document)
+            if Terminal.current.isInteractive && Prompt.confirm("Reopen the editor to fix \(errors.count == 1 ? "it" : "them")?", defaultYes: true) {
+                continue
+            }
+            report(VaultError(.invalid, "\(entry.path) has \(errors.count) error\(errors.count == 1 ? "" : "s"); your text is kept as you wrote it",
+                              details: ["Fix it with 'afterflow edit \(entry.path)', then 'afterflow check'."]))
+            throw Exit.dataProblem
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import AfterflowKit
+import ArgumentParser
+import Foundation
+
+struct Fmt: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Rewrite session files into canonical form.",
+        discussion: """
+            Like gofmt: known keys in their canonical order and form (dates with offsets, lower-case
+            names, quoted only where YAML needs it, status from the content, an id where one is
+            missing), then your own keys exactly as written. Comments move with the key below them.
+            The body, line endings and a BOM are kept. Files with errors are reported and left alone.
+
+            Examples:
+              afterflow fmt                 rewrite every file that needs it
+              afterflow fmt --check         list them and exit 1 (for git hooks and CI)
+              afterflow fmt 2024-12-10      one session
+            """)
+
+    @OptionGroup var vaultOptions: VaultOptions
+
+    @Flag(help: "Change nothing: list the files that are not canonical and exit 1 if there are any.")
+    var check = false
+
+    @Argument(help: ArgumentHelp("Sessions to format (id prefix, path or day). Default: every session and draft.", valueName: "ref"))
+    var references: [String] = []
+
+    func run() throws {
+        let catalog = try vaultOptions.catalog()
+        let vault = catalog.vault
+        let cwd = FileManager.default.currentDirectoryPath
+        let entries: [VaultEntry]
+        if references.isEmpty {
+            entries = catalog.entries.filter { $0.session != nil }
+        } else {
+            entries = try withVaultErrors { try references.map { try SessionReference($0).resolve(in: catalog, from: cwd) } }
+        }
+        let formatter = SessionFormatter(timeZone: vault.timeZone)
+        let store = SessionStore(vault: vault)
+        let printer = DiagnosticPrinter(vault: vault)
+        var skipped = 0
+        var changed: [String] = []
+        for entry in entries {
+            guard let session = entry.session else { continue }
+            guard let formatted = formatter.format(session) else {
+                printer.print(entry.diagnostics.filter { $0.severity == .error }, source: entry.document)
+                skipped += 1
+                continue
+            }
+            guard formatted.bytes != entry.document.bytes else { continue }
+            changed.append(entry.path)
+            if check {
+                emit(entry.path)
+            } else {
+                try withVaultErrors { try store.save(formatted, over: entry) }
+            }
+        }
+        let err = ErrorStream.current
+        if check {
+            if !changed.isEmpty {
+                err.write("\(changed.count) file\(changed.count == 1 ? " is" : "s are") not in canonical form; 'afterflow fmt' rewrites \(changed.count == 1 ? "it" : "them").")
+            }
+        } else {
+            err.write(changed.isEmpty ? "All \(entries.count - skipped) files are already canonical." : "Formatted \(changed.count) file\(changed.count == 1 ? "" : "s").")
+            for path in changed { emit("  \(path)") }
+        }
+        if skipped > 0 {
+            err.write(err.style("error:", "1;31") + " \(skipped) file\(skipped == 1 ? " has" : "s have") errors and \(skipped == 1 ? "was" : "were") left alone; fix \(skipped == 1 ? "it" : "them") first")
+        }
+        if skipped > 0 || (check && !changed.isEmpty) { throw Exit.dataProblem }
+    }
+}

@@ -1,0 +1,90 @@
+import AfterflowKit
+import ArgumentParser
+import Foundation
+
+struct Init: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Make a folder into a vault.",
+        discussion: """
+            Creates .afterflow/config.yml (the vault's settings, tracked in git),
+            .afterflow/.gitignore (keeps the tool's own state out of git) and Templates/session.md
+            (the template new sessions start from). Existing files are never replaced, so running it
+            again is safe.
+
+            Examples:
+              afterflow init                       the current folder
+              afterflow init ~/Journal --git       and start a git repository there
+              afterflow init --time-zone Europe/Berlin
+            """)
+
+    @Argument(help: ArgumentHelp("The folder to make a vault (created when missing). Default: the current folder.", valueName: "dir"))
+    var directory: String?
+
+    @Option(help: ArgumentHelp("The vault's time zone, for dates written without an offset. Default: this machine's.", valueName: "zone"))
+    var timeZone: String?
+
+    @Flag(inversion: .prefixedNo, help: "Start a git repository when the folder is not in one (asked on a terminal; default no).")
+    var git: Bool?
+
+    func validate() throws {
+        if let timeZone, TimeZone(identifier: timeZone) == nil {
+            throw ValidationError("unknown time zone \"\(timeZone)\"; use a name like America/Los_Angeles or Europe/Berlin")
+        }
+    }
+
+    func run() throws {
+        let cwd = FileManager.default.currentDirectoryPath
+        let target = directory.map { $0.hasPrefix("/") ? $0 : cwd + "/" + $0 } ?? cwd
+        let zone = timeZone.flatMap(TimeZone.init(identifier:)) ?? .current
+        let outcome = try withVaultErrors { try VaultInitializer.initialize(at: target, timeZone: zone) }
+        let term = Terminal.current
+        let shown = directory ?? "."
+        if outcome.created.isEmpty {
+            emit("\(shown) is already a vault; nothing to do.")
+        } else {
+            emit(term.bold("Created a vault in \(shown)") + " (time zone \(zone.identifier))")
+            for path in outcome.created { emit("  + \(path)") }
+            for path in outcome.kept { emit("  = \(path) (kept)") }
+        }
+        if !isInGitRepository(outcome.root) {
+            let wanted = git ?? (Terminal.current.isInteractive
+                ? Prompt.confirm("This folder is not in a git repository. Start one to keep the journal's history?", defaultYes: false)
+                : false)
+            if wanted {
+                try runGit(["init", "-q", outcome.root])
+                emit("  + .git (a new repository; commit when you like)")
+            } else if git == nil {
+                emit(term.dim("Tip: 'git init' in \(shown) keeps every change to the journal, privately."))
+            }
+        }
+        emit("")
+        emit("Next: afterflow new --treatment psilocybin --mood-before 5 --intention \"…\"" + (directory.map { " --vault \($0)" } ?? ""))
+    }
+
+    private func isInGitRepository(_ path: String) -> Bool {
+        var current = path
+        while true {
+            if FileIO.exists(current + "/.git") { return true }
+            let parent = (current as NSString).deletingLastPathComponent
+            if parent == current || parent.isEmpty { return false }
+            current = parent
+        }
+    }
+
+    private func runGit(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git"] + arguments
+        do {
+            try process.run()
+            process.waitUntilExit()
+        } catch {
+            report(VaultError(.io, "cannot run git: \(error.localizedDescription)", details: ["Install git, or run 'git init' yourself later."]))
+            throw Exit.dataProblem
+        }
+        if process.terminationStatus != 0 {
+            report(VaultError(.io, "git init failed with status \(process.terminationStatus)"))
+            throw Exit.dataProblem
+        }
+    }
+}

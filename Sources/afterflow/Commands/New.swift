@@ -1,0 +1,147 @@
+import AfterflowKit
+import ArgumentParser
+import Foundation
+
+struct New: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Record a new session.",
+        discussion: """
+            The file starts from the vault's Templates/session.md. A session with an intention and a
+            mood before goes into sessions/YYYY/; one still missing either is a draft, kept in
+            .afterflow/drafts/ (out of the journal and out of git) until you finish it.
+
+            Examples:
+              afterflow new --treatment psilocybin --dose "3.5 g" --mood-before 5 \\
+                  --intention "To explore creativity and connection." --tag integration
+              afterflow new --date "2024-12-10 14:30" --treatment ketamine --administration IM --edit
+              afterflow new --treatment mdma          a draft: finish it with 'afterflow set'
+            """)
+
+    @OptionGroup var vaultOptions: VaultOptions
+
+    @Option(help: ArgumentHelp("When it happened: 2024-12-10T14:30:00-08:00, \"2024-12-10 14:30\" (the vault's time zone), 2024-12-10, or now.", valueName: "date"))
+    var date: String = "now"
+
+    @Option(help: ArgumentHelp("One of: \(Treatment.allCases.map(\.rawValue).joined(separator: ", ")). Default: the vault's default_treatment.", valueName: "name"))
+    var treatment: String?
+
+    @Option(help: ArgumentHelp("intravenous (IV), intramuscular (IM), oral, nasal or other. Default: the vault's default_administration.", valueName: "route"))
+    var administration: String?
+
+    @Option(help: ArgumentHelp("Free text, for example \"3.5 g\" or \"0.5 mg/kg\".", valueName: "text"))
+    var dose: String?
+
+    @Option(help: ArgumentHelp("What you hope to explore (Markdown).", valueName: "text"))
+    var intention: String?
+
+    @Option(help: ArgumentHelp("Mood before, a whole number from 1 to 10.", valueName: "n"))
+    var moodBefore: Int?
+
+    @Option(help: ArgumentHelp("Mood after, a whole number from 1 to 10.", valueName: "n"))
+    var moodAfter: Int?
+
+    @Option(help: ArgumentHelp("The setting: place, people, light (Markdown).", valueName: "text"))
+    var environment: String?
+
+    @Option(help: ArgumentHelp("A playlist or track link (Spotify, YouTube, Apple Music, …).", valueName: "url"))
+    var music: String?
+
+    @Option(name: .customLong("music-notes"), help: ArgumentHelp("Notes on the music (Markdown).", valueName: "text"))
+    var musicNotes: String?
+
+    @Option(name: .customLong("tag"), help: ArgumentHelp("A tag; repeat for more.", valueName: "tag"))
+    var tags: [String] = []
+
+    @Flag(help: "Open the new file in $VISUAL or $EDITOR, then check it.")
+    var edit = false
+
+    @Option(help: ArgumentHelp("text, or json for scripts ({\"path\", \"id\", \"status\"}).", valueName: "format"))
+    var format: NewFormat = .text
+
+    enum NewFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
+
+    func validate() throws {
+        if let treatment, Treatment(parsing: treatment) == nil {
+            throw ValidationError("--treatment must be one of \(Treatment.allCases.map(\.rawValue).joined(separator: ", ")), found \"\(treatment)\"")
+        }
+        if let administration, Administration(parsing: administration) == nil {
+            throw ValidationError("--administration must be one of intravenous, intramuscular, oral, nasal, other (or IV, IM), found \"\(administration)\"")
+        }
+        for (name, value) in [("--mood-before", moodBefore), ("--mood-after", moodAfter)] {
+            if let value, !Mood.range.contains(value) {
+                throw ValidationError("\(name) must be a whole number from 1 to 10, found \(value)")
+            }
+        }
+        if date != "now" && SessionDate.parse(date) == nil {
+            throw ValidationError("--date must look like 2024-12-10T14:30:00-08:00, \"2024-12-10 14:30\" or 2024-12-10, found \"\(date)\"")
+        }
+        for tag in tags where tag.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("--tag cannot be empty")
+        }
+    }
+
+    func run() throws {
+        let vault = try vaultOptions.open()
+        let zone = vault.timeZone
+        let now = Date()
+        let nowDate = SessionDate(now, in: zone)
+        var sessionDate: SessionDate
+        if date == "now" {
+            sessionDate = nowDate
+            sessionDate.time?.second = 0
+        } else {
+            sessionDate = SessionDate.parse(date)?.resolved(in: zone) ?? nowDate
+        }
+        if sessionDate.epochSeconds(in: zone) > Int(now.timeIntervalSince1970) + 8 * 3600 {
+            throw ValidationError("--date \(date) is more than 8 hours in the future; record sessions that have happened or are happening")
+        }
+        let chosenTreatment = treatment.flatMap(Treatment.init(parsing:)) ?? vault.config.defaultTreatment ?? .psilocybin
+        var values = SessionValues(date: sessionDate, treatment: chosenTreatment, created: nowDate)
+        values.administration = administration.flatMap(Administration.init(parsing:)) ?? vault.config.defaultAdministration
+        values.dose = dose?.trimmingCharacters(in: .whitespaces)
+        values.moodBefore = moodBefore
+        values.moodAfter = moodAfter
+        values.music = music?.trimmingCharacters(in: .whitespaces)
+        values.tags = tags.map { $0.trimmingCharacters(in: .whitespaces) }
+        values.intention = intention?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        values.environment = environment?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        values.musicNotes = musicNotes?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+
+        let store = SessionStore(vault: vault)
+        var (path, document) = try withVaultErrors { try store.create(values) }
+        if edit {
+            let catalog = VaultCatalog(vault: vault)
+            if let entry = catalog.entries.first(where: { $0.path == path }) {
+                path = try EditFlow(vault: vault).run(entry)
+                document = Document(bytes: (try? FileIO.read(vault.root + "/" + path)) ?? document.bytes)
+            }
+        }
+        let session = Session(document: document)
+        let shortID = String(values.id.uuidString.prefix(8))
+        if format == .json {
+            emit(JSONValue.object([
+                ("path", .string(path)), ("id", .string(values.id.uuidString)), ("status", .string(session.status.rawValue)),
+            ]).serialized())
+            return
+        }
+        let term = Terminal.current
+        if session.status == .draft {
+            var missing: [String] = []
+            if session.intention.isEmpty { missing.append("intention") }
+            if session.moodBefore == nil { missing.append("mood before") }
+            emit("Saved a draft: \(path) (id \(shortID))")
+            emit("Still missing: \(missing.joined(separator: " and ")). Drafts stay out of the journal and out of git until finished.")
+            var fix: [String] = []
+            if session.intention.isEmpty { fix.append("intention=\"…\"") }
+            if session.moodBefore == nil { fix.append("mood_before=5") }
+            emit("Finish it with: " + term.bold("afterflow set \(shortID) \(fix.joined(separator: " "))"))
+            emit("   or open it: afterflow edit \(shortID)")
+        } else {
+            emit(term.bold("Created \(path)"))
+            emit("  \(session.displayTitle) · \(session.status.words) · id \(shortID)")
+            if session.status == .needsReflection {
+                emit("Add reflections when you are ready: afterflow set \(shortID) reflections=\"…\"")
+            }
+        }
+    }
+}

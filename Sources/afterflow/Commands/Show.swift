@@ -1,0 +1,44 @@
+import AfterflowKit
+import ArgumentParser
+import Foundation
+
+struct Show: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show one session.",
+        discussion: """
+            REF is the first 4 or more characters of the session's id, its path, or its day.
+
+            Examples:
+              afterflow show 2024-12-10
+              afterflow show 6F1C2A8E
+              afterflow show sessions/2024/2024-12-10-psilocybin.md --format md
+              afterflow show 6F1C --format json | jq .reflections
+            """)
+
+    @OptionGroup var vaultOptions: VaultOptions
+
+    @Argument(help: ArgumentHelp("An id prefix (4+ characters), a path, or a day (2024-12-10).", valueName: "ref"))
+    var reference: String
+
+    @Option(help: ArgumentHelp("text (for reading), json (the file's keys plus intention, environment, music_notes, reflections, path), or md (the file as it is).", valueName: "format"))
+    var format: ShowFormat = .text
+
+    func run() throws {
+        let catalog = try vaultOptions.catalog()
+        let entry = try withVaultErrors {
+            try SessionReference(reference).resolve(in: catalog, from: FileManager.default.currentDirectoryPath)
+        }
+        guard let session = entry.session else { return }
+        switch format {
+        case .md:
+            FileHandle.standardOutput.write(Data(entry.document.bytes))
+        case .json:
+            emit(session.json(path: entry.path, timeZone: catalog.vault.timeZone).serialized(pretty: true))
+        case .text:
+            emit(SessionText(term: Terminal.current, timeZone: catalog.vault.timeZone).page(session, path: entry.path))
+        }
+        if entry.diagnostics.hasErrors {
+            DiagnosticPrinter(vault: catalog.vault).print(entry.diagnostics, source: entry.document)
+        }
+    }
+}

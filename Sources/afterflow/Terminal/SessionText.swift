@@ -1,0 +1,93 @@
+import AfterflowKit
+import Foundation
+
+/// How sessions read in a terminal: one line for `list`, a page for `show`.
+struct SessionText {
+    let term: Terminal
+    let timeZone: TimeZone
+
+    /// `🌤️ 5 → ☀️ 8`, with blanks where a mood is missing; always 11 columns wide.
+    func moods(_ session: Session) -> String {
+        func one(_ value: Int?) -> String {
+            guard let value else { return "  ·  " }
+            return Mood.emoji(value) + " " + (value < 10 ? " \(value)" : "\(value)")
+        }
+        return one(session.moodBefore) + " → " + one(session.moodAfter)
+    }
+
+    func status(_ status: SessionStatus) -> String {
+        let words = status.words.padding(toLength: 16, withPad: " ", startingAt: 0)
+        switch status {
+        case .needsReflection: return term.yellow(words)
+        case .draft: return term.dim(words)
+        case .complete: return words
+        }
+    }
+
+    /// `2024-12-10 14:30  Psilocybin  🌤️  5 → ☀️  8  complete          To explore creativity…`
+    func row(_ session: Session) -> String {
+        let date = (session.date?.shortString ?? "no date").padding(toLength: 16, withPad: " ", startingAt: 0)
+        let treatment = (session.treatment?.displayName ?? "?").padding(toLength: 10, withPad: " ", startingAt: 0)
+        let head = "\(date)  \(treatment)  \(moods(session))  "
+        let firstLine = session.intention.split(separator: "\n").first.map(String.init) ?? ""
+        // 16 + 2 + 10 + 2 + 13 (moods, emoji two columns each) + 2 + 16 + 2
+        let used = 63
+        let room = max(10, term.width - used)
+        let intention = term.stdoutIsTTY && firstLine.count > room ? String(firstLine.prefix(room - 1)) + "…" : firstLine
+        return head + status(session.status) + "  " + intention
+    }
+
+    /// The whole session for reading: header, fields, then the sections rendered from Markdown.
+    func page(_ session: Session, path: String) -> String {
+        var lines: [String] = [term.bold(session.displayTitle)]
+        var when: [String] = []
+        if let date = session.date {
+            var text = "\(date.weekday) \(date.mediumDay)"
+            if let clock = date.clockTime { text += ", \(clock)" }
+            if let offset = date.resolved(in: timeZone).offset, !date.isDayOnly { text += " (\(SessionText.offsetText(offset)))" }
+            when.append(text)
+        }
+        if let administration = session.administration { when.append(administration.displayName) }
+        if let dose = session.dose { when.append(dose) }
+        lines.append(when.joined(separator: " · "))
+        lines.append("")
+        func field(_ name: String, _ value: String) {
+            lines.append(term.dim(name.padding(toLength: 9, withPad: " ", startingAt: 0)) + " " + value)
+        }
+        var mood = ""
+        if let before = session.moodBefore {
+            mood = "\(Mood.emoji(before)) \(before)/10 \(Mood.descriptor(before))"
+        } else {
+            mood = "not recorded"
+        }
+        if let after = session.moodAfter {
+            mood += "  →  \(Mood.emoji(after)) \(after)/10 \(Mood.descriptor(after))"
+            if let lift = session.moodLift { mood += lift == 0 ? "  (no change)" : "  (\(lift > 0 ? "+" : "")\(lift))" }
+        }
+        field("Mood", mood)
+        field("Status", session.status == .needsReflection ? term.yellow(session.status.words) : session.status.words)
+        if let reminder = session.reminder { field("Reminder", "\(reminder.mediumDay)\(reminder.clockTime.map { ", \($0)" } ?? "")") }
+        if let music = session.music { field("Music", music) }
+        if !session.tags.isEmpty { field("Tags", session.tags.joined(separator: ", ")) }
+        field("File", path)
+        if let id = session.id { field("Id", id.uuidString) }
+        let width = min(term.width, 100)
+        for section in SessionSection.allCases {
+            let text = session.text(of: section)
+            lines.append("")
+            lines.append(term.bold(section.rawValue))
+            if text.isEmpty {
+                lines.append(term.dim("  (empty)"))
+            } else {
+                lines.append(CmarkRenderer.terminal(text, width: width, indent: "  ", styled: term.colors))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func offsetText(_ offset: Int) -> String {
+        let sign = offset < 0 ? "-" : "+"
+        let magnitude = abs(offset)
+        return String(format: "%@%02d:%02d", sign, magnitude / 3600, magnitude % 3600 / 60)
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// What the standard streams are connected to, and the styles that suit them.
+struct Terminal: Sendable {
+    let stdoutIsTTY: Bool
+    let stderrIsTTY: Bool
+    let stdinIsTTY: Bool
+    /// Colour and bold: on a terminal, and never with `NO_COLOR` set.
+    let colors: Bool
+    let width: Int
+
+    static let current: Terminal = {
+        let environment = ProcessInfo.processInfo.environment
+        let out = isatty(STDOUT_FILENO) == 1
+        let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        var size = winsize()
+        var width = 100
+        if out && ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 {
+            width = Int(size.ws_col)
+        } else if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 {
+            width = columns
+        }
+        return Terminal(stdoutIsTTY: out, stderrIsTTY: isatty(STDERR_FILENO) == 1, stdinIsTTY: isatty(STDIN_FILENO) == 1,
+                        colors: out && !noColor && environment["TERM"] != "dumb", width: width)
+    }()
+
+    /// Whether the user can be asked a question: both ends are a terminal.
+    var isInteractive: Bool { stdinIsTTY && stderrIsTTY }
+
+    func bold(_ text: String) -> String { style(text, "1") }
+    func dim(_ text: String) -> String { style(text, "2") }
+    func yellow(_ text: String) -> String { style(text, "1;33") }
+    func red(_ text: String) -> String { style(text, "1;31") }
+    func green(_ text: String) -> String { style(text, "32") }
+    func cyan(_ text: String) -> String { style(text, "36") }
+
+    private func style(_ text: String, _ code: String) -> String {
+        colors ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+}
+
+/// Standard error, with colour when it is a terminal and `NO_COLOR` is not set.
+struct ErrorStream: Sendable {
+    let colors: Bool
+
+    static let current: ErrorStream = {
+        let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        return ErrorStream(colors: isatty(STDERR_FILENO) == 1 && !noColor)
+    }()
+
+    func write(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+
+    func style(_ text: String, _ code: String) -> String {
+        colors ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+}
+
+/// Writes to standard output without Swift's buffering surprises when piped.
+func emit(_ text: String) {
+    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+}
