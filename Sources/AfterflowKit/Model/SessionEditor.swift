@@ -19,6 +19,7 @@ public struct SessionEditor: Sendable {
     public func setting(_ key: String, to value: String, in document: Document) throws(Rejection) -> Document {
         if let section = SessionSection(fieldName: key) {
             let text = value.trimmingASCIIWhitespace().replacingOccurrences(of: "\r\n", with: "\n")
+            if let problem = section.problem(with: text) { throw Rejection(message: problem) }
             return document.settingSection(section.rawValue, text: text, order: SessionSection.order)
         }
         let trimmed = value.trimmingASCIIWhitespace()
@@ -71,14 +72,15 @@ public struct SessionEditor: Sendable {
         }
     }
 
-    /// Writes the derived status and, when `now` is given, bumps `updated`; nothing else changes.
+    /// Writes the derived status and, when `now` is given, bumps `updated`. A session that has just
+    /// become complete loses its reminder; nothing else changes.
     public func finishing(_ document: Document, now: Date?) -> Document {
         let session = Session(document: document)
         var result = document
         if session.recordedStatus != session.status || document.frontMatter?.entry("status") == nil {
             result = result.settingFrontMatter("status", to: ["status: \(session.status.rawValue)"], order: SessionKey.order)
         }
-        if session.status == .complete, result.frontMatter?.entry("reminder") != nil {
+        if session.status == .complete, session.recordedStatus != .complete, result.frontMatter?.entry("reminder") != nil {
             result = result.settingFrontMatter("reminder", to: nil, order: SessionKey.order)
         }
         if let now {

@@ -73,7 +73,7 @@ public struct SessionFormatter: Sendable {
         case .moodBefore: return line(session.moodBefore.map(String.init))
         case .moodAfter: return line(session.moodAfter.map(String.init))
         case .status: return line(session.status.rawValue)
-        case .reminder: return session.status == .complete ? [] : line(session.reminder?.canonical(in: timeZone))
+        case .reminder: return line(session.reminder?.canonical(in: timeZone))
         case .music: return line(session.music.flatMap { $0.isBlank ? nil : YAMLWriter.scalar($0) })
         case .tags: return session.tags.isEmpty ? [] : line(YAMLWriter.flowList(session.tags))
         case .created: return line(session.created?.canonical(in: timeZone))

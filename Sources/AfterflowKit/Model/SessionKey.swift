@@ -30,3 +30,16 @@ public enum SessionSection: String, CaseIterable, Sendable {
         }
     }
 }
+
+extension SessionSection {
+    /// Why `text` cannot be this section's text, or nil when it can: a line that reads as a level 1
+    /// or 2 heading (outside a code fence) would end the section and start another.
+    public func problem(with text: String) -> String? {
+        let bytes = Array(text.utf8)
+        let lines = SourceLines.split(bytes, from: 0)
+        guard let heading = Document.scanHeadings(bytes, lines: lines, from: 0).first else { return nil }
+        return "\(fieldName) cannot contain a line that is a heading of level 1 or 2 (line \(heading.line + 1): "
+            + "\(quoted(String(decoding: bytes[lines[heading.line].start..<lines[heading.line].end], as: UTF8.self)))), "
+            + "as it would end the section; use ### for a heading inside it"
+    }
+}

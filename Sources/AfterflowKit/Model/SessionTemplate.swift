@@ -33,7 +33,7 @@ public struct SessionTemplate: Sendable {
 
     /// The file for `values`: the template with the canonical front matter and the sections filled in.
     public func render(_ values: SessionValues, timeZone: TimeZone) -> String {
-        let context: [String: Any] = [
+        var context: [String: Any] = [
             "front_matter": SessionWriter.frontMatterLines(values, timeZone: timeZone).joined(separator: "\n"),
             "title": values.displayTitle,
             "id": values.id.uuidString.uppercased(),
@@ -42,11 +42,13 @@ public struct SessionTemplate: Sendable {
             "administration": values.administration?.rawValue ?? "",
             "date": values.date.canonical(in: timeZone),
             "day": values.date.mediumDay,
-            "intention": values.intention,
-            "environment": values.environment,
-            "music_notes": values.musicNotes,
-            "reflections": values.reflections,
         ]
+        // swift-mustache takes an empty string as true; a missing key is false, so empty sections
+        // render as a heading alone.
+        for section in SessionSection.allCases {
+            let text = values.text(of: section)
+            if !text.isEmpty { context[section.fieldName] = text }
+        }
         return template.render(context)
     }
 }

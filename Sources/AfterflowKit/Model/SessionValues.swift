@@ -36,6 +36,15 @@ public struct SessionValues: Sendable {
         return missing
     }
 
+    public func text(of section: SessionSection) -> String {
+        switch section {
+        case .intention: return intention
+        case .environment: return environment
+        case .music: return musicNotes
+        case .reflections: return reflections
+        }
+    }
+
     /// `Psilocybin • Dec 10, 2024`.
     public var displayTitle: String { "\(treatment.displayName) • \(date.mediumDay)" }
 }

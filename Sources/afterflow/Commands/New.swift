@@ -75,6 +75,9 @@ struct New: ParsableCommand {
         if date != "now" && SessionDate.parse(date) == nil {
             throw ValidationError("--date must look like 2024-12-10T14:30:00-08:00, \"2024-12-10 14:30\" or 2024-12-10, found \"\(date)\"")
         }
+        for (section, text) in [(SessionSection.intention, intention), (.environment, environment), (.music, musicNotes)] {
+            if let text, let problem = section.problem(with: text) { throw ValidationError(problem) }
+        }
         for tag in tags where tag.trimmingCharacters(in: .whitespaces).isEmpty {
             throw ValidationError("--tag cannot be empty")
         }

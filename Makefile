@@ -1,0 +1,49 @@
+# Afterflow: `make demo` shows the example vault, `make test` runs every test.
+# Both install what they need (the cmark C library) when it is missing.
+
+SWIFT ?= swift
+VAULT ?= ExampleVault
+BIN := .build/debug/afterflow
+
+.PHONY: demo test build deps bench clean
+
+demo: deps build
+	@echo
+	@echo "== afterflow list --vault $(VAULT)"
+	@$(BIN) list --vault $(VAULT)
+	@echo
+	@echo "== afterflow show 2024-12-10 --vault $(VAULT)"
+	@$(BIN) show 2024-12-10 --vault $(VAULT)
+	@echo
+	@echo "== afterflow check --vault $(VAULT)"
+	@$(BIN) check --vault $(VAULT)
+
+test: deps
+	$(SWIFT) test
+
+build: deps
+	$(SWIFT) build --product afterflow
+
+bench: deps
+	Benchmarks/run.sh
+
+# libcmark-dev: installed with apt-get when this is root on Debian or Ubuntu; otherwise the exact
+# command to run is printed.
+deps:
+	@if [ -f /usr/include/cmark.h ] || pkg-config --exists libcmark 2>/dev/null; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		echo "Installing libcmark-dev (the CommonMark C library) with apt-get..."; \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libcmark-dev) >/dev/null \
+			|| { echo "apt-get could not install libcmark-dev; run: apt-get update && apt-get install -y libcmark-dev"; exit 1; }; \
+	elif command -v apt-get >/dev/null 2>&1; then \
+		echo "The cmark C library is missing. Install it, then run make again:"; \
+		echo "    sudo apt-get install -y libcmark-dev"; exit 1; \
+	elif command -v brew >/dev/null 2>&1; then \
+		echo "The cmark C library is missing. Install it, then run make again:"; \
+		echo "    brew install cmark"; exit 1; \
+	else \
+		echo "The cmark C library (libcmark, with its headers) is missing; install it with your package manager."; exit 1; \
+	fi
+
+clean:
+	rm -rf .build

@@ -1,0 +1,53 @@
+@testable import AfterflowKit
+import Foundation
+import Testing
+
+@Suite struct FileIOTests {
+    @Test func createMakesOwnerOnlyFilesAndNeverOverwrites() throws {
+        let temp = try TemporaryVault()
+        let path = temp.root + "/sessions/2024/a.md"
+        try FileIO.createDirectories(FileIO.parentPath(of: path))
+        try FileIO.create(path, contents: Array("one\n".utf8))
+        #expect(try temp.mode("sessions/2024/a.md") == 0o600)
+        #expect(try temp.mode("sessions/2024") == 0o700)
+        #expect(try temp.mode("sessions") == 0o700)
+        #expect(throws: VaultError.self) { try FileIO.create(path, contents: Array("two\n".utf8)) }
+        #expect(try temp.read("sessions/2024/a.md") == "one\n")
+        #expect(temp.files(under: "sessions/2024") == ["a.md"])
+    }
+
+    @Test func replaceRefusesAFileThatChangedSinceItWasRead() throws {
+        let temp = try TemporaryVault()
+        try temp.write("a.md", "original\n")
+        let path = temp.root + "/a.md"
+        let read = try FileIO.read(path)
+        try temp.write("a.md", "edited in another editor\n")
+        do {
+            try FileIO.replace(path, expecting: read, with: Array("ours\n".utf8))
+            Issue.record("expected a refusal")
+        } catch {
+            #expect(error.kind == .changedOnDisk)
+        }
+        #expect(try temp.read("a.md") == "edited in another editor\n")
+        #expect(temp.files(under: "").filter { $0.hasSuffix(".tmp") }.isEmpty)
+    }
+
+    @Test func replaceKeepsTheFilesOwnPermissions() throws {
+        let temp = try TemporaryVault()
+        try temp.write("a.md", "original\n")
+        let path = temp.root + "/a.md"
+        chmod(path, 0o644)
+        try FileIO.replace(path, expecting: try FileIO.read(path), with: Array("new\n".utf8))
+        #expect(try temp.read("a.md") == "new\n")
+        #expect(try temp.mode("a.md") == 0o644)
+    }
+
+    @Test func vaultPathsNeverLeaveTheVault() throws {
+        let vault = try TemporaryVault().vault
+        #expect(throws: VaultError.self) { try vault.path("../outside.md") }
+        #expect(throws: VaultError.self) { try vault.path("sessions/../../x.md") }
+        #expect(throws: VaultError.self) { try vault.path("/etc/passwd") }
+        #expect(try vault.path("sessions/2024/a.md") == vault.root + "/sessions/2024/a.md")
+        #expect(SessionStore.sanitize("2024-12-10-../../x y") == "2024-12-10-------x-y")
+    }
+}
