@@ -1,1 +1,33 @@
-print("bench")
+import AfterflowKit
+import Foundation
+
+// afterflow-bench: generates realistic vaults and measures the library on them.
+//
+//   afterflow-bench generate DIR COUNT [SEED]   write a vault of COUNT sessions into DIR
+//   afterflow-bench parse DIR [ROUNDS]          parse + typed view of every file, one core
+
+let arguments = CommandLine.arguments.dropFirst()
+switch arguments.first {
+case "generate":
+    let rest = Array(arguments.dropFirst())
+    guard rest.count >= 2, let count = Int(rest[1]) else { usage() }
+    let seed = rest.count > 2 ? UInt64(rest[2]) ?? 1 : 1
+    var generator = VaultGenerator(seed: seed)
+    try generator.generate(into: rest[0], count: count)
+case "parse":
+    let rest = Array(arguments.dropFirst())
+    guard let directory = rest.first else { usage() }
+    let rounds = rest.count > 1 ? Int(rest[1]) ?? 7 : 7
+    ParseBenchmark(directory: directory, rounds: rounds).run()
+default:
+    usage()
+}
+
+func usage() -> Never {
+    FileHandle.standardError.write(Data("""
+        usage: afterflow-bench generate DIR COUNT [SEED]
+               afterflow-bench parse DIR [ROUNDS]
+
+        """.utf8))
+    exit(64)
+}

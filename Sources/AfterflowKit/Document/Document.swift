@@ -177,38 +177,28 @@ public struct Document: Sendable {
 
     /// The location of the first byte that is not part of valid UTF-8, if any.
     static func firstInvalidUTF8(_ bytes: [UInt8], lines: [SourceLine]) -> SourceLocation? {
-        var asciiOnly = true
-        bytes.withUnsafeBufferPointer { buffer in
-            for b in buffer where b >= 0x80 {
-                asciiOnly = false
-                break
-            }
-        }
-        if asciiOnly { return nil }
-        for (index, line) in lines.enumerated() {
-            var iterator = bytes[line.start..<line.end].makeIterator()
-            var decoder = UTF8()
-            var offset = 0
-            var consumed = 0
-            loop: while true {
-                switch decoder.decode(&iterator) {
-                case .scalarValue(let scalar):
-                    offset = consumed
-                    consumed += UTF8.width(scalar)
-                case .emptyInput:
-                    break loop
-                case .error:
-                    return SourceLocation(line: index + 1, column: consumed + 1 > offset ? consumed + 1 : offset + 1)
-                }
-            }
-        }
-        return nil
+        guard let offset = UTF8Validation.firstInvalidOffset(bytes) else { return nil }
+        let index = lines.lastIndex { $0.start <= offset } ?? 0
+        return SourceLocation(line: index + 1, column: offset - (lines.isEmpty ? 0 : lines[index].start) + 1)
     }
 }
 
 extension String {
+    /// Equal ignoring case: byte by byte for ASCII, through `lowercased()` otherwise.
     func caseInsensitiveEquals(_ other: String) -> Bool {
-        if self.utf8.count != other.utf8.count && self.allSatisfy(\.isASCII) && other.allSatisfy(\.isASCII) { return false }
-        return self.lowercased() == other.lowercased()
+        var a = utf8.makeIterator()
+        var b = other.utf8.makeIterator()
+        while true {
+            switch (a.next(), b.next()) {
+            case (nil, nil):
+                return true
+            case (let x?, let y?):
+                if x == y { continue }
+                if x >= 0x80 || y >= 0x80 { return lowercased() == other.lowercased() }
+                if (x | 0x20) != (y | 0x20) || !((x | 0x20) >= 0x61 && (x | 0x20) <= 0x7A) { return false }
+            default:
+                return !(allSatisfy(\.isASCII) && other.allSatisfy(\.isASCII)) && lowercased() == other.lowercased()
+            }
+        }
     }
 }

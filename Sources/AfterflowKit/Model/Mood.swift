@@ -46,6 +46,10 @@ public enum SessionStatus: String, CaseIterable, Sendable, Hashable, Codable {
     }
 
     public init?(parsing text: String) {
+        if let exact = SessionStatus(rawValue: text) {
+            self = exact
+            return
+        }
         switch text.trimmingASCIIWhitespace().lowercased() {
         case "draft": self = .draft
         case "needs-reflection", "needs reflection", "needs_reflection": self = .needsReflection

@@ -76,14 +76,14 @@ public struct Session: Sendable {
         var sawTreatment = false
         var sawID = false
         for entry in frontMatter.entries {
-            guard let key = SessionKey(rawValue: entry.key) else { continue }
+            guard let key = SessionKey.named[entry.key] else { continue }
             switch key {
             case .type:
                 break
             case .id:
                 sawID = true
                 guard let s = scalar(entry) else { continue }
-                if let uuid = UUID(uuidString: s.text.trimmingASCIIWhitespace()) {
+                if let uuid = UUID.parse(s.text.trimmingASCIIWhitespace()) {
                     id = uuid
                 } else {
                     error(entry, s, "id must be a UUID like 6F1C2A8E-5B3D-4C1A-9F0E-2D7B8C9A1E34, found \(quoted(s.text))")

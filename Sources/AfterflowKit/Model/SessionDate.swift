@@ -35,8 +35,14 @@ public struct SessionDate: Sendable, Hashable, CustomStringConvertible {
     /// Reads `2024-12-10`, `2024-12-10 14:30`, `2024-12-10T14:30:00`, with optional fractions of a
     /// second and an offset `Z`, `±HH:MM`, `±HHMM` or `±HH`.
     public static func parse(_ text: String) -> SessionDate? {
-        var utf8 = Array(text.utf8)
-        while let last = utf8.last, last == 0x20 || last == 0x09 { utf8.removeLast() }
+        var text = text
+        return text.withUTF8 { parse(bytes: $0) }
+    }
+
+    static func parse(bytes: UnsafeBufferPointer<UInt8>) -> SessionDate? {
+        var end = bytes.count
+        while end > 0, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        let utf8 = UnsafeBufferPointer(rebasing: bytes[0..<end])
         var p = 0
         while p < utf8.count, utf8[p] == 0x20 { p += 1 }
         func digits(_ count: Int) -> Int? {
@@ -57,7 +63,7 @@ public struct SessionDate: Sendable, Hashable, CustomStringConvertible {
         }
         guard let year = digits(4), expect(UInt8(ascii: "-")), let month = digits(2),
               expect(UInt8(ascii: "-")), let day = digits(2) else { return nil }
-        guard (1...12).contains(month), day >= 1, day <= daysInMonth(year: year, month: month) else { return nil }
+        guard month >= 1, month <= 12, day >= 1, day <= daysInMonth(year: year, month: month) else { return nil }
         var date = SessionDate(year: year, month: month, day: day)
         if p == utf8.count { return date }
         guard utf8[p] == UInt8(ascii: "T") || utf8[p] == UInt8(ascii: "t") || utf8[p] == 0x20 else { return nil }

@@ -12,8 +12,11 @@ public enum Treatment: String, CaseIterable, Sendable, Hashable, Codable {
 
     /// Reads the canonical name or the app's display name, in any case.
     public init?(parsing text: String) {
-        let key = text.trimmingASCIIWhitespace().lowercased()
-        guard let value = Treatment(rawValue: key) else { return nil }
+        if let exact = Treatment(rawValue: text) {
+            self = exact
+            return
+        }
+        guard let value = Treatment(rawValue: text.trimmingASCIIWhitespace().lowercased()) else { return nil }
         self = value
     }
 
@@ -37,6 +40,10 @@ public enum Administration: String, CaseIterable, Sendable, Hashable, Codable {
 
     /// Reads the canonical name, the display name, or the abbreviations `IV` and `IM`, in any case.
     public init?(parsing text: String) {
+        if let exact = Administration(rawValue: text) {
+            self = exact
+            return
+        }
         switch text.trimmingASCIIWhitespace().lowercased() {
         case "intravenous", "intravenous (iv)", "iv": self = .intravenous
         case "intramuscular", "intramuscular (im)", "im": self = .intramuscular
@@ -61,5 +68,15 @@ extension String {
         return String(self[start..<end])
     }
 
-    var isBlank: Bool { allSatisfy(\.isWhitespace) }
+    /// Whether the text is empty or only white space; checks bytes first, characters only when needed.
+    var isBlank: Bool {
+        for b in utf8 {
+            switch b {
+            case 0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C: continue
+            case ..<0x80: return false
+            default: return allSatisfy(\.isWhitespace)
+            }
+        }
+        return true
+    }
 }

@@ -13,9 +13,9 @@ public struct Vault: Sendable {
 
     public var timeZone: TimeZone { config.timeZone }
 
-    /// Opens the vault at `root`, reading its settings.
+    /// Opens the vault at `root` (relative paths start at the current folder), reading its settings.
     public init(root: String) throws(VaultError) {
-        self.root = Vault.normalize(root)
+        self.root = Vault.absolute(root, from: FileManager.default.currentDirectoryPath)
         let configPath = self.root + "/.afterflow/config.yml"
         if FileIO.exists(configPath) {
             var config = VaultConfig(bytes: try FileIO.read(configPath))

@@ -10,7 +10,7 @@ public enum VaultInitializer {
     }
 
     public static func initialize(at directory: String, timeZone: TimeZone) throws(VaultError) -> Outcome {
-        let root = Vault.normalize(directory)
+        let root = Vault.absolute(directory, from: FileManager.default.currentDirectoryPath)
         try FileIO.createDirectories(root)
         try FileIO.createDirectories(root + "/" + Vault.stateFolder)
         try FileIO.createDirectories(root + "/" + Vault.templatesFolder)

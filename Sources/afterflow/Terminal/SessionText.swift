@@ -74,6 +74,7 @@ struct SessionText {
         let width = min(term.width, 100)
         for section in SessionSection.allCases {
             let text = session.text(of: section)
+            if text.isEmpty && (section == .environment || section == .music) { continue }
             lines.append("")
             lines.append(term.bold(section.rawValue))
             if text.isEmpty {

@@ -37,6 +37,11 @@ import Testing
         #expect(throws: VaultError.self) { try Vault.locate(explicit: temp.root + "/sessions", environment: [:], from: "/") }
     }
 
+    @Test(arguments: [("journal", "/home/sam", "/home/sam/journal"), ("./a/../b/", "/x", "/x/b"), ("/abs/./v", "/x", "/abs/v")])
+    func relativeVaultPathsStartAtTheGivenFolder(_ path: String, _ from: String, _ expected: String) {
+        #expect(Vault.absolute(path, from: from) == expected)
+    }
+
     @Test func aBadConfigIsReportedWithItsLocation() {
         let config = VaultConfig(bytes: Array("version: 1\ntime_zone: Mars/Olympus\n".utf8))
         #expect(config.diagnostics.map(\.description) == [

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Measures Afterflow on generated vaults, beside floors measured in the same run on the same files:
+# `cat` of every file and `find` with a stat of every file. Prints Markdown for docs/PERFORMANCE.md.
+#
+#   Benchmarks/run.sh                 10,000 and 100,000 sessions
+#   SIZES=10000 Benchmarks/run.sh     one size
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SIZES=${SIZES:-"10000 100000"}
+RUNS=${RUNS:-7}
+OUT=${OUT:-bench-vaults}
+
+need() { command -v "$1" >/dev/null 2>&1 || { echo "Benchmarks need $1: apt-get install -y $2" >&2; exit 1; }; }
+if ! command -v hyperfine >/dev/null 2>&1 || [ ! -x /usr/bin/time ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    apt-get install -y -qq hyperfine time >/dev/null
+  fi
+fi
+need hyperfine hyperfine
+[ -x /usr/bin/time ] || { echo "Benchmarks need GNU time: apt-get install -y time" >&2; exit 1; }
+
+swift build -c release >/dev/null
+BIN=.build/release/afterflow
+BENCH=.build/release/afterflow-bench
+
+echo "## Run of $(date -u +%Y-%m-%dT%H:%MZ)"
+echo
+echo "Machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(uname -sr), $(swift --version 2>/dev/null | head -1)"
+echo
+
+for n in $SIZES; do
+  vault="$OUT/$n"
+  if [ ! -f "$vault/.generated" ]; then
+    rm -rf "$vault"
+    "$BENCH" generate "$vault" "$n" 1 >/dev/null
+    touch "$vault/.generated"
+  fi
+  files=$(find "$vault/sessions" -name '*.md' | wc -l)
+  bytes=$(du -sb "$vault/sessions" | cut -f1)
+  echo "### $n sessions ($files files, $((bytes / 1000000)) MB)"
+  echo
+  echo '```'
+  "$BENCH" parse "$vault" "$RUNS"
+  echo '```'
+  echo
+  hyperfine --style none --warmup 1 --runs "$RUNS" --export-markdown /tmp/afterflow-bench-$n.md \
+    -n "floor: cat every file" "find $vault/sessions -name '*.md' -print0 | xargs -0 cat > /dev/null" \
+    -n "floor: find with stat" "find $vault -name '*.md' -printf '%s %T@\n' > /dev/null" \
+    -n "afterflow list" "$BIN list --vault $vault --format paths > /dev/null" \
+    -n "afterflow check" "$BIN check --vault $vault > /dev/null 2>&1" >/dev/null
+  cat /tmp/afterflow-bench-$n.md
+  echo
+  for cmd in list check; do
+    /usr/bin/time -f '%M' -o /tmp/afterflow-peak "$BIN" $cmd --vault "$vault" >/dev/null 2>&1 || true
+    peak=$(tail -1 /tmp/afterflow-peak)
+    echo "Peak memory of \`afterflow $cmd\`: $((peak / 1024)) MB"
+    echo
+  done
+done
