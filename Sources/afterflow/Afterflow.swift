@@ -6,19 +6,17 @@ struct Afterflow: ParsableCommand {
         commandName: "afterflow",
         abstract: "A private therapy journal kept as plain Markdown files that you own.",
         discussion: """
-            Each session is one Markdown file with YAML front matter, in a folder (a vault) that you
-            can edit in any editor, keep in git and back up as you like. Nothing leaves this machine.
+            Each session is one Markdown file with YAML front matter, in a folder (a vault) that you can edit in any editor, keep in git and back up as you like. Nothing leaves this machine.
 
             Start here:
               afterflow init ~/Journal                 make a vault
-              afterflow new --treatment psilocybin --mood-before 5 --intention "Listen inward"
+              afterflow new --treatment lsd --mood-before 5 --intention "Listen"
               afterflow list                           newest first
-              afterflow show 2024-12-10                one session, by day, id prefix or path
+              afterflow show 2024-12-10                one session (day, id or path)
               afterflow set 6F1C mood_after=8 reflections="Felt calm."
               afterflow check                          find problems in hand-edited files
 
-            Commands find the vault from --vault DIR, then $AFTERFLOW_VAULT, then the nearest folder
-            at or above the current one that holds .afterflow/.
+            Commands find the vault from --vault DIR, then $AFTERFLOW_VAULT, then the nearest folder at or above the current one that holds .afterflow/.
             """,
         version: "0.1.0",
         subcommands: [Init.self, New.self, List.self, Show.self, Set.self, Edit.self, Check.self, Fmt.self]

@@ -172,7 +172,8 @@ public struct Session: Sendable {
 
     private mutating func readDate(_ entry: FrontMatterEntry) -> SessionDate? {
         guard let s = scalar(entry) else {
-            if entry.key == "date" && entry.value.isNull {
+            let unreadable = document.diagnostics.contains { entry.lines.contains($0.location.line - 1) }
+            if entry.key == "date" && entry.value.isNull && !unreadable {
                 diagnostics.append(.error("date is empty; write a date like 2024-12-10T14:30:00-08:00", at: entry.valueLocation))
             }
             return nil

@@ -18,8 +18,11 @@ public struct SessionTemplate: Sendable {
         self.path = path
         do {
             template = try MustacheTemplate(string: text)
+        } catch let error as MustacheTemplate.ParserError {
+            let place = "\(path ?? "the session template"):\(error.context.lineNumber):\(error.context.columnNumber)"
+            throw Failure(message: "\(place): not a valid mustache template (\(error.error)); check that every {{#name}} has its {{/name}}")
         } catch {
-            throw Failure(message: "\(path ?? "the session template") is not a valid mustache template: \(error)")
+            throw Failure(message: "\(path ?? "the session template") is not a valid mustache template (\(error))")
         }
     }
 

@@ -19,7 +19,7 @@ public struct Vault: Sendable {
         let configPath = self.root + "/.afterflow/config.yml"
         if FileIO.exists(configPath) {
             var config = VaultConfig(bytes: try FileIO.read(configPath))
-            config.diagnostics = config.diagnostics.map { $0.withPath(configPath) }
+            config.diagnostics = config.diagnostics.map { $0.withPath(".afterflow/config.yml") }
             self.config = config
         } else {
             config = VaultConfig()

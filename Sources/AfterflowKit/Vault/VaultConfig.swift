@@ -50,11 +50,11 @@ public struct VaultConfig: Sendable {
     }
 
     /// The file `init` writes.
-    public static func initialText(timeZone: TimeZone) -> String {
+    public static func initialText(timeZoneName: String) -> String {
         """
         # Afterflow vault settings. Tracked in git; edit freely.
         version: 1
-        time_zone: \(YAMLWriter.scalar(timeZone.identifier))
+        time_zone: \(YAMLWriter.scalar(timeZoneName))
         default_treatment: psilocybin
         default_administration: oral
 

@@ -9,14 +9,15 @@ public enum VaultInitializer {
         public var kept: [String]
     }
 
-    public static func initialize(at directory: String, timeZone: TimeZone) throws(VaultError) -> Outcome {
+    /// `timeZoneName` is written as given (Foundation calls UTC "GMT"); nil takes `timeZone`'s.
+    public static func initialize(at directory: String, timeZone: TimeZone, timeZoneName: String? = nil) throws(VaultError) -> Outcome {
         let root = Vault.absolute(directory, from: FileManager.default.currentDirectoryPath)
         try FileIO.createDirectories(root)
         try FileIO.createDirectories(root + "/" + Vault.stateFolder)
         try FileIO.createDirectories(root + "/" + Vault.templatesFolder)
         var outcome = Outcome(root: root, created: [], kept: [])
         var files: [(String, String)] = [
-            (".afterflow/config.yml", VaultConfig.initialText(timeZone: timeZone)),
+            (".afterflow/config.yml", VaultConfig.initialText(timeZoneName: timeZoneName ?? timeZone.identifier)),
             (".afterflow/.gitignore", VaultConfig.gitignoreText),
         ]
         files += DefaultTemplates.all.map { ("\(Vault.templatesFolder)/\($0.name)", $0.contents) }

@@ -6,9 +6,7 @@ struct Edit: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Open a session in your editor, then check it.",
         discussion: """
-            Uses $VISUAL, then $EDITOR, then vi. When you close the editor the file is checked: if it
-            has errors your text stays exactly as you wrote it, the errors are shown and you can
-            reopen the editor. When it is valid, 'updated' and 'status' are brought up to date.
+            Uses $VISUAL, then $EDITOR, then vi. When you close the editor the file is checked: if it has errors your text stays exactly as you wrote it, the errors are shown and you can reopen the editor. When it is valid, 'updated' and 'status' are brought up to date.
 
             Examples:
               afterflow edit 2024-12-10

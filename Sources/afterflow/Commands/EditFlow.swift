@@ -6,6 +6,8 @@ import Foundation
 /// brought up to date and a finished draft moves into the journal.
 struct EditFlow {
     let vault: Vault
+    /// Whether to print `Saved …` on standard output (not when the caller prints JSON).
+    var announce = true
 
     /// Returns the session's vault-relative path afterwards.
     func run(_ entry: VaultEntry) throws -> String {
@@ -24,7 +26,7 @@ struct EditFlow {
                 let finished = editor.finishing(edited.document, now: Date())
                 let path = try withVaultErrors { try SessionStore(vault: vault).save(finished, over: edited) }
                 let session = Session(document: finished)
-                emit("Saved \(path) · \(session.status.words)")
+                if announce { emit("Saved \(path) · \(session.status.words)") }
                 return path
             }
             DiagnosticPrinter(vault: vault).print(edited.diagnostics, source: edited.document)

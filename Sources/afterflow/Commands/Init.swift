@@ -6,10 +6,7 @@ struct Init: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Make a folder into a vault.",
         discussion: """
-            Creates .afterflow/config.yml (the vault's settings, tracked in git),
-            .afterflow/.gitignore (keeps the tool's own state out of git) and Templates/session.md
-            (the template new sessions start from). Existing files are never replaced, so running it
-            again is safe.
+            Creates .afterflow/config.yml (the vault's settings, tracked in git), .afterflow/.gitignore (keeps the tool's own state out of git) and Templates/session.md (the template new sessions start from). Existing files are never replaced, so running it again is safe.
 
             Examples:
               afterflow init                       the current folder
@@ -36,13 +33,13 @@ struct Init: ParsableCommand {
         let cwd = FileManager.default.currentDirectoryPath
         let target = directory.map { $0.hasPrefix("/") ? $0 : cwd + "/" + $0 } ?? cwd
         let zone = timeZone.flatMap(TimeZone.init(identifier:)) ?? .current
-        let outcome = try withVaultErrors { try VaultInitializer.initialize(at: target, timeZone: zone) }
+        let outcome = try withVaultErrors { try VaultInitializer.initialize(at: target, timeZone: zone, timeZoneName: timeZone) }
         let term = Terminal.current
         let shown = directory ?? "."
         if outcome.created.isEmpty {
             emit("\(shown) is already a vault; nothing to do.")
         } else {
-            emit(term.bold("Created a vault in \(shown)") + " (time zone \(zone.identifier))")
+            emit(term.bold("Created a vault in \(shown)") + " (time zone \(timeZone ?? zone.identifier))")
             for path in outcome.created { emit("  + \(path)") }
             for path in outcome.kept { emit("  = \(path) (kept)") }
         }

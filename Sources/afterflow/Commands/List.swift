@@ -6,8 +6,7 @@ struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List sessions, newest first.",
         discussion: """
-            One line a session: date, treatment, mood before → after, status, and the intention's
-            first line. Drafts are not part of the journal; add --drafts to see them too.
+            One line a session: date, treatment, mood before → after, status, and the intention's first line. Drafts are not part of the journal; add --drafts to see them too.
 
             Examples:
               afterflow list

@@ -6,15 +6,13 @@ struct New: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Record a new session.",
         discussion: """
-            The file starts from the vault's Templates/session.md. A session with an intention and a
-            mood before goes into sessions/YYYY/; one still missing either is a draft, kept in
-            .afterflow/drafts/ (out of the journal and out of git) until you finish it.
+            The file starts from the vault's Templates/session.md. A session with an intention and a mood before goes into sessions/YYYY/; one still missing either is a draft, kept in .afterflow/drafts/ (out of the journal and out of git) until you finish it.
 
             Examples:
               afterflow new --treatment psilocybin --dose "3.5 g" --mood-before 5 \\
                   --intention "To explore creativity and connection." --tag integration
-              afterflow new --date "2024-12-10 14:30" --treatment ketamine --administration IM --edit
-              afterflow new --treatment mdma          a draft: finish it with 'afterflow set'
+              afterflow new --date "2024-12-10 14:30" --treatment ketamine --edit
+              afterflow new --treatment mdma     a draft, to finish with 'set'
             """)
 
     @OptionGroup var vaultOptions: VaultOptions
@@ -96,7 +94,7 @@ struct New: ParsableCommand {
             sessionDate = SessionDate.parse(date)?.resolved(in: zone) ?? nowDate
         }
         if sessionDate.epochSeconds(in: zone) > Int(now.timeIntervalSince1970) + 8 * 3600 {
-            throw ValidationError("--date \(date) is more than 8 hours in the future; record sessions that have happened or are happening")
+            throw usageError("--date \(date) is more than 8 hours in the future; record sessions that have happened or are happening", command: "new")
         }
         let chosenTreatment = treatment.flatMap(Treatment.init(parsing:)) ?? vault.config.defaultTreatment ?? .psilocybin
         var values = SessionValues(date: sessionDate, treatment: chosenTreatment, created: nowDate)
@@ -115,7 +113,7 @@ struct New: ParsableCommand {
         if edit {
             let catalog = VaultCatalog(vault: vault)
             if let entry = catalog.entries.first(where: { $0.path == path }) {
-                path = try EditFlow(vault: vault).run(entry)
+                path = try EditFlow(vault: vault, announce: format == .text).run(entry)
                 document = Document(bytes: (try? FileIO.read(vault.root + "/" + path)) ?? document.bytes)
             }
         }

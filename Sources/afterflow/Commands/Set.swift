@@ -6,12 +6,7 @@ struct Set: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Change fields of a session, touching only their lines.",
         discussion: """
-            Each change is KEY=VALUE. Keys are the front matter's (date, treatment, administration,
-            dose, mood_before, mood_after, reminder, music, tags, or a key of your own) and the
-            sections (intention, environment, music_notes, reflections). An empty value removes an
-            optional key or empties a section. Values are checked first: nothing is written unless
-            all are valid. 'updated' is set to now and the status follows the content; a draft that
-            gains an intention and a mood before moves into sessions/.
+            Each change is KEY=VALUE. Keys are the front matter's (date, treatment, administration, dose, mood_before, mood_after, reminder, music, tags, or a key of your own) and the sections (intention, environment, music_notes, reflections). An empty value removes an optional key or empties a section. Values are checked first: nothing is written unless all are valid. 'updated' is set to now and the status follows the content; a draft that gains an intention and a mood before moves into sessions/.
 
             Examples:
               afterflow set 6F1C mood_after=8
@@ -53,7 +48,7 @@ struct Set: ParsableCommand {
             do {
                 document = try editor.setting(key, to: value, in: document)
             } catch {
-                throw ValidationError(error.message)
+                throw usageError(error.message, command: "set")
             }
             changed.append(key)
         }

@@ -23,3 +23,12 @@ func withVaultErrors<T>(_ body: () throws -> T) throws -> T {
         throw Exit.dataProblem
     }
 }
+
+/// A bad value found while a command runs (after argument parsing): the message and a pointer to
+/// the command's own help, then exit 64, as argument-parser does for errors it finds itself.
+func usageError(_ message: String, command: String) -> ExitCode {
+    let err = ErrorStream.current
+    err.write(err.style("Error:", "1;31") + " " + message)
+    err.write("  See 'afterflow \(command) --help' for more.")
+    return ExitCode.validationFailure
+}

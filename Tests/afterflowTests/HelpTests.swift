@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+@Suite("help")
+struct HelpTests {
+    static let subcommands = ["init", "new", "list", "show", "set", "edit", "check", "fmt"]
+
+    @Test("afterflow --help lists every subcommand and how to start")
+    func root() throws {
+        try withSandbox { sandbox in
+            let result = try sandbox.run(["--help"], environment: ["COLUMNS": "120"])
+            expectStatus(result, 0)
+            #expect(result.stdout.hasPrefix("OVERVIEW: A private therapy journal kept as plain Markdown files that you own."))
+            #expect(result.stdout.contains("\nStart here:\n  afterflow init ~/Journal"))
+            #expect(result.stdout.contains("USAGE: afterflow <subcommand>"))
+            for name in Self.subcommands {
+                #expect(result.stdoutLines.contains { $0.hasPrefix("  \(name) ") }, "lists \(name)")
+            }
+            let help = try sandbox.run(["help"])
+            expectStatus(help, 0)
+            #expect(help.stdout.contains("SUBCOMMANDS:"))
+        }
+    }
+
+    @Test("each subcommand's --help exits 0 and has an Examples section", arguments: subcommands)
+    func subcommand(name: String) throws {
+        try withSandbox { sandbox in
+            let result = try sandbox.run([name, "--help"], environment: ["COLUMNS": "120"])
+            expectStatus(result, 0)
+            #expect(result.stderr == "")
+            #expect(result.stdout.hasPrefix("OVERVIEW: "))
+            let lines = result.stdoutLines
+            let examples = try #require(lines.firstIndex(of: "Examples:"), "an Examples section:\n\(result.stdout)")
+            #expect(lines[examples + 1].hasPrefix("  afterflow \(name)"), "the first example runs \(name)")
+            #expect(result.stdout.contains("USAGE: afterflow \(name)"))
+            let viaHelp = try sandbox.run(["help", name], environment: ["COLUMNS": "120"])
+            expectStatus(viaHelp, 0)
+            #expect(viaHelp.stdout == result.stdout)
+        }
+    }
+
+    @Test("help examples are not broken across lines at the default width of 80 columns",
+          .tags(.knownBug), arguments: ["--help"] + subcommands)
+    func bugExamplesFitDefaultWidth(name: String) throws {
+        try withSandbox { sandbox in
+            let arguments = name == "--help" ? ["--help"] : [name, "--help"]
+            let result = try sandbox.run(arguments)
+            expectStatus(result, 0)
+            let lines = result.stdoutLines
+            let heading = name == "--help" ? "Start here:" : "Examples:"
+            let start = try #require(lines.firstIndex(of: heading))
+            let section = lines[(start + 1)...].prefix { !$0.isEmpty }
+            // BUG: the discussions are hard-wrapped at about 100 columns and argument-parser wraps
+            // them again at 80, so long example commands are split (`new`, and the root's list).
+            for line in section {
+                #expect(line.hasPrefix("  "), "an example line was wrapped: '\(line)'")
+            }
+        }
+    }
+
+    @Test("a usage error found while running a subcommand points to that subcommand's help", .tags(.knownBug),
+          arguments: [
+            (["set", "2024-12-10", "mood_before=eleven"], "set"),
+            (["set", "2024-12-10", "status=complete"], "set"),
+            (["new", "--treatment", "lsd", "--date", "2099-01-01"], "new"),
+          ])
+    func bugUsageLineNamesSubcommand(arguments: [String], name: String) throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let result = try sandbox.run(arguments, directory: vault)
+            expectStatus(result, 64)
+            // Errors from validate() say "Usage: afterflow set <ref> …" and "See 'afterflow set --help'".
+            // BUG: a ValidationError thrown from run() is reported by the root command, so the user
+            // is sent to "Usage: afterflow <subcommand>" and "See 'afterflow --help'".
+            #expect(result.stderr.contains("See 'afterflow \(name) --help'"), "\(result)")
+            #expect(!result.stderr.contains("Usage: afterflow <subcommand>"), "\(result)")
+        }
+    }
+
+    @Test("an unknown subcommand or option is a usage error (64)")
+    func unknown() throws {
+        try withSandbox { sandbox in
+            let command = try sandbox.run(["frobnicate"])
+            expectStatus(command, 64)
+            let option = try sandbox.run(["list", "--frob"])
+            expectStatus(option, 64)
+            #expect(option.stderr.contains("--frob"))
+        }
+    }
+}
