@@ -44,12 +44,22 @@ for n in $SIZES; do
   "$BENCH" parse "$vault" "$RUNS"
   echo '```'
   echo
-  hyperfine --style none --warmup 1 --runs "$RUNS" --export-markdown /tmp/afterflow-bench-$n.md \
+  hyperfine --style none --warmup 1 --runs "$RUNS" --export-json /tmp/afterflow-bench-$n.json \
     -n "floor: cat every file" "find $vault/sessions -name '*.md' -print0 | xargs -0 cat > /dev/null" \
     -n "floor: find with stat" "find $vault -name '*.md' -printf '%s %T@\n' > /dev/null" \
     -n "afterflow list" "$BIN list --vault $vault --format paths > /dev/null" \
     -n "afterflow check" "$BIN check --vault $vault > /dev/null 2>&1" >/dev/null
-  cat /tmp/afterflow-bench-$n.md
+  python3 - /tmp/afterflow-bench-$n.json <<'PY'
+import json, sys
+results = json.load(open(sys.argv[1]))["results"]
+floors = {r["command"]: r["median"] for r in results if r["command"].startswith("floor")}
+cat, find = floors["floor: cat every file"], floors["floor: find with stat"]
+print("| command | median | min | max | × cat floor | × find floor |")
+print("|:---|---:|---:|---:|---:|---:|")
+for r in results:
+    ms = lambda s: f"{s * 1000:.0f} ms" if s < 10 else f"{s:.1f} s"
+    print(f"| `{r['command']}` | {ms(r['median'])} | {ms(r['min'])} | {ms(r['max'])} | {r['median'] / cat:.2f} | {r['median'] / find:.2f} |")
+PY
   echo
   for cmd in list check; do
     /usr/bin/time -f '%M' -o /tmp/afterflow-peak "$BIN" $cmd --vault "$vault" >/dev/null 2>&1 || true

@@ -64,7 +64,10 @@ struct VaultGenerator {
             text = text.replacingOccurrences(of: "\n" + line, with: "")
             text = text.replacingOccurrences(of: "---\nid:", with: "---\n\(line)\nid:")
         }
-        if chance(0.03) { text = text.replacingOccurrences(of: "\ndose: ", with: "\ndose: \"").replacingOccurrences(of: "\nmood_before", with: "\"\nmood_before") }
+        if chance(0.03), let start = text.range(of: "\ndose: ") {
+            let end = text[start.upperBound...].firstIndex(of: "\n") ?? text.endIndex
+            text.replaceSubrange(start.upperBound..<end, with: "\"" + text[start.upperBound..<end] + "\"")
+        }
         if chance(0.02), let start = text.range(of: "tags: ["), let end = text[start.upperBound...].firstIndex(of: "]") {
             let items = text[start.upperBound..<end].split(separator: ",").map { "  - " + $0.trimmingCharacters(in: .whitespaces) }
             text.replaceSubrange(start.lowerBound...end, with: "tags:\n" + items.joined(separator: "\n"))

@@ -184,21 +184,13 @@ public struct Document: Sendable {
 }
 
 extension String {
-    /// Equal ignoring case: byte by byte for ASCII, through `lowercased()` otherwise.
+    /// Equal ignoring the case of ASCII letters (section names are ASCII).
     func caseInsensitiveEquals(_ other: String) -> Bool {
-        var a = utf8.makeIterator()
-        var b = other.utf8.makeIterator()
-        while true {
-            switch (a.next(), b.next()) {
-            case (nil, nil):
-                return true
-            case (let x?, let y?):
-                if x == y { continue }
-                if x >= 0x80 || y >= 0x80 { return lowercased() == other.lowercased() }
-                if (x | 0x20) != (y | 0x20) || !((x | 0x20) >= 0x61 && (x | 0x20) <= 0x7A) { return false }
-            default:
-                return !(allSatisfy(\.isASCII) && other.allSatisfy(\.isASCII)) && lowercased() == other.lowercased()
-            }
+        guard utf8.count == other.utf8.count else { return false }
+        for (x, y) in zip(utf8, other.utf8) where x != y {
+            let lower = x | 0x20
+            guard lower == y | 0x20, lower >= 0x61, lower <= 0x7A else { return false }
         }
+        return true
     }
 }

@@ -21,7 +21,6 @@ struct FrontMatterParser {
     /// Parses `lines[range]` as a block mapping.
     mutating func parse(_ range: Range<Int>) {
         var index = range.lowerBound
-        var seen: [String: Int] = [:]
         while index < range.upperBound {
             let line = lines[index]
             let indent = indentation(of: line)
@@ -44,12 +43,11 @@ struct FrontMatterParser {
                 index += 1
                 continue
             }
-            if let firstLine = seen[entry.key] {
+            // A front matter has a dozen keys: a linear search beats hashing them.
+            if let first = entries.first(where: { $0.key == entry.key }) {
                 diagnostics.append(.error(
-                    "duplicate key '\(entry.key)'; it is already set on line \(firstLine + lineNumberBase)",
+                    "duplicate key '\(entry.key)'; it is already set on line \(first.lines.lowerBound + lineNumberBase)",
                     at: entry.keyLocation))
-            } else {
-                seen[entry.key] = entry.lines.lowerBound
             }
             entries.append(entry)
             index = entry.lines.upperBound

@@ -19,22 +19,29 @@ public enum LineEnding: String, Sendable, Hashable {
     var bytes: [UInt8] { self == .lf ? [0x0A] : [0x0D, 0x0A] }
 }
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 enum SourceLines {
     /// Splits `bytes[from...]` into lines; a final empty line after a terminator is not a line.
     static func split(_ bytes: [UInt8], from: Int) -> [SourceLine] {
         var lines: [SourceLine] = []
         lines.reserveCapacity(64)
         bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
             var start = from
-            var index = from
             let count = buffer.count
-            while index < count {
-                if buffer[index] == 0x0A {
-                    let end = index > start && buffer[index - 1] == 0x0D ? index - 1 : index
-                    lines.append(SourceLine(start: start, end: end, next: index + 1))
-                    start = index + 1
-                }
-                index += 1
+            // memchr finds each line feed with the C library's vectorised search.
+            while start < count, let found = memchr(base + start, 0x0A, count - start) {
+                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                let end = index > start && buffer[index - 1] == 0x0D ? index - 1 : index
+                lines.append(SourceLine(start: start, end: end, next: index + 1))
+                start = index + 1
             }
             if start < count {
                 lines.append(SourceLine(start: start, end: count, next: count))

@@ -3,7 +3,7 @@ import Foundation
 /// A therapy session: a typed view onto a `Document`, with the location of every field.
 ///
 /// Reading never fails: problems become `diagnostics`, and fields that could not be read are nil.
-public struct Session: Sendable {
+public struct Session: Sendable, SessionSections {
     public let document: Document
     public var id: UUID?
     public var date: SessionDate?
@@ -44,15 +44,6 @@ public struct Session: Sendable {
         return moodAfter - moodBefore
     }
 
-    public func text(of section: SessionSection) -> String {
-        switch section {
-        case .intention: return intention
-        case .environment: return environment
-        case .music: return musicNotes
-        case .reflections: return reflections
-        }
-    }
-
     public init(document: Document) {
         self.document = document
         diagnostics = document.diagnostics
@@ -76,7 +67,7 @@ public struct Session: Sendable {
         var sawTreatment = false
         var sawID = false
         for entry in frontMatter.entries {
-            guard let key = SessionKey.named[entry.key] else { continue }
+            guard let key = SessionKey.named(entry.key) else { continue }
             switch key {
             case .type:
                 break
@@ -142,9 +133,14 @@ public struct Session: Sendable {
     }
 
     private mutating func readSections() {
-        for section in SessionSection.allCases {
-            guard let found = document.section(section.rawValue) else { continue }
-            let text = document.text(of: found)
+        var seen: UInt8 = 0  // a bit for each section already read: the first of a name counts
+        for (i, heading) in document.headings.enumerated() where heading.level == 2 {
+            guard let index = SessionSection.allCases.firstIndex(where: { heading.title.caseInsensitiveEquals($0.rawValue) }),
+                  seen & (1 << index) == 0 else { continue }
+            seen |= 1 << index
+            let section = SessionSection.allCases[index]
+            let end = i + 1 < document.headings.count ? document.headings[i + 1].line : document.lines.count
+            let text = document.text(of: Document.Section(heading: heading, content: (heading.line + 1)..<end))
             switch section {
             case .intention: intention = text
             case .environment: environment = text

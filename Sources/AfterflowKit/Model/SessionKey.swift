@@ -7,8 +7,30 @@ public enum SessionKey: String, CaseIterable, Sendable {
 
     public static let order: [String] = allCases.map(\.rawValue)
 
-    /// Lookup by name, faster than `init(rawValue:)`'s string switch on the hot path.
-    static let named: [String: SessionKey] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+    /// Lookup by name without hashing: by length first, then one comparison.
+    static func named(_ name: String) -> SessionKey? {
+        let candidate: SessionKey?
+        switch name.utf8.count {
+        case 2: candidate = .id
+        case 4:
+            switch name.utf8.first {
+            case UInt8(ascii: "d"): candidate = name == "date" ? .date : .dose
+            case UInt8(ascii: "t"): candidate = name == "type" ? .type : .tags
+            default: return nil
+            }
+        case 5: candidate = .music
+        case 6: candidate = .status
+        case 7: candidate = name.utf8.first == UInt8(ascii: "c") ? .created : .updated
+        case 8: candidate = .reminder
+        case 9: candidate = .treatment
+        case 10: candidate = .moodAfter
+        case 11: candidate = .moodBefore
+        case 14: candidate = .administration
+        default: return nil
+        }
+        guard let candidate, candidate.rawValue == name else { return nil }
+        return candidate
+    }
 }
 
 /// The body sections of a session, in the canonical order, with the JSON names they go by.
@@ -44,5 +66,24 @@ extension SessionSection {
         return "\(fieldName) cannot contain a line that is a heading of level 1 or 2 (line \(heading.line + 1): "
             + "\(quoted(String(decoding: bytes[lines[heading.line].start..<lines[heading.line].end], as: UTF8.self)))), "
             + "as it would end the section; use ### for a heading inside it"
+    }
+}
+
+/// Anything that carries the four section texts of a session.
+public protocol SessionSections {
+    var intention: String { get }
+    var environment: String { get }
+    var musicNotes: String { get }
+    var reflections: String { get }
+}
+
+extension SessionSections {
+    public func text(of section: SessionSection) -> String {
+        switch section {
+        case .intention: return intention
+        case .environment: return environment
+        case .music: return musicNotes
+        case .reflections: return reflections
+        }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The fields of a new session, before it is a file.
-public struct SessionValues: Sendable {
+public struct SessionValues: Sendable, SessionSections {
     public var id = UUID()
     public var date: SessionDate
     public var treatment: Treatment
@@ -34,15 +34,6 @@ public struct SessionValues: Sendable {
         if intention.isBlank { missing.append("intention") }
         if moodBefore == nil { missing.append("mood before") }
         return missing
-    }
-
-    public func text(of section: SessionSection) -> String {
-        switch section {
-        case .intention: return intention
-        case .environment: return environment
-        case .music: return musicNotes
-        case .reflections: return reflections
-        }
     }
 
     /// `Psilocybin • Dec 10, 2024`.

@@ -51,12 +51,12 @@ public struct SessionReference: Sendable, CustomStringConvertible {
         if matches.isEmpty {
             var nearest: [VaultEntry] = []
             if let distance {
-                nearest = all.filter { $0.session?.date != nil }
-                    .sorted { distance($0.session!.date!) < distance($1.session!.date!) }
+                nearest = all.compactMap { entry in entry.session?.date.map { (entry, distance($0)) } }
+                    .sorted { $0.1 < $1.1 }
+                    .map(\.0)
             }
-            throw VaultError(.noMatch, "no session \(kind)",
-                             details: nearest.prefix(3).map { "  " + SessionReference.line(for: $0) }.isEmpty ? [] :
-                                ["The nearest:"] + nearest.prefix(3).map { "  " + SessionReference.line(for: $0) })
+            let lines = nearest.prefix(3).map { "  " + SessionReference.line(for: $0) }
+            throw VaultError(.noMatch, "no session \(kind)", details: lines.isEmpty ? [] : ["The nearest:"] + lines)
         }
         let sorted = matches.sorted { $0.path < $1.path }
         throw VaultError(.ambiguous, "\(matches.count) sessions \(kind); name one by a longer id prefix or its path",

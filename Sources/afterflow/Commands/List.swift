@@ -67,14 +67,14 @@ struct List: ParsableCommand {
         case .json:
             emit(JSONValue.array(rows.map { $0.session.json(path: $0.entry.path, timeZone: zone) }).serialized(pretty: true))
         case .paths:
-            for row in rows { emit(row.entry.path) }
+            if !rows.isEmpty { emit(rows.map(\.entry.path).joined(separator: "\n")) }
         case .table:
             let term = Terminal.current
             let text = SessionText(term: term, timeZone: zone)
             if rows.isEmpty {
                 emit(all.isEmpty ? "No sessions yet. Record one with: afterflow new" : "No sessions match.")
             }
-            for row in rows { emit(text.row(row.session)) }
+            if !rows.isEmpty { emit(rows.map { text.row($0.session) }.joined(separator: "\n")) }
             if term.stdoutIsTTY && !rows.isEmpty {
                 emit("")
                 emit(term.dim(summary(all.map(\.session), shown: rows.count)))
