@@ -27,22 +27,22 @@ build: deps
 bench: deps
 	Benchmarks/run.sh
 
-# libcmark-dev: installed with apt-get when this is root on Debian or Ubuntu; otherwise the exact
-# command to run is printed.
+# libcmark-dev and libsqlite3-dev: installed with apt-get when this is root on Debian or Ubuntu;
+# otherwise the exact command to run is printed.
 deps:
-	@if [ -f /usr/include/cmark.h ] || pkg-config --exists libcmark 2>/dev/null; then :; \
+	@if [ -f /usr/include/cmark.h ] && [ -f /usr/include/sqlite3.h ]; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-		echo "Installing libcmark-dev (the CommonMark C library) with apt-get..."; \
-		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libcmark-dev) >/dev/null \
-			|| { echo "apt-get could not install libcmark-dev; run: apt-get update && apt-get install -y libcmark-dev"; exit 1; }; \
+		echo "Installing libcmark-dev and libsqlite3-dev with apt-get..."; \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libcmark-dev libsqlite3-dev) >/dev/null \
+			|| { echo "apt-get could not install them; run: apt-get update && apt-get install -y libcmark-dev libsqlite3-dev"; exit 1; }; \
 	elif command -v apt-get >/dev/null 2>&1; then \
-		echo "The cmark C library is missing. Install it, then run make again:"; \
-		echo "    sudo apt-get install -y libcmark-dev"; exit 1; \
+		echo "The cmark and SQLite C libraries are needed. Install them, then run make again:"; \
+		echo "    sudo apt-get install -y libcmark-dev libsqlite3-dev"; exit 1; \
 	elif command -v brew >/dev/null 2>&1; then \
 		echo "The cmark C library is missing. Install it, then run make again:"; \
 		echo "    brew install cmark"; exit 1; \
 	else \
-		echo "The cmark C library (libcmark, with its headers) is missing; install it with your package manager."; exit 1; \
+		echo "The cmark and SQLite C libraries (with their headers) are missing; install them with your package manager."; exit 1; \
 	fi
 
 clean:

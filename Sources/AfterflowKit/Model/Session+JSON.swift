@@ -3,9 +3,21 @@ import Foundation
 /// The JSON form of a session: the file's own keys, typed, then the sections and the path.
 extension Session {
     public func json(path: String, timeZone: TimeZone) -> JSONValue {
+        guard case .object(var members) = frontMatterJSON(timeZone: timeZone) else { return .null }
+        members.append(("intention", .string(intention)))
+        members.append(("environment", .string(environment)))
+        members.append(("music_notes", .string(musicNotes)))
+        members.append(("reflections", .string(reflections)))
+        members.append(("path", .string(path)))
+        return .object(members)
+    }
+
+    /// The front matter's keys in file order, typed (moods as numbers, dates canonical, tags as a
+    /// list), with `status` as the content makes it.
+    public func frontMatterJSON(timeZone: TimeZone) -> JSONValue {
         var members: [(String, JSONValue)] = []
         for entry in document.frontMatter?.entries ?? [] {
-            let key = SessionKey(rawValue: entry.key)
+            let key = SessionKey.named(entry.key)
             let value: JSONValue
             switch key {
             case .id: value = id.map { .string($0.uuidString) } ?? raw(entry.value)
@@ -24,11 +36,6 @@ extension Session {
             members.append((entry.key, value))
         }
         if !members.contains(where: { $0.0 == "status" }) { members.append(("status", .string(status.rawValue))) }
-        members.append(("intention", .string(intention)))
-        members.append(("environment", .string(environment)))
-        members.append(("music_notes", .string(musicNotes)))
-        members.append(("reflections", .string(reflections)))
-        members.append(("path", .string(path)))
         return .object(members)
     }
 

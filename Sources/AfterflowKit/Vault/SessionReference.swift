@@ -10,64 +10,98 @@ public struct SessionReference: Sendable, CustomStringConvertible {
 
     public var description: String { text }
 
-    /// Finds the one session `text` names among `catalog`'s sessions and drafts.
+    /// Finds the one session `text` names and reads its file.
     ///
     /// `directory` is where relative paths start from (the shell's current folder), then the vault.
-    public func resolve(in catalog: VaultCatalog, from directory: String) throws(VaultError) -> VaultEntry {
-        let candidates = catalog.entries.filter { $0.session != nil }
+    public func resolve(in source: some ReferenceSource, from directory: String) throws(VaultError) -> VaultEntry {
+        let vault = source.vault
         let trimmed = text.trimmingASCIIWhitespace()
         if trimmed.contains("/") || trimmed.hasSuffix(".md") {
-            let vault = catalog.vault
             for base in [directory, vault.root] {
                 let absolute = Vault.absolute(trimmed, from: base)
-                if let relative = vault.relativePath(absolute), let entry = candidates.first(where: { $0.path == relative }) {
-                    return entry
+                guard let relative = vault.relativePath(absolute), !relative.isEmpty, FileIO.exists(absolute) else { continue }
+                let entry = VaultEntry(path: relative, bytes: try FileIO.read(absolute))
+                guard entry.session != nil, !entry.isPlainNote else {
+                    throw VaultError(.noMatch, "\(trimmed) is not a session file: it has no session front matter")
                 }
+                return entry
             }
             throw VaultError(.noMatch, "no session at \(trimmed) in the vault \(vault.root)")
         }
+        let candidates: [ReferenceCandidate]
+        var nearest: [ReferenceCandidate] = []
+        let kind: String
         if let day = SessionDate.parse(trimmed), day.isDayOnly {
-            let matches = candidates.filter {
-                guard let date = $0.session?.date else { return false }
-                return date.year == day.year && date.month == day.month && date.day == day.day
+            candidates = try source.candidates(onDay: day)
+            if candidates.isEmpty { nearest = try source.candidates(nearDay: day, limit: 3) }
+            kind = "on \(trimmed)"
+        } else {
+            let key = trimmed.uppercased()
+            guard key.utf8.count >= 4, key.utf8.allSatisfy({ hexValue($0) != nil || $0 == UInt8(ascii: "-") }) else {
+                throw VaultError(.noMatch, "\(quoted(trimmed)) is not a session reference",
+                                 details: ["Name a session by the first 4 or more characters of its id, its path, or its day (2024-12-10)."])
             }
-            return try pick(matches, near: { abs(SessionDate.days(year: $0.year, month: $0.month, day: $0.day) - SessionDate.days(year: day.year, month: day.month, day: day.day)) }, among: candidates, kind: "on \(trimmed)")
+            candidates = try source.candidates(idPrefix: key)
+            kind = "with an id starting \(trimmed)"
         }
-        let key = trimmed.uppercased()
-        guard key.utf8.count >= 4, key.utf8.allSatisfy({ hexValue($0) != nil || $0 == UInt8(ascii: "-") }) else {
-            throw VaultError(.noMatch, "\(quoted(trimmed)) is not a session reference",
-                             details: ["Name a session by the first 4 or more characters of its id, its path, or its day (2024-12-10)."])
+        if candidates.count == 1 {
+            let path = candidates[0].path
+            return VaultEntry(path: path, bytes: try FileIO.read(try vault.path(path)))
         }
-        let bare = key.replacingOccurrences(of: "-", with: "")
-        let matches = candidates.filter { entry in
-            guard let id = entry.session?.id?.uuidString else { return false }
-            return id.hasPrefix(key) || id.replacingOccurrences(of: "-", with: "").hasPrefix(bare)
-        }
-        return try pick(matches, near: nil, among: candidates, kind: "with an id starting \(trimmed)")
-    }
-
-    private func pick(_ matches: [VaultEntry], near distance: ((SessionDate) -> Int)?, among all: [VaultEntry], kind: String) throws(VaultError) -> VaultEntry {
-        if matches.count == 1 { return matches[0] }
-        if matches.isEmpty {
-            var nearest: [VaultEntry] = []
-            if let distance {
-                nearest = all.compactMap { entry in entry.session?.date.map { (entry, distance($0)) } }
-                    .sorted { $0.1 < $1.1 }
-                    .map(\.0)
-            }
-            let lines = nearest.prefix(3).map { "  " + SessionReference.line(for: $0) }
+        if candidates.isEmpty {
+            let lines = nearest.map { "  " + $0.line }
             throw VaultError(.noMatch, "no session \(kind)", details: lines.isEmpty ? [] : ["The nearest:"] + lines)
         }
-        let sorted = matches.sorted { $0.path < $1.path }
-        throw VaultError(.ambiguous, "\(matches.count) sessions \(kind); name one by a longer id prefix or its path",
-                         details: sorted.map { "  " + SessionReference.line(for: $0) })
+        throw VaultError(.ambiguous, "\(candidates.count) sessions \(kind); name one by a longer id prefix or its path",
+                         details: candidates.sorted { $0.path < $1.path }.map { "  " + $0.line })
     }
+}
+
+/// A session a reference might mean, with what the user needs to tell candidates apart.
+public struct ReferenceCandidate: Sendable {
+    public var path: String
+    public var id: String?
+    public var date: SessionDate?
+    public var treatment: Treatment?
 
     /// `6F1C2A8E  2024-12-10 14:30  Psilocybin  sessions/2024/2024-12-10-psilocybin.md`.
-    static func line(for entry: VaultEntry) -> String {
-        let id = entry.session?.id.map { String($0.uuidString.prefix(8)) } ?? "(no id) "
-        let date = entry.session?.date?.shortString ?? "?"
-        let treatment = entry.session?.treatment?.displayName ?? "?"
-        return "\(id)  \(date)  \(treatment)  \(entry.path)"
+    public var line: String {
+        let shortID = id.map { String($0.prefix(8)) } ?? "(no id) "
+        return "\(shortID)  \(date?.shortString ?? "?")  \(treatment?.displayName ?? "?")  \(path)"
+    }
+}
+
+/// Where references are looked up: the files themselves (`VaultCatalog`) or the index.
+public protocol ReferenceSource {
+    var vault: Vault { get }
+    func candidates(onDay day: SessionDate) throws(VaultError) -> [ReferenceCandidate]
+    func candidates(nearDay day: SessionDate, limit: Int) throws(VaultError) -> [ReferenceCandidate]
+    /// Sessions whose id starts with `prefix` (upper case; hyphens optional).
+    func candidates(idPrefix prefix: String) throws(VaultError) -> [ReferenceCandidate]
+}
+
+extension VaultCatalog: ReferenceSource {
+    private var all: [ReferenceCandidate] {
+        entries.compactMap { entry in
+            entry.session.map { ReferenceCandidate(path: entry.path, id: $0.id?.uuidString, date: $0.date, treatment: $0.treatment) }
+        }
+    }
+
+    public func candidates(onDay day: SessionDate) -> [ReferenceCandidate] {
+        all.filter { $0.date.map { $0.year == day.year && $0.month == day.month && $0.day == day.day } ?? false }
+    }
+
+    public func candidates(nearDay day: SessionDate, limit: Int) -> [ReferenceCandidate] {
+        let target = SessionDate.days(year: day.year, month: day.month, day: day.day)
+        return all.compactMap { candidate in candidate.date.map { (candidate, abs(SessionDate.days(year: $0.year, month: $0.month, day: $0.day) - target)) } }
+            .sorted { $0.1 < $1.1 }.prefix(limit).map(\.0)
+    }
+
+    public func candidates(idPrefix prefix: String) -> [ReferenceCandidate] {
+        let bare = prefix.replacingOccurrences(of: "-", with: "")
+        return all.filter { candidate in
+            guard let id = candidate.id else { return false }
+            return id.hasPrefix(prefix) || id.replacingOccurrences(of: "-", with: "").hasPrefix(bare)
+        }
     }
 }

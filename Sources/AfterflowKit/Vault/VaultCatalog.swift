@@ -97,4 +97,14 @@ final class ResultBox<T>: @unchecked Sendable {
     }
 
     var values: [T] { storage.compactMap { $0 } }
+
+    /// A shared counter (for progress), when the box was made with `count: 0`.
+    private var counter = 0
+
+    func increment(by n: Int) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        counter += n
+        return counter
+    }
 }

@@ -23,7 +23,12 @@ public struct VaultEntry: Sendable {
         let document = Document(bytes: bytes)
         self.document = document
         let type = document.frontMatter?["type"]?.scalar?.text.trimmingASCIIWhitespace().lowercased()
-        if let type, type != "session" {
+        if document.frontMatter == nil && document.diagnostics.isEmpty {
+            // A Markdown file without front matter is a plain note: not ours to check.
+            session = nil
+            otherKind = nil
+            diagnostics = []
+        } else if let type, type != "session" {
             session = nil
             otherKind = type
             var diagnostics = document.diagnostics
@@ -40,5 +45,5 @@ public struct VaultEntry: Sendable {
     }
 
     /// Whether the file has no front matter at all: a plain note, not an afterflow document.
-    public var isPlainNote: Bool { document.frontMatter == nil && document.diagnostics.isEmpty }
+    public var isPlainNote: Bool { document.frontMatter == nil && document.diagnostics.isEmpty && session == nil }
 }

@@ -21,12 +21,13 @@ struct Check: ParsableCommand {
     enum CheckFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
 
     func run() throws {
-        let vault = try vaultOptions.open()
-        let catalog = VaultCatalog(vault: vault)
-        let diagnostics = vault.config.diagnostics + catalog.diagnostics
+        let (store, report) = try vaultOptions.index()
+        let vault = store.vault
+        let ioFailures = report.readFailures
+        let diagnostics = vault.config.diagnostics + (try withVaultErrors { try store.problems() }) + ioFailures
         let errors = diagnostics.filter { $0.severity == .error }.count
         let warnings = diagnostics.count - errors
-        let fileCount = catalog.entries.count + catalog.unreadable.count
+        let fileCount = try withVaultErrors { try store.documentCount() } + ioFailures.count
         if format == .json {
             emit(JSONValue.array(diagnostics.map { d in
                 .object([
@@ -36,9 +37,15 @@ struct Check: ParsableCommand {
             }).serialized(pretty: true))
         } else {
             let printer = DiagnosticPrinter(vault: vault)
-            let sources = Dictionary(catalog.entries.map { ($0.path, $0.document) }, uniquingKeysWith: { a, _ in a })
+            var sources: [String: Document] = [:]
             for diagnostic in diagnostics {
-                printer.print(diagnostic, source: diagnostic.path.flatMap { sources[$0] })
+                let source = diagnostic.path.flatMap { path -> Document? in
+                    if let known = sources[path] { return known }
+                    let document = (try? FileIO.read(vault.path(path))).map { Document(bytes: $0) }
+                    sources[path] = document
+                    return document
+                }
+                printer.print(diagnostic, source: source)
             }
             let err = ErrorStream.current
             let files = "\(fileCount) file\(fileCount == 1 ? "" : "s")"

@@ -19,10 +19,7 @@ struct Edit: ParsableCommand {
     var reference: String
 
     func run() throws {
-        let catalog = try vaultOptions.catalog()
-        let entry = try withVaultErrors {
-            try SessionReference(reference).resolve(in: catalog, from: FileManager.default.currentDirectoryPath)
-        }
-        _ = try EditFlow(vault: catalog.vault).run(entry)
+        let (vault, entry) = try vaultOptions.resolve(reference)
+        _ = try EditFlow(vault: vault).run(entry)
     }
 }

@@ -23,14 +23,22 @@ struct Fmt: ParsableCommand {
     var references: [String] = []
 
     func run() throws {
-        let catalog = try vaultOptions.catalog()
-        let vault = catalog.vault
-        let cwd = FileManager.default.currentDirectoryPath
         let entries: [VaultEntry]
+        let vault: Vault
         if references.isEmpty {
+            let catalog = try vaultOptions.catalog()
+            vault = catalog.vault
             entries = catalog.entries.filter { $0.session != nil }
         } else {
-            entries = try withVaultErrors { try references.map { try SessionReference($0).resolve(in: catalog, from: cwd) } }
+            var resolved: [VaultEntry] = []
+            var opened: Vault?
+            for reference in references {
+                let (v, entry) = try vaultOptions.resolve(reference)
+                opened = v
+                resolved.append(entry)
+            }
+            entries = resolved
+            vault = try opened ?? vaultOptions.open()
         }
         let formatter = SessionFormatter(timeZone: vault.timeZone)
         let store = SessionStore(vault: vault)

@@ -33,11 +33,7 @@ struct Set: ParsableCommand {
     }
 
     func run() throws {
-        let catalog = try vaultOptions.catalog()
-        let vault = catalog.vault
-        let entry = try withVaultErrors {
-            try SessionReference(reference).resolve(in: catalog, from: FileManager.default.currentDirectoryPath)
-        }
+        let (vault, entry) = try vaultOptions.resolve(reference)
         let editor = SessionEditor(timeZone: vault.timeZone)
         var document = entry.document
         var changed: [String] = []

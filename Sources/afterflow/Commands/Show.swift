@@ -24,21 +24,18 @@ struct Show: ParsableCommand {
     var format: ShowFormat = .text
 
     func run() throws {
-        let catalog = try vaultOptions.catalog()
-        let entry = try withVaultErrors {
-            try SessionReference(reference).resolve(in: catalog, from: FileManager.default.currentDirectoryPath)
-        }
+        let (vault, entry) = try vaultOptions.resolve(reference)
         guard let session = entry.session else { return }
         switch format {
         case .md:
             FileHandle.standardOutput.write(Data(entry.document.bytes))
         case .json:
-            emit(session.json(path: entry.path, timeZone: catalog.vault.timeZone).serialized(pretty: true))
+            emit(session.json(path: entry.path, timeZone: vault.timeZone).serialized(pretty: true))
         case .text:
-            emit(SessionText(term: Terminal.current, timeZone: catalog.vault.timeZone).page(session, path: entry.path))
+            emit(SessionText(term: Terminal.current, timeZone: vault.timeZone).page(session, path: entry.path))
         }
         if entry.diagnostics.hasErrors {
-            DiagnosticPrinter(vault: catalog.vault).print(entry.diagnostics, source: entry.document)
+            DiagnosticPrinter(vault: vault).print(entry.diagnostics, source: entry.document)
         }
     }
 }

@@ -7,12 +7,12 @@ struct SessionText {
     let timeZone: TimeZone
 
     /// `🌤️ 5 → ☀️ 8`, with blanks where a mood is missing; always 11 columns wide.
-    func moods(_ session: Session) -> String {
+    func moods(before: Int?, after: Int?) -> String {
         func one(_ value: Int?) -> String {
             guard let value else { return "  ·  " }
             return Mood.emoji(value) + " " + (value < 10 ? " \(value)" : "\(value)")
         }
-        return one(session.moodBefore) + " → " + one(session.moodAfter)
+        return one(before) + " → " + one(after)
     }
 
     func status(_ status: SessionStatus) -> String {
@@ -25,10 +25,10 @@ struct SessionText {
     }
 
     /// `2024-12-10 14:30  Psilocybin  🌤️  5 → ☀️  8  complete          To explore creativity…`
-    func row(_ session: Session) -> String {
+    func row(_ session: IndexedSession) -> String {
         let date = (session.date?.shortString ?? "no date").padding(toLength: 16, withPad: " ", startingAt: 0)
         let treatment = (session.treatment?.displayName ?? "?").padding(toLength: 10, withPad: " ", startingAt: 0)
-        let head = "\(date)  \(treatment)  \(moods(session))  "
+        let head = "\(date)  \(treatment)  \(moods(before: session.moodBefore, after: session.moodAfter))  "
         let firstLine = session.intention.split(separator: "\n").first.map(String.init) ?? ""
         // 16 + 2 + 10 + 2 + 13 (moods, emoji two columns each) + 2 + 16 + 2
         let used = 63
@@ -84,6 +84,16 @@ struct SessionText {
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `22 sessions: 17 complete, 4 need reflection, 1 draft`.
+    static func summary(_ counts: [SessionStatus: Int], shown: Int, limited: Bool) -> String {
+        var parts: [String] = []
+        if let n = counts[.complete] { parts.append("\(n) complete") }
+        if let n = counts[.needsReflection] { parts.append("\(n) need\(n == 1 ? "s" : "") reflection") }
+        if let n = counts[.draft] { parts.append("\(n) draft\(n == 1 ? "" : "s")") }
+        let head = "\(shown) session\(shown == 1 ? "" : "s")\(limited ? " (limit reached)" : "")"
+        return head + ": " + parts.joined(separator: ", ")
     }
 
     static func offsetText(_ offset: Int) -> String {

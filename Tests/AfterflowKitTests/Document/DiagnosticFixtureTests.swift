@@ -12,12 +12,24 @@ import Testing
 
     @Test(arguments: names)
     func producesExactlyTheExpectedProblems(_ name: String) {
-        let entry = VaultEntry(path: "\(name).md", bytes: Fixtures.bytes("diagnostics", "\(name).md"))
-        let actual = entry.diagnostics.map { "\($0.location.line):\($0.location.column): \($0.severity.rawValue): \($0.message)" }
+        let session = Session(document: Document(bytes: Fixtures.bytes("diagnostics", "\(name).md")))
+        let actual = session.diagnostics.map { "\($0.location.line):\($0.location.column): \($0.severity.rawValue): \($0.message)" }
         let expected = Fixtures.text("diagnostics", "\(name).expected")
             .split(separator: "\n").map(String.init)
         #expect(actual == expected)
+    }
+
+    @Test(arguments: names.filter { $0 != "missing-front-matter" })
+    func theVaultNamesTheFileInEachProblem(_ name: String) {
+        let entry = VaultEntry(path: "\(name).md", bytes: Fixtures.bytes("diagnostics", "\(name).md"))
+        #expect(!entry.diagnostics.isEmpty)
         #expect(entry.diagnostics.allSatisfy { $0.path == "\(name).md" })
+    }
+
+    @Test func aFileWithoutFrontMatterIsAPlainNoteToTheVault() {
+        let entry = VaultEntry(path: "note.md", bytes: Fixtures.bytes("diagnostics", "missing-front-matter.md"))
+        #expect(entry.isPlainNote)
+        #expect(entry.diagnostics.isEmpty)
     }
 
     @Test(arguments: names)

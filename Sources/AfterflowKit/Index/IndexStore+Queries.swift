@@ -1,0 +1,196 @@
+import Foundation
+import GRDB
+
+extension IndexStore {
+    /// The sessions `filter` asks for, in its order.
+    public func sessions(_ filter: SessionFilter) throws(VaultError) -> [IndexedSession] {
+        let (clause, arguments) = try filter.whereClause()
+        var sql = "SELECT \(IndexedSession.columns) FROM sessions WHERE \(clause) ORDER BY \(filter.sort.orderBy)"
+        if let limit = filter.limit { sql += " LIMIT \(limit)" }
+        return try query { db in try Row.fetchAll(db, sql: sql, arguments: arguments).map(IndexedSession.init(row:)) }
+    }
+
+    /// How many documents could not be read (they have errors), for the "see afterflow check" line.
+    public func unreadableCount() throws(VaultError) -> Int {
+        try query { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM documents WHERE errors > 0") ?? 0 }
+    }
+
+    /// Every problem recorded for every document, files in path order.
+    public func diagnostics() throws(VaultError) -> [Diagnostic] {
+        try query { db in
+            try Row.fetchAll(db, sql: "SELECT path, diagnostics FROM documents WHERE errors + warnings > 0 ORDER BY path")
+                .flatMap { row in IndexStore.decodeDiagnostics(row[1], path: row[0]) }
+        }
+    }
+
+    func query<T>(_ body: (Database) throws -> T) throws(VaultError) -> T {
+        do {
+            return try database.read(body)
+        } catch let error as VaultError {
+            throw error
+        } catch {
+            throw VaultError(.io, "cannot read the index \(path): \(error)",
+                             details: ["The index is only a cache: 'afterflow index --rebuild' starts it again."])
+        }
+    }
+}
+
+// MARK: - Summary
+
+/// What `afterflow index` reports: the vault at a glance.
+public struct IndexSummary: Sendable {
+    public var sessions = 0
+    public var drafts = 0
+    public var byStatus: [(SessionStatus, Int)] = []
+    public var byTreatment: [(Treatment, Int)] = []
+    public var first: String?
+    public var last: String?
+    public var averageMoodBefore: Double?
+    public var averageMoodAfter: Double?
+    public var documents = 0
+    public var notes = 0
+    public var unreadable = 0
+}
+
+extension IndexStore {
+    public func summary() throws(VaultError) -> IndexSummary {
+        try query { db in
+            var summary = IndexSummary()
+            for row in try Row.fetchAll(db, sql: "SELECT status, count(*) FROM sessions WHERE draft = 0 GROUP BY status") {
+                if let status = SessionStatus(rawValue: row[0]) { summary.byStatus.append((status, row[1])) }
+            }
+            summary.byStatus.sort { (SessionStatus.allCases.firstIndex(of: $0.0) ?? 0) < (SessionStatus.allCases.firstIndex(of: $1.0) ?? 0) }
+            summary.sessions = summary.byStatus.reduce(0) { $0 + $1.1 }
+            for row in try Row.fetchAll(db, sql: "SELECT treatment, count(*) AS n FROM sessions WHERE draft = 0 AND treatment IS NOT NULL GROUP BY treatment ORDER BY n DESC, treatment") {
+                if let treatment = Treatment(rawValue: row[0]) { summary.byTreatment.append((treatment, row[1])) }
+            }
+            summary.drafts = try Int.fetchOne(db, sql: "SELECT count(*) FROM sessions WHERE draft = 1") ?? 0
+            if let row = try Row.fetchOne(db, sql: """
+                SELECT (SELECT day FROM sessions WHERE draft = 0 AND date IS NOT NULL ORDER BY date LIMIT 1),
+                       (SELECT day FROM sessions WHERE draft = 0 AND date IS NOT NULL ORDER BY date DESC LIMIT 1),
+                       avg(mood_before), avg(mood_after) FROM sessions WHERE draft = 0
+                """) {
+                summary.first = row[0]
+                summary.last = row[1]
+                summary.averageMoodBefore = row[2]
+                summary.averageMoodAfter = row[3]
+            }
+            summary.documents = try Int.fetchOne(db, sql: "SELECT count(*) FROM documents") ?? 0
+            summary.notes = try Int.fetchOne(db, sql: "SELECT count(*) FROM documents WHERE kind = 'note'") ?? 0
+            summary.unreadable = try Int.fetchOne(db, sql: "SELECT count(*) FROM documents WHERE errors > 0") ?? 0
+            return summary
+        }
+    }
+}
+
+// MARK: - Search
+
+/// One hit of a full-text search.
+public struct SearchHit: Sendable {
+    public var session: IndexedSession
+    /// The section the best match is in: `intention`, `environment`, `music_notes`, `reflections`.
+    public var section: String
+    /// Text around the match; matched words between `\u{1}` and `\u{2}`.
+    public var snippet: String
+    /// BM25 relevance: lower is better (SQLite's convention).
+    public var rank: Double
+}
+
+extension IndexStore {
+    /// Ranked hits for `search` over every section; drafts only when asked for.
+    public func search(_ search: SearchQuery, includeDrafts: Bool, limit: Int) throws(VaultError) -> [SearchHit] {
+        let sql = """
+            SELECT \(IndexedSession.columns.split(separator: ",").map { "s." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")),
+                   bm25(session_text) AS rank,
+                   snippet(session_text, 0, char(1), char(2), '…', 14),
+                   snippet(session_text, 1, char(1), char(2), '…', 14),
+                   snippet(session_text, 2, char(1), char(2), '…', 14),
+                   snippet(session_text, 3, char(1), char(2), '…', 14)
+            FROM session_text JOIN sessions s ON s.rowid = session_text.rowid
+            WHERE session_text MATCH ? \(includeDrafts ? "" : "AND s.draft = 0")
+            ORDER BY rank, s.date DESC LIMIT \(limit)
+            """
+        let query = search.ftsQuery()
+        return try self.query { db in
+            try Row.fetchAll(db, sql: sql, arguments: [query]).map { row in
+                let session = IndexedSession(row: row)
+                let base = 19
+                // The first section whose snippet holds a highlighted word.
+                let names = ["intention", "environment", "music_notes", "reflections"]
+                var section = "reflections"
+                var snippet = ""
+                for i in 0..<4 {
+                    let text: String = row[base + 1 + i] ?? ""
+                    if text.contains("\u{1}") {
+                        section = names[i]
+                        snippet = text
+                        break
+                    }
+                }
+                return SearchHit(session: session, section: section, snippet: snippet, rank: row[base])
+            }
+        }
+    }
+}
+
+// MARK: - References
+
+extension IndexStore: ReferenceSource {
+    private func candidates(_ sql: String, _ arguments: StatementArguments) throws(VaultError) -> [ReferenceCandidate] {
+        try query { db in
+            try Row.fetchAll(db, sql: "SELECT path, id, date_text, treatment FROM sessions WHERE " + sql, arguments: arguments).map { row in
+                ReferenceCandidate(path: row[0], id: row[1], date: (row[2] as String?).flatMap(SessionDate.parse),
+                                   treatment: (row[3] as String?).flatMap(Treatment.init(rawValue:)))
+            }
+        }
+    }
+
+    public func candidates(onDay day: SessionDate) throws(VaultError) -> [ReferenceCandidate] {
+        try candidates("day = ? ORDER BY path", [day.dayString])
+    }
+
+    public func candidates(nearDay day: SessionDate, limit: Int) throws(VaultError) -> [ReferenceCandidate] {
+        try candidates("day IS NOT NULL ORDER BY abs(julianday(day) - julianday(?)), path LIMIT \(limit)", [day.dayString])
+    }
+
+    public func candidates(idPrefix prefix: String) throws(VaultError) -> [ReferenceCandidate] {
+        let bare = prefix.replacingOccurrences(of: "-", with: "")
+        return try candidates("(id LIKE ? OR replace(id, '-', '') LIKE ?) ORDER BY path", [prefix + "%", bare + "%"])
+    }
+}
+
+// MARK: - Check
+
+extension IndexStore {
+    /// Every problem of every document, with an error on each file whose id another file (earlier
+    /// by path) already has: what `check` reports, files in path order.
+    public func problems() throws(VaultError) -> [Diagnostic] {
+        var all = try diagnostics()
+        let duplicates = try query { db in
+            try Row.fetchAll(db, sql: """
+                SELECT id, group_concat(path, char(10)) FROM (SELECT id, path FROM sessions WHERE id IN
+                    (SELECT id FROM sessions WHERE id IS NOT NULL GROUP BY id HAVING count(*) > 1) ORDER BY path)
+                GROUP BY id
+                """).map { row -> (String, [String]) in
+                let paths: String = row[1]
+                return (row[0], paths.split(separator: "\n").map(String.init))
+            }
+        }
+        for (id, paths) in duplicates {
+            for path in paths.dropFirst() {
+                let location = (try? FileIO.read(vault.path(path))).flatMap {
+                    Document(bytes: $0).frontMatter?.entry("id")?.valueLocation
+                } ?? SourceLocation(line: 1, column: 1)
+                all.append(Diagnostic(.error,
+                    "id \(id) is also the id of \(paths[0]); give this file a new id (delete the id line and run 'afterflow fmt')",
+                    at: location, path: path))
+            }
+        }
+        return all.sorted { ($0.path ?? "", $0.location) < ($1.path ?? "", $1.location) }
+    }
+
+    /// How many documents the index holds.
+    public func documentCount() throws(VaultError) -> Int {
+        try query { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM documents WHERE kind != 'note'") ?? 0 }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// A period named on the command line, for `--since` (its start) and `--until` (its end).
+///
+/// `2024-12-10`, `2024-12`, `2024`, `today`, `yesterday`, `7d` (the day 7 days ago), `2w`,
+/// `this-week`, `last-week`, `this-month`, `last-month`, `this-year`, `last-year`. Weeks start on
+/// Monday; days are those of the vault's time zone.
+public struct QueryDate: Sendable {
+    /// Seconds since 1970: the first second of the period, and the first second after it.
+    public var start: Int
+    public var end: Int
+
+    public static let forms = "2024-12-10, 2024-12, 2024, today, yesterday, 7d, 2w, this-week, last-week, this-month, last-month, this-year or last-year"
+
+    public init?(_ text: String, now: Date, timeZone: TimeZone) {
+        let today = SessionDate(now, in: timeZone)
+        let todayDays = SessionDate.days(year: today.year, month: today.month, day: today.day)
+        var range: (first: Int, afterLast: Int)
+        let lower = text.trimmingASCIIWhitespace().lowercased()
+        switch lower {
+        case "today": range = (todayDays, todayDays + 1)
+        case "yesterday": range = (todayDays - 1, todayDays)
+        case "this-week", "last-week":
+            let monday = todayDays - ((todayDays + 3) % 7 + 7) % 7  // 1970-01-05 was a Monday.
+            range = lower == "this-week" ? (monday, monday + 7) : (monday - 7, monday)
+        case "this-month": range = QueryDate.month(today.year, today.month)
+        case "last-month": range = today.month == 1 ? QueryDate.month(today.year - 1, 12) : QueryDate.month(today.year, today.month - 1)
+        case "this-year": range = QueryDate.year(today.year)
+        case "last-year": range = QueryDate.year(today.year - 1)
+        default:
+            if let n = QueryDate.count(lower, suffix: "d") {
+                range = (todayDays - n, todayDays - n + 1)
+            } else if let n = QueryDate.count(lower, suffix: "w") {
+                range = (todayDays - 7 * n, todayDays - 7 * n + 1)
+            } else if let day = SessionDate.parse(lower), day.isDayOnly {
+                let d = SessionDate.days(year: day.year, month: day.month, day: day.day)
+                range = (d, d + 1)
+            } else if lower.utf8.count == 7, let month = SessionDate.parse(lower + "-01") {
+                range = QueryDate.month(month.year, month.month)
+            } else if lower.utf8.count == 4, lower.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let year = Int(lower) {
+                range = QueryDate.year(year)
+            } else {
+                return nil
+            }
+        }
+        start = QueryDate.midnight(range.first, timeZone)
+        end = QueryDate.midnight(range.afterLast, timeZone)
+    }
+
+    private static func count(_ text: String, suffix: Character) -> Int? {
+        guard text.last == suffix, let n = Int(text.dropLast()), n >= 0, n < 100_000 else { return nil }
+        return n
+    }
+
+    private static func month(_ year: Int, _ month: Int) -> (Int, Int) {
+        let first = SessionDate.days(year: year, month: month, day: 1)
+        return (first, first + SessionDate.daysInMonth(year: year, month: month))
+    }
+
+    private static func year(_ year: Int) -> (Int, Int) {
+        (SessionDate.days(year: year, month: 1, day: 1), SessionDate.days(year: year + 1, month: 1, day: 1))
+    }
+
+    /// The first second of a day (days since 1970) in `timeZone`.
+    private static func midnight(_ days: Int, _ timeZone: TimeZone) -> Int {
+        days * 86_400 - SessionDate.offset(forLocal: days * 86_400, in: timeZone)
+    }
+}

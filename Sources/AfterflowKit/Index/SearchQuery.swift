@@ -1,0 +1,62 @@
+/// What the user typed to search, turned into an FTS5 query that cannot be a syntax error.
+///
+/// Words must all appear (`calm ocean`); `"a phrase"` must appear as written; `creat*` matches
+/// word beginnings; `OR` between two terms accepts either. Matching ignores case and accents.
+public struct SearchQuery: Sendable {
+    public let text: String
+    /// The words and phrases, for highlighting.
+    public private(set) var terms: [String] = []
+    private var parts: [String] = []
+
+    public init(_ text: String) throws(VaultError) {
+        self.text = text
+        var index = text.startIndex
+        while index < text.endIndex {
+            let c = text[index]
+            if c.isWhitespace {
+                index = text.index(after: index)
+                continue
+            }
+            if c == "\"" {
+                let start = text.index(after: index)
+                let end = text[start...].firstIndex(of: "\"") ?? text.endIndex
+                let phrase = SearchQuery.words(String(text[start..<end]))
+                if !phrase.isEmpty {
+                    parts.append("\"" + phrase.joined(separator: " ") + "\"")
+                    terms.append(phrase.joined(separator: " "))
+                }
+                index = end < text.endIndex ? text.index(after: end) : end
+                continue
+            }
+            var end = index
+            while end < text.endIndex, !text[end].isWhitespace, text[end] != "\"" { end = text.index(after: end) }
+            let token = String(text[index..<end])
+            index = end
+            if token == "OR", !parts.isEmpty, parts.last != "OR" {
+                parts.append("OR")
+                continue
+            }
+            let prefix = token.hasSuffix("*")
+            for (n, word) in SearchQuery.words(token).enumerated() {
+                let isLast = n == SearchQuery.words(token).count - 1
+                parts.append("\"" + word + "\"" + (prefix && isLast ? "*" : ""))
+                terms.append(word)
+            }
+        }
+        while parts.last == "OR" { parts.removeLast() }
+        guard !parts.isEmpty else {
+            throw VaultError(.invalid, "the search \(quoted(text)) has no words to look for")
+        }
+    }
+
+    /// Letters and digits; everything else separates words, as the index's tokenizer does.
+    static func words(_ text: String) -> [String] {
+        text.split { !($0.isLetter || $0.isNumber) }.map(String.init)
+    }
+
+    /// The FTS5 query, limited to `columns` when given.
+    func ftsQuery(columns: [String] = []) -> String {
+        let body = parts.joined(separator: " ")
+        return columns.isEmpty ? body : "{\(columns.joined(separator: " "))} : (\(body))"
+    }
+}

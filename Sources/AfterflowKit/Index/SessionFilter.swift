@@ -1,0 +1,124 @@
+import Foundation
+import GRDB
+
+/// Which sessions a query wants, and in what order: the filters of `list`, `stats` and the exports.
+public struct SessionFilter: Sendable {
+    public var treatments: [Treatment] = []
+    public var statuses: [SessionStatus] = []
+    /// Seconds since 1970, inclusive.
+    public var since: Int?
+    /// Seconds since 1970, exclusive.
+    public var until: Int?
+    /// Words that must all appear in the intention or the reflections (case- and accent-blind).
+    public var search: String?
+    public var conditions: [KeyCondition] = []
+    /// Tags that must all be present.
+    public var tags: [String] = []
+    public var includeDrafts = false
+    public var sort: SessionSort = .newest
+    public var limit: Int?
+
+    public init() {}
+
+    /// The `WHERE` clause (without the keyword) and its arguments.
+    func whereClause() throws(VaultError) -> (String, StatementArguments) {
+        var clauses: [String] = []
+        var arguments = StatementArguments()
+        if !includeDrafts && !statuses.contains(.draft) { clauses.append("draft = 0") }
+        if !treatments.isEmpty {
+            clauses.append("treatment IN (\(treatments.map { _ in "?" }.joined(separator: ", ")))")
+            arguments += StatementArguments(treatments.map(\.rawValue))
+        }
+        if !statuses.isEmpty {
+            clauses.append("status IN (\(statuses.map { _ in "?" }.joined(separator: ", ")))")
+            arguments += StatementArguments(statuses.map(\.rawValue))
+        }
+        if let since {
+            clauses.append("date >= ?")
+            arguments += [since]
+        }
+        if let until {
+            clauses.append("date < ?")
+            arguments += [until]
+        }
+        if let search, !search.isBlank {
+            let query = try SearchQuery(search).ftsQuery(columns: ["intention", "reflections"])
+            clauses.append("rowid IN (SELECT rowid FROM session_text WHERE session_text MATCH ?)")
+            arguments += [query]
+        }
+        for tag in tags {
+            clauses.append("EXISTS (SELECT 1 FROM json_each(sessions.tags) WHERE lower(value) = lower(?))")
+            arguments += [tag]
+        }
+        for condition in conditions {
+            let (sql, values) = condition.sql()
+            clauses.append(sql)
+            arguments += values
+        }
+        return (clauses.isEmpty ? "1" : clauses.joined(separator: " AND "), arguments)
+    }
+}
+
+/// The orders of `list`.
+public enum SessionSort: String, CaseIterable, Sendable {
+    case newest, oldest
+    case moodLift = "mood-lift"
+
+    var orderBy: String {
+        switch self {
+        case .newest: return "date DESC, path"
+        case .oldest: return "date ASC, path"
+        case .moodLift: return "(mood_after - mood_before) IS NULL, (mood_after - mood_before) DESC, date DESC, path"
+        }
+    }
+}
+
+/// `KEY=VALUE`, `KEY!=VALUE`, `KEY>N`, `KEY<N`, `KEY>=N`, `KEY<=N` on any front-matter key.
+public struct KeyCondition: Sendable, Hashable {
+    public enum Operator: String, Sendable, CaseIterable {
+        case equal = "=", notEqual = "!=", greater = ">", less = "<", greaterOrEqual = ">=", lessOrEqual = "<="
+    }
+
+    public var key: String
+    public var op: Operator
+    public var value: String
+
+    /// Reads `mood_after>6`; nil when there is no operator or no key.
+    public init?(parsing text: String) {
+        let operators: [Operator] = [.notEqual, .greaterOrEqual, .lessOrEqual, .equal, .greater, .less]
+        for op in operators {
+            guard let range = text.range(of: op.rawValue) else { continue }
+            // The first operator in the text wins (`a=b>c` is a = "b>c").
+            let earlier = operators.compactMap { text.range(of: $0.rawValue)?.lowerBound }.min()
+            guard range.lowerBound == earlier else { continue }
+            let key = text[..<range.lowerBound].trimmingCharacters(in: .whitespaces)
+            guard !key.isEmpty else { return nil }
+            self.key = key.replacingOccurrences(of: "-", with: "_")
+            self.op = op
+            value = text[range.upperBound...].trimmingCharacters(in: .whitespaces)
+            if (op != .equal && op != .notEqual) && Double(value) == nil { return nil }
+            return
+        }
+        return nil
+    }
+
+    func sql() -> (String, StatementArguments) {
+        // Keys are quoted in the JSON path so that any name works.
+        let path = "$.\"" + key.replacingOccurrences(of: "\"", with: "") + "\""
+        switch op {
+        case .equal:
+            return ("""
+                (lower(json_extract(keys, ?)) = lower(?) OR (json_type(keys, ?) = 'array' AND \
+                EXISTS (SELECT 1 FROM json_each(keys, ?) WHERE lower(value) = lower(?))))
+                """, [path, value, path, path, value])
+        case .notEqual:
+            return ("""
+                NOT (coalesce(lower(json_extract(keys, ?)) = lower(?), 0) OR (json_type(keys, ?) = 'array' AND \
+                EXISTS (SELECT 1 FROM json_each(keys, ?) WHERE lower(value) = lower(?))))
+                """, [path, value, path, path, value])
+        default:
+            return ("(json_type(keys, ?) IN ('integer', 'real', 'text') AND CAST(json_extract(keys, ?) AS REAL) \(op.rawValue) ?)",
+                    [path, path, Double(value) ?? 0])
+        }
+    }
+}

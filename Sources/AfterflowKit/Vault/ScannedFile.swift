@@ -1,0 +1,77 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A document found on disk, with what a refresh compares: size and modification time.
+public struct ScannedFile: Sendable, Hashable {
+    /// Vault-relative, with `/` separators.
+    public var path: String
+    public var size: Int64
+    /// Nanoseconds since 1970.
+    public var modified: Int64
+}
+
+extension VaultScanner {
+    /// Every document of the vault (and, with `includeDrafts`, every draft) with its size and
+    /// modification time, sorted by path. Folders are read with `openat`/`fstatat`, relative to
+    /// their parent, so that no path is resolved twice.
+    public static func scan(_ vault: Vault, includeDrafts: Bool) -> [ScannedFile] {
+        var found: [ScannedFile] = []
+        found.reserveCapacity(1024)
+        let rootFD = open(vault.root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard rootFD >= 0 else { return [] }
+        // Opened before the walk, which closes the root's descriptor when done.
+        let draftsFD = includeDrafts ? openat(rootFD, Vault.draftsFolder, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1
+        walk(rootFD, relative: "", into: &found, top: true)
+        if draftsFD >= 0 { walk(draftsFD, relative: Vault.draftsFolder + "/", into: &found, top: false) }
+        found.sort { $0.path < $1.path }
+        return found
+    }
+
+    /// Reads the folder open at `fd` (and closes it).
+    private static func walk(_ fd: Int32, relative: String, into found: inout [ScannedFile], top: Bool) {
+        guard let handle = fdopendir(fd) else {
+            close(fd)
+            return
+        }
+        defer { closedir(handle) }
+        let directoryFD = dirfd(handle)
+        while let entry = readdir(handle) {
+            let (name, isDot, isMarkdown) = withUnsafeBytes(of: entry.pointee.d_name) { raw -> (String, Bool, Bool) in
+                let bytes = raw.prefix { $0 != 0 }
+                let isDot = bytes.first == UInt8(ascii: ".")
+                let isMarkdown = bytes.count > 3 && bytes.suffix(3).elementsEqual([UInt8(ascii: "."), UInt8(ascii: "m"), UInt8(ascii: "d")])
+                return (String(decoding: bytes, as: UTF8.self), isDot, isMarkdown)
+            }
+            if isDot || (top && name == Vault.templatesFolder) { continue }
+            let type = entry.pointee.d_type
+            if type == DT_DIR {
+                let child = openat(directoryFD, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
+                if child >= 0 { walk(child, relative: relative + name + "/", into: &found, top: false) }
+                continue
+            }
+            guard isMarkdown, type == DT_REG || type == DT_LNK || type == DT_UNKNOWN else { continue }
+            var info = stat()
+            guard fstatat(directoryFD, name, &info, 0) == 0 else { continue }
+            if (info.st_mode & S_IFMT) == S_IFDIR, type == DT_UNKNOWN {
+                let child = openat(directoryFD, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
+                if child >= 0 { walk(child, relative: relative + name + "/", into: &found, top: false) }
+                continue
+            }
+            guard (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            found.append(ScannedFile(path: relative + name, size: Int64(info.st_size), modified: modificationTime(info)))
+        }
+    }
+
+    static func modificationTime(_ info: stat) -> Int64 {
+        #if canImport(Darwin)
+        return Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+        #else
+        return Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        #endif
+    }
+}

@@ -1,0 +1,100 @@
+import AfterflowKit
+import ArgumentParser
+import Foundation
+
+struct Stats: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Statistics of the journal: moods, treatments, rhythm.",
+        discussion: """
+            Sessions by treatment and status, mood before and after on average and the average lift per treatment, sessions per month, the longest gap between sessions, and the reflections still owed. Drafts do not count. Charts use Unicode blocks on a terminal and plain text when piped or with NO_COLOR.
+
+            Examples:
+              afterflow stats
+              afterflow stats --since this-year --treatment psilocybin
+              afterflow stats --format json | jq .by_treatment
+            """)
+
+    @OptionGroup var vaultOptions: VaultOptions
+    @OptionGroup var filters: FilterOptions
+
+    @Option(help: ArgumentHelp("text, or json for scripts.", valueName: "format"))
+    var format: DataFormat = .text
+
+    func run() throws {
+        let (store, _) = try vaultOptions.index()
+        let stats = try withVaultErrors { try store.statistics(filters.filter(timeZone: store.vault.timeZone)) }
+        if format == .json {
+            emit(json(stats).serialized(pretty: true))
+        } else {
+            emit(text(stats))
+        }
+        warnUnreadable(try withVaultErrors { try store.unreadableCount() })
+    }
+
+    private func number(_ value: Double?) -> JSONValue {
+        value.map { .string(String(format: "%.2f", $0)) } ?? .null
+    }
+
+    func json(_ stats: Statistics) -> JSONValue {
+        .object([
+            ("sessions", .int(stats.sessions)),
+            ("by_status", .object(stats.byStatus.map { ($0.0.rawValue, .int($0.1)) })),
+            ("average_mood_before", number(stats.averageMoodBefore)),
+            ("average_mood_after", number(stats.averageMoodAfter)),
+            ("average_lift", number(stats.averageLift)),
+            ("by_treatment", .array(stats.byTreatment.map { figures in
+                .object([("treatment", .string(figures.treatment.rawValue)), ("sessions", .int(figures.count)),
+                         ("average_mood_before", number(figures.averageMoodBefore)), ("average_mood_after", number(figures.averageMoodAfter)),
+                         ("average_lift", number(figures.averageLift))])
+            })),
+            ("per_month", .object(stats.perMonth.map { ($0.month, .int($0.count)) })),
+            ("longest_gap", stats.longestGap.map { .object([("days", .int($0.days)), ("from", .string($0.from)), ("to", .string($0.to))]) } ?? .null),
+            ("reflections_owed", .int(stats.reflectionsOwed)),
+            ("first", stats.first.map { .string($0) } ?? .null),
+            ("last", stats.last.map { .string($0) } ?? .null),
+        ])
+    }
+
+    func text(_ stats: Statistics) -> String {
+        let term = Terminal.current
+        let charts = Charts(unicode: term.colors)
+        guard stats.sessions > 0 else { return "No sessions match." }
+        var lines: [String] = []
+        func one(_ value: Double?) -> String { value.map { String(format: "%.1f", $0) } ?? "–" }
+        func signed(_ value: Double?) -> String { value.map { String(format: "%+.1f", $0) } ?? "–" }
+        let statuses = stats.byStatus.map { "\($0.1) \($0.0.words)" }.joined(separator: ", ")
+        lines.append(term.bold("Sessions") + "      \(stats.sessions)  (\(statuses))")
+        if let first = stats.first, let last = stats.last { lines.append(term.bold("Dates") + "         \(first) to \(last)") }
+        lines.append(term.bold("Mood") + "          \(one(stats.averageMoodBefore)) before, \(one(stats.averageMoodAfter)) after, \(signed(stats.averageLift)) lift on average")
+        if stats.reflectionsOwed > 0 {
+            lines.append(term.bold("Owed") + "          " + term.yellow("\(stats.reflectionsOwed) session\(stats.reflectionsOwed == 1 ? "" : "s") still need\(stats.reflectionsOwed == 1 ? "s" : "") reflection"))
+        }
+        if let gap = stats.longestGap {
+            lines.append(term.bold("Longest gap") + "   \(gap.days) days, \(gap.from) to \(gap.to)")
+        }
+        lines.append("")
+        lines.append(term.bold("By treatment") + "   sessions          before  after  lift")
+        let most = Double(stats.byTreatment.map(\.count).max() ?? 1)
+        for figures in stats.byTreatment {
+            let name = figures.treatment.displayName.padding(toLength: 14, withPad: " ", startingAt: 0)
+            let count = String(figures.count).leftPadded(to: 4)
+            let bar = charts.bar(Double(figures.count), of: most, width: 12)
+            let barColumn = bar + String(repeating: " ", count: max(0, 13 - bar.count))
+            lines.append("\(name) \(count) \(barColumn) \(one(figures.averageMoodBefore).leftPadded(to: 6)) \(one(figures.averageMoodAfter).leftPadded(to: 6)) \(signed(figures.averageLift).leftPadded(to: 5))")
+        }
+        if stats.perMonth.count > 1 {
+            lines.append("")
+            let counts = stats.perMonth.map(\.count)
+            let busiest = stats.perMonth.max { $0.count < $1.count }
+            lines.append(term.bold("Per month") + "      \(stats.perMonth.first?.month ?? "") " + charts.sparkline(counts) + " \(stats.perMonth.last?.month ?? "")")
+            if let busiest { lines.append("               busiest \(busiest.month) with \(busiest.count), \(String(format: "%.1f", Double(stats.sessions) / Double(counts.count))) a month on average") }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}
