@@ -2,12 +2,15 @@ import Foundation
 import GRDB
 
 extension IndexStore {
-    /// The sessions `filter` asks for, in its order.
-    public func sessions(_ filter: SessionFilter) throws(VaultError) -> [IndexedSession] {
+    /// The sessions `filter` asks for, in its order; with `texts: false` the environment, music
+    /// notes, reflections and front-matter JSON are left out and the intention is cut short.
+    public func sessions(_ filter: SessionFilter, texts: Bool = true) throws(VaultError) -> [IndexedSession] {
         let (clause, arguments) = try filter.whereClause()
-        var sql = "SELECT \(IndexedSession.columns) FROM sessions WHERE \(clause) ORDER BY \(filter.sort.orderBy)"
+        let from = texts ? "sessions \(IndexedSession.textsJoin)" : "sessions"
+        let columns = texts ? IndexedSession.columns : IndexedSession.listingColumns
+        var sql = "SELECT \(columns) FROM \(from) WHERE \(clause) ORDER BY \(filter.sort.orderBy)"
         if let limit = filter.limit { sql += " LIMIT \(limit)" }
-        return try query { db in try Row.fetchAll(db, sql: sql, arguments: arguments).map(IndexedSession.init(row:)) }
+        return try query { db in try ColumnReader.all(db, sql: sql, arguments: arguments, IndexedSession.init) }
     }
 
     /// How many documents could not be read (they have errors), for the "see afterflow check" line.
@@ -100,34 +103,34 @@ extension IndexStore {
     /// Ranked hits for `search` over every section; drafts only when asked for.
     public func search(_ search: SearchQuery, includeDrafts: Bool, limit: Int) throws(VaultError) -> [SearchHit] {
         let sql = """
-            SELECT \(IndexedSession.columns.split(separator: ",").map { "s." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")),
+            SELECT \(IndexedSession.columns),
                    bm25(session_text) AS rank,
                    snippet(session_text, 0, char(1), char(2), '…', 14),
                    snippet(session_text, 1, char(1), char(2), '…', 14),
                    snippet(session_text, 2, char(1), char(2), '…', 14),
                    snippet(session_text, 3, char(1), char(2), '…', 14)
-            FROM session_text JOIN sessions s ON s.rowid = session_text.rowid
-            WHERE session_text MATCH ? \(includeDrafts ? "" : "AND s.draft = 0")
-            ORDER BY rank, s.date DESC LIMIT \(limit)
+            FROM session_text JOIN sessions ON sessions.rowid = session_text.rowid \(IndexedSession.textsJoin)
+            WHERE session_text MATCH ? \(includeDrafts ? "" : "AND sessions.draft = 0")
+            ORDER BY rank, sessions.date DESC LIMIT \(limit)
             """
         let query = search.ftsQuery()
         return try self.query { db in
-            try Row.fetchAll(db, sql: sql, arguments: [query]).map { row in
-                let session = IndexedSession(row: row)
+            try ColumnReader.all(db, sql: sql, arguments: [query]) { row in
+                let session = IndexedSession(row)
                 let base = 19
                 // The first section whose snippet holds a highlighted word.
                 let names = ["intention", "environment", "music_notes", "reflections"]
                 var section = "reflections"
                 var snippet = ""
                 for i in 0..<4 {
-                    let text: String = row[base + 1 + i] ?? ""
+                    let text = row.text(base + 1 + i)
                     if text.contains("\u{1}") {
                         section = names[i]
                         snippet = text
                         break
                     }
                 }
-                return SearchHit(session: session, section: section, snippet: snippet, rank: row[base])
+                return SearchHit(session: session, section: section, snippet: snippet, rank: row.double(base) ?? 0)
             }
         }
     }

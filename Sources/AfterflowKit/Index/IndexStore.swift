@@ -50,6 +50,8 @@ public final class IndexStore: Sendable {
         configuration.busyMode = .timeout(10)
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // Reading through a memory map saves a system call a page on large vaults.
+            try db.execute(sql: "PRAGMA mmap_size = 1073741824")
         }
         var queue = try DatabaseQueue(path: path, configuration: configuration)
         let (version, zone) = try queue.read { db in
@@ -76,6 +78,31 @@ public final class IndexStore: Sendable {
             }
         }
         return queue
+    }
+
+    /// A fingerprint of every document's path, size and modification time.
+    static func digest(_ files: [ScannedFile]) -> String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        func mix(_ value: UInt64) {
+            var v = value
+            for _ in 0..<8 {
+                hash = (hash ^ (v & 0xFF)) &* 0x0000_0100_0000_01B3
+                v >>= 8
+            }
+        }
+        for file in files {
+            var path = file.path
+            path.withUTF8 { bytes in
+                for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+            }
+            mix(UInt64(bitPattern: file.size))
+            mix(UInt64(bitPattern: file.modified))
+        }
+        return "\(files.count):" + String(hash, radix: 16)
+    }
+
+    static func saveDigest(_ digest: String, _ db: Database) throws {
+        try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('files', ?)", arguments: [digest])
     }
 
     static func removeFiles(_ path: String) {
@@ -128,20 +155,31 @@ public final class IndexStore: Sendable {
     }
 
     private func performRefresh(rebuild: Bool, progress: (@Sendable (Int, Int) -> Void)?) throws -> RefreshReport {
-        let files = VaultScanner.scan(vault, includeDrafts: true)
+        let timer = PhaseTimer()
+        defer { timer.report() }
+        let scanned = VaultScanner.scan(vault, includeDrafts: true)
+        timer.mark("scan")
         var report = RefreshReport()
-        report.documents = files.count
+        report.documents = scanned.count
+        // Nothing changed when every path, size and modification time is what the last refresh saw.
+        let digest = IndexStore.digest(scanned)
+        if !rebuild, try database.read({ db in try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'files'") }) == digest {
+            report.unchanged = scanned.count
+            timer.mark("digest")
+            return report
+        }
         let known: [String: Known] = rebuild ? [:] : try database.read { db in
             var known: [String: Known] = [:]
-            known.reserveCapacity(files.count)
+            known.reserveCapacity(scanned.count)
             let rows = try Row.fetchCursor(db, sql: "SELECT path, size, modified, hash FROM documents")
             while let row = try rows.next() {
                 known[row[0]] = Known(size: row[1], modified: row[2], hash: row[3])
             }
             return known
         }
+        timer.mark("load known")
         var toRead: [ScannedFile] = []
-        for file in files {
+        for file in scanned {
             if let old = known[file.path], old.size == file.size, old.modified == file.modified {
                 report.unchanged += 1
             } else {
@@ -149,82 +187,105 @@ public final class IndexStore: Sendable {
             }
         }
         var removed: [String] = []
-        if known.count + toRead.count > files.count || rebuild {
-            let present = Swift.Set(files.map(\.path))
+        if known.count + toRead.count > scanned.count || rebuild {
+            let present = Swift.Set(scanned.map(\.path))
             removed = known.keys.filter { !present.contains($0) }
         }
-        if !rebuild && toRead.isEmpty && removed.isEmpty { return report }
-        let outcomes = read(toRead, known: known, progress: progress)
+        if !rebuild && toRead.isEmpty && removed.isEmpty {
+            try database.write { db in try IndexStore.saveDigest(digest, db) }
+            return report
+        }
+        timer.mark("compare")
+        let batches = BatchPipeline<Outcome>(count: toRead.count, batchSize: 512)
+        let root = vault.root
+        let zone = vault.timeZone
+        let files = toRead
+        batches.start { i in IndexStore.read(files[i], root: root, known: known, timeZone: zone) }
         try database.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA cache_size = -65536")
             try db.inTransaction(.immediate) {
+                let text = "intention, environment, music_notes, reflections"
                 if rebuild {
                     try db.execute(sql: "DELETE FROM sessions")
+                    try db.execute(sql: "DELETE FROM session_texts")
                     try db.execute(sql: "DELETE FROM documents")
+                    try db.execute(sql: "INSERT INTO session_text(session_text) VALUES ('delete-all')")
                 }
+                let unindex = try db.cachedStatement(sql: """
+                    INSERT INTO session_text(session_text, rowid, \(text))
+                    SELECT 'delete', rowid, \(text) FROM session_texts WHERE rowid = (SELECT rowid FROM sessions WHERE path = ?)
+                    """)
+                let deleteTexts = try db.cachedStatement(sql: "DELETE FROM session_texts WHERE rowid = (SELECT rowid FROM sessions WHERE path = ?)")
                 let deleteSession = try db.cachedStatement(sql: "DELETE FROM sessions WHERE path = ?")
                 let deleteDocument = try db.cachedStatement(sql: "DELETE FROM documents WHERE path = ?")
                 let insertDocument = try db.cachedStatement(sql: DocumentRecord.insertSQL)
                 let insertSession = try db.cachedStatement(sql: SessionRecord.insertSQL)
+                let insertTexts = try db.cachedStatement(sql: SessionRecord.insertTextsSQL)
+                let index = try db.cachedStatement(sql: "INSERT INTO session_text(rowid, \(text)) SELECT rowid, \(text) FROM session_texts WHERE rowid = ?")
                 let touch = try db.cachedStatement(sql: "UPDATE documents SET size = ?, modified = ? WHERE path = ?")
-                for path in removed {
+                func forget(_ path: String) throws {
+                    try unindex.execute(arguments: [path])
+                    try deleteTexts.execute(arguments: [path])
                     try deleteSession.execute(arguments: [path])
+                }
+                for path in removed {
+                    try forget(path)
                     try deleteDocument.execute(arguments: [path])
                 }
                 report.removed = removed.count
-                for outcome in outcomes {
-                    switch outcome {
-                    case .touched(let file):
-                        try touch.execute(arguments: [file.size, file.modified, file.path])
-                        report.touched += 1
-                    case .parsed(let record):
-                        if known[record.path] == nil { report.added += 1 } else { report.changed += 1 }
-                        if !rebuild { try deleteSession.execute(arguments: [record.path]) }
-                        try insertDocument.execute(arguments: record.arguments)
-                        if let session = record.session { try insertSession.execute(arguments: session.arguments) }
-                    case .unreadable(let path, _):
-                        try deleteSession.execute(arguments: [path])
-                        try deleteDocument.execute(arguments: [path])
+                var done = 0
+                for batch in 0..<batches.batchCount {
+                    for outcome in batches.take(batch) {
+                        switch outcome {
+                        case .touched(let file):
+                            try touch.execute(arguments: [file.size, file.modified, file.path])
+                            report.touched += 1
+                        case .parsed(let record):
+                            if known[record.path] == nil { report.added += 1 } else { report.changed += 1 }
+                            if !rebuild { try forget(record.path) }
+                            try insertDocument.execute(arguments: record.arguments)
+                            if let session = record.session {
+                                try insertSession.execute(arguments: session.arguments)
+                                let rowid = db.lastInsertedRowID
+                                try insertTexts.execute(arguments: [rowid] + session.texts)
+                                if !rebuild { try index.execute(arguments: [rowid]) }
+                            }
+                        case .unreadable(let path, let error):
+                            try forget(path)
+                            try deleteDocument.execute(arguments: [path])
+                            report.readFailures.append(Diagnostic(.error, error.message, at: SourceLocation(line: 1, column: 1), path: path))
+                        }
+                        done += 1
                     }
+                    progress?(done, toRead.count)
                 }
+                timer.mark("read, parse and insert")
+                if rebuild {
+                    try db.execute(sql: "INSERT INTO session_text(rowid, \(text)) SELECT rowid, \(text) FROM session_texts")
+                    timer.mark("full-text index")
+                }
+                // A file that could not be read leaves the digest unsaved, so the next refresh retries it.
+                try IndexStore.saveDigest(report.readFailures.isEmpty ? digest : "", db)
                 return .commit
             }
         }
-        for case .unreadable(let path, let error) in outcomes {
-            report.readFailures.append(Diagnostic(.error, error.message, at: SourceLocation(line: 1, column: 1), path: path))
-        }
+        timer.mark("commit")
         return report
     }
 
-    /// Reads and parses files on every core; a file whose bytes are what the index already has is
-    /// only touched.
-    private func read(_ files: [ScannedFile], known: [String: Known], progress: (@Sendable (Int, Int) -> Void)?) -> [Outcome] {
-        let results = ResultBox<Outcome>(count: files.count)
-        let root = vault.root
-        let zone = vault.timeZone
-        let chunk = 32
-        let chunks = (files.count + chunk - 1) / chunk
-        let done = ResultBox<Int>(count: 0)
-        DispatchQueue.concurrentPerform(iterations: chunks) { c in
-            for i in (c * chunk)..<min(files.count, (c + 1) * chunk) {
-                let file = files[i]
-                do throws(VaultError) {
-                    let bytes = try FileIO.read(root + "/" + file.path)
-                    let hash = ContentHash.of(bytes)
-                    if let old = known[file.path], old.hash == hash {
-                        results.set(i, .touched(file))
-                    } else {
-                        var actual = file
-                        actual.size = Int64(bytes.count)
-                        let entry = VaultEntry(path: file.path, bytes: bytes)
-                        results.set(i, .parsed(DocumentRecord(file: actual, hash: hash, entry: entry, timeZone: zone)))
-                    }
-                } catch {
-                    results.set(i, .unreadable(file.path, error))
-                }
-            }
-            if let progress { progress(done.increment(by: min(chunk, files.count - c * chunk)), files.count) }
+    /// Reads and parses one file; a file whose bytes are what the index already has is only touched.
+    private static func read(_ file: ScannedFile, root: String, known: [String: Known], timeZone: TimeZone) -> Outcome {
+        do throws(VaultError) {
+            let bytes = try FileIO.read(root + "/" + file.path)
+            let hash = ContentHash.of(bytes)
+            if let old = known[file.path], old.hash == hash { return .touched(file) }
+            var actual = file
+            actual.size = Int64(bytes.count)
+            let entry = VaultEntry(path: file.path, bytes: bytes)
+            return .parsed(DocumentRecord(file: actual, hash: hash, entry: entry, timeZone: timeZone))
+        } catch {
+            return .unreadable(file.path, error)
         }
-        return results.values
     }
 
     static func decodeDiagnostics(_ json: String, path: String) -> [Diagnostic] {

@@ -18,7 +18,11 @@ public struct IndexedSession: Sendable {
     public var status: SessionStatus
     public var reminder: Int?
     public var music: String?
-    public var tags: [String]
+    /// The tags as the index keeps them, a JSON array; `tags` reads it when asked.
+    var tagsJSON: String
+    public var tags: [String] {
+        (try? JSONSerialization.jsonObject(with: Data(tagsJSON.utf8)) as? [String]) ?? []
+    }
     /// The front matter's keys as a JSON object (see `Session.frontMatterJSON`).
     public var keysJSON: String
     public var intention: String
@@ -26,29 +30,35 @@ public struct IndexedSession: Sendable {
     public var musicNotes: String
     public var reflections: String
 
-    static let columns = "path, id, draft, date, date_text, treatment, administration, dose, mood_before, mood_after, status, reminder, music, tags, keys, intention, environment, music_notes, reflections"
+    /// Every column, for `FROM sessions JOIN session_texts t`.
+    static let columns = "sessions.path, sessions.id, sessions.draft, sessions.date, sessions.date_text, sessions.treatment, sessions.administration, sessions.dose, sessions.mood_before, sessions.mood_after, sessions.status, sessions.reminder, sessions.music, sessions.tags, t.keys, t.intention, t.environment, t.music_notes, t.reflections"
 
-    init(row: Row) {
-        path = row[0]
-        id = row[1]
-        isDraft = row[2]
-        time = row[3]
-        dateText = row[4]
-        treatment = (row[5] as String?).flatMap(Treatment.init(rawValue:))
-        administration = (row[6] as String?).flatMap(Administration.init(rawValue:))
-        dose = row[7]
-        moodBefore = row[8]
-        moodAfter = row[9]
-        status = SessionStatus(rawValue: row[10]) ?? .draft
-        reminder = row[11]
-        music = row[12]
-        let tagsJSON: String = row[13]
-        tags = (try? JSONSerialization.jsonObject(with: Data(tagsJSON.utf8)) as? [String]) ?? []
-        keysJSON = row[14]
-        intention = row[15]
-        environment = row[16]
-        musicNotes = row[17]
-        reflections = row[18]
+    /// The same columns without the long texts (the intention is its first line, cut short), for
+    /// `FROM sessions` alone: what tables need.
+    static let listingColumns = "path, id, draft, date, date_text, treatment, administration, dose, mood_before, mood_after, status, reminder, music, tags, '{}', intention_start, '', '', ''"
+
+    static let textsJoin = "JOIN session_texts t ON t.rowid = sessions.rowid"
+
+    init(_ row: ColumnReader) {
+        path = row.text(0)
+        id = row.string(1)
+        isDraft = row.bool(2)
+        time = row.int(3)
+        dateText = row.string(4)
+        treatment = row.string(5).flatMap(Treatment.init(rawValue:))
+        administration = row.string(6).flatMap(Administration.init(rawValue:))
+        dose = row.string(7)
+        moodBefore = row.int(8)
+        moodAfter = row.int(9)
+        status = SessionStatus(rawValue: row.text(10)) ?? .draft
+        reminder = row.int(11)
+        music = row.string(12)
+        tagsJSON = row.text(13)
+        keysJSON = row.text(14)
+        intention = row.text(15)
+        environment = row.text(16)
+        musicNotes = row.text(17)
+        reflections = row.text(18)
     }
 
     public var date: SessionDate? { dateText.flatMap(SessionDate.parse) }

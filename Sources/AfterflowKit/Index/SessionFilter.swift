@@ -24,26 +24,26 @@ public struct SessionFilter: Sendable {
     func whereClause() throws(VaultError) -> (String, StatementArguments) {
         var clauses: [String] = []
         var arguments = StatementArguments()
-        if !includeDrafts && !statuses.contains(.draft) { clauses.append("draft = 0") }
+        if !includeDrafts && !statuses.contains(.draft) { clauses.append("sessions.draft = 0") }
         if !treatments.isEmpty {
-            clauses.append("treatment IN (\(treatments.map { _ in "?" }.joined(separator: ", ")))")
+            clauses.append("sessions.treatment IN (\(treatments.map { _ in "?" }.joined(separator: ", ")))")
             arguments += StatementArguments(treatments.map(\.rawValue))
         }
         if !statuses.isEmpty {
-            clauses.append("status IN (\(statuses.map { _ in "?" }.joined(separator: ", ")))")
+            clauses.append("sessions.status IN (\(statuses.map { _ in "?" }.joined(separator: ", ")))")
             arguments += StatementArguments(statuses.map(\.rawValue))
         }
         if let since {
-            clauses.append("date >= ?")
+            clauses.append("sessions.date >= ?")
             arguments += [since]
         }
         if let until {
-            clauses.append("date < ?")
+            clauses.append("sessions.date < ?")
             arguments += [until]
         }
         if let search, !search.isBlank {
             let query = try SearchQuery(search).ftsQuery(columns: ["intention", "reflections"])
-            clauses.append("rowid IN (SELECT rowid FROM session_text WHERE session_text MATCH ?)")
+            clauses.append("sessions.rowid IN (SELECT rowid FROM session_text WHERE session_text MATCH ?)")
             arguments += [query]
         }
         for tag in tags {
@@ -66,9 +66,9 @@ public enum SessionSort: String, CaseIterable, Sendable {
 
     var orderBy: String {
         switch self {
-        case .newest: return "date DESC, path"
-        case .oldest: return "date ASC, path"
-        case .moodLift: return "(mood_after - mood_before) IS NULL, (mood_after - mood_before) DESC, date DESC, path"
+        case .newest: return "sessions.date DESC, sessions.path"
+        case .oldest: return "sessions.date ASC, sessions.path"
+        case .moodLift: return "(sessions.mood_after - sessions.mood_before) IS NULL, (sessions.mood_after - sessions.mood_before) DESC, sessions.date DESC, sessions.path"
         }
     }
 }
@@ -105,19 +105,20 @@ public struct KeyCondition: Sendable, Hashable {
     func sql() -> (String, StatementArguments) {
         // Keys are quoted in the JSON path so that any name works.
         let path = "$.\"" + key.replacingOccurrences(of: "\"", with: "") + "\""
+        let keys = "(SELECT keys FROM session_texts WHERE session_texts.rowid = sessions.rowid)"
         switch op {
         case .equal:
             return ("""
-                (lower(json_extract(keys, ?)) = lower(?) OR (json_type(keys, ?) = 'array' AND \
-                EXISTS (SELECT 1 FROM json_each(keys, ?) WHERE lower(value) = lower(?))))
+                (lower(json_extract(\(keys), ?)) = lower(?) OR (json_type(\(keys), ?) = 'array' AND \
+                EXISTS (SELECT 1 FROM json_each(\(keys), ?) WHERE lower(value) = lower(?))))
                 """, [path, value, path, path, value])
         case .notEqual:
             return ("""
-                NOT (coalesce(lower(json_extract(keys, ?)) = lower(?), 0) OR (json_type(keys, ?) = 'array' AND \
-                EXISTS (SELECT 1 FROM json_each(keys, ?) WHERE lower(value) = lower(?))))
+                NOT (coalesce(lower(json_extract(\(keys), ?)) = lower(?), 0) OR (json_type(\(keys), ?) = 'array' AND \
+                EXISTS (SELECT 1 FROM json_each(\(keys), ?) WHERE lower(value) = lower(?))))
                 """, [path, value, path, path, value])
         default:
-            return ("(json_type(keys, ?) IN ('integer', 'real', 'text') AND CAST(json_extract(keys, ?) AS REAL) \(op.rawValue) ?)",
+            return ("(json_type(\(keys), ?) IN ('integer', 'real', 'text') AND CAST(json_extract(\(keys), ?) AS REAL) \(op.rawValue) ?)",
                     [path, path, Double(value) ?? 0])
         }
     }

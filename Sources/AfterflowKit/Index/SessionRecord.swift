@@ -47,6 +47,7 @@ struct DocumentRecord: Sendable {
 
 struct SessionRecord: Sendable {
     var arguments: StatementArguments
+    var texts: StatementArguments
 
     init(path: String, draft: Bool, session: Session, timeZone: TimeZone) {
         let date = session.date
@@ -66,6 +67,9 @@ struct SessionRecord: Sendable {
             session.reminder?.epochSeconds(in: timeZone),
             session.music,
             JSONValue.array(session.tags.map { .string($0) }).serialized(),
+            String(session.intention.firstLine.prefix(400)),
+        ]
+        texts = [
             session.frontMatterJSON(timeZone: timeZone).serialized(),
             session.intention,
             session.environment,
@@ -76,7 +80,12 @@ struct SessionRecord: Sendable {
 
     static let insertSQL = """
         INSERT INTO sessions (path, id, draft, date, date_text, day, treatment, administration, dose, mood_before,
-            mood_after, status, reminder, music, tags, keys, intention, environment, music_notes, reflections)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            mood_after, status, reminder, music, tags, intention_start)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+
+    /// The long texts, under the rowid the session row was given (the first argument).
+    static let insertTextsSQL = """
+        INSERT INTO session_texts (rowid, keys, intention, environment, music_notes, reflections) VALUES (?, ?, ?, ?, ?, ?)
         """
 }

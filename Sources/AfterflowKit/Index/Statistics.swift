@@ -96,10 +96,10 @@ extension IndexStore {
         filter.statuses.removeAll { $0 == .draft }
         let (clause, arguments) = try filter.whereClause()
         let rows = try query { db in
-            try GRDB.Row.fetchAll(db, sql: "SELECT day, treatment, status, mood_before, mood_after FROM sessions WHERE \(clause) AND draft = 0",
-                                  arguments: arguments).map { row in
-                Statistics.Row(day: row[0], treatment: (row[1] as String?).flatMap(Treatment.init(rawValue:)),
-                               status: SessionStatus(rawValue: row[2]) ?? .draft, moodBefore: row[3], moodAfter: row[4])
+            try ColumnReader.all(db, sql: "SELECT day, treatment, status, mood_before, mood_after FROM sessions WHERE \(clause) AND draft = 0",
+                                 arguments: arguments) { row in
+                Statistics.Row(day: row.string(0), treatment: row.string(1).flatMap(Treatment.init(rawValue:)),
+                               status: SessionStatus(rawValue: row.text(2)) ?? .draft, moodBefore: row.int(3), moodAfter: row.int(4))
             }
         }
         return Statistics(rows: rows)

@@ -161,7 +161,8 @@ public struct SessionDate: Sendable, Hashable, CustomStringConvertible {
 
     /// `2024-12-10`.
     public var dayString: String {
-        String(format: "%04d-%02d-%02d", year, month, day)
+        (year >= 0 && year < 1000 ? String(repeating: "0", count: year < 10 ? 3 : year < 100 ? 2 : 1) : "")
+            + String(year) + "-" + pad(month) + "-" + pad(day)
     }
 
     /// `2024-12-10 14:30`, or the day alone.
@@ -193,7 +194,8 @@ public struct SessionDate: Sendable, Hashable, CustomStringConvertible {
 
     static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
-    private func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    /// Two digits; `String(_:)` rather than interpolation, which looks up conformances at run time.
+    private func pad(_ value: Int) -> String { value < 10 ? "0" + String(value) : String(value) }
 
     // MARK: - Calendar arithmetic (proleptic Gregorian)
 

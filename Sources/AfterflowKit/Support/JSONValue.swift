@@ -56,6 +56,16 @@ public indirect enum JSONValue: Sendable, Hashable {
 
     static func writeString(_ value: String, into out: inout String) {
         out += "\""
+        // Most text needs no escape: append it whole.
+        var copy = value
+        let plain = copy.withUTF8 { bytes in
+            !bytes.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0xE2 }
+        }
+        if plain {
+            out += value
+            out += "\""
+            return
+        }
         for scalar in value.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""

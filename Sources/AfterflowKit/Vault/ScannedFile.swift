@@ -1,3 +1,4 @@
+import Dispatch
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -26,14 +27,27 @@ extension VaultScanner {
         guard rootFD >= 0 else { return [] }
         // Opened before the walk, which closes the root's descriptor when done.
         let draftsFD = includeDrafts ? openat(rootFD, Vault.draftsFolder, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1
-        walk(rootFD, relative: "", into: &found, top: true)
-        if draftsFD >= 0 { walk(draftsFD, relative: Vault.draftsFolder + "/", into: &found, top: false) }
+        // The folders two levels down (sessions/2024, …) are walked on every core.
+        var folders: [(fd: Int32, relative: String)] = []
+        walk(rootFD, relative: "", into: &found, top: true, depth: 0, deferred: &folders)
+        if draftsFD >= 0 { folders.append((draftsFD, Vault.draftsFolder + "/")) }
+        let parts = ResultBox<[ScannedFile]>(count: folders.count)
+        let work = folders
+        DispatchQueue.concurrentPerform(iterations: work.count) { i in
+            var local: [ScannedFile] = []
+            var none: [(fd: Int32, relative: String)] = []
+            walk(work[i].fd, relative: work[i].relative, into: &local, top: false, depth: 2, deferred: &none)
+            parts.set(i, local)
+        }
+        for part in parts.values { found += part }
         found.sort { $0.path < $1.path }
         return found
     }
 
-    /// Reads the folder open at `fd` (and closes it).
-    private static func walk(_ fd: Int32, relative: String, into found: inout [ScannedFile], top: Bool) {
+    /// Reads the folder open at `fd` (and closes it). Folders met at `depth` 1 are not walked but
+    /// handed back in `deferred`, open, for another thread.
+    private static func walk(_ fd: Int32, relative: String, into found: inout [ScannedFile], top: Bool,
+                             depth: Int, deferred: inout [(fd: Int32, relative: String)]) {
         guard let handle = fdopendir(fd) else {
             close(fd)
             return
@@ -51,7 +65,12 @@ extension VaultScanner {
             let type = entry.pointee.d_type
             if type == DT_DIR {
                 let child = openat(directoryFD, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
-                if child >= 0 { walk(child, relative: relative + name + "/", into: &found, top: false) }
+                guard child >= 0 else { continue }
+                if depth == 1 {
+                    deferred.append((child, relative + name + "/"))
+                } else {
+                    walk(child, relative: relative + name + "/", into: &found, top: false, depth: depth + 1, deferred: &deferred)
+                }
                 continue
             }
             guard isMarkdown, type == DT_REG || type == DT_LNK || type == DT_UNKNOWN else { continue }
@@ -59,7 +78,12 @@ extension VaultScanner {
             guard fstatat(directoryFD, name, &info, 0) == 0 else { continue }
             if (info.st_mode & S_IFMT) == S_IFDIR, type == DT_UNKNOWN {
                 let child = openat(directoryFD, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
-                if child >= 0 { walk(child, relative: relative + name + "/", into: &found, top: false) }
+                guard child >= 0 else { continue }
+                if depth == 1 {
+                    deferred.append((child, relative + name + "/"))
+                } else {
+                    walk(child, relative: relative + name + "/", into: &found, top: false, depth: depth + 1, deferred: &deferred)
+                }
                 continue
             }
             guard (info.st_mode & S_IFMT) == S_IFREG else { continue }

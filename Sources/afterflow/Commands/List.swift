@@ -43,7 +43,7 @@ struct List: ParsableCommand {
         filter.includeDrafts = drafts
         filter.sort = sort.sort
         filter.limit = limit
-        let rows = try withVaultErrors { try store.sessions(filter) }
+        let rows = try withVaultErrors { try store.sessions(filter, texts: format == .json || format == .csv) }
         switch format {
         case .json:
             emit("[" + rows.map(\.json).joined(separator: ",\n") + "]")

@@ -76,7 +76,7 @@ struct Stats: ParsableCommand {
         lines.append(term.bold("By treatment") + "   sessions          before  after  lift")
         let most = Double(stats.byTreatment.map(\.count).max() ?? 1)
         for figures in stats.byTreatment {
-            let name = figures.treatment.displayName.padding(toLength: 14, withPad: " ", startingAt: 0)
+            let name = figures.treatment.displayName.padded(to: 14)
             let count = String(figures.count).leftPadded(to: 4)
             let bar = charts.bar(Double(figures.count), of: most, width: 12)
             let barColumn = bar + String(repeating: " ", count: max(0, 13 - bar.count))

@@ -16,7 +16,7 @@ struct SessionText {
     }
 
     func status(_ status: SessionStatus) -> String {
-        let words = status.words.padding(toLength: 16, withPad: " ", startingAt: 0)
+        let words = status.words.padded(to: 16)
         switch status {
         case .needsReflection: return term.yellow(words)
         case .draft: return term.dim(words)
@@ -26,10 +26,10 @@ struct SessionText {
 
     /// `2024-12-10 14:30  Psilocybin  🌤️  5 → ☀️  8  complete          To explore creativity…`
     func row(_ session: IndexedSession) -> String {
-        let date = (session.date?.shortString ?? "no date").padding(toLength: 16, withPad: " ", startingAt: 0)
-        let treatment = (session.treatment?.displayName ?? "?").padding(toLength: 10, withPad: " ", startingAt: 0)
+        let date = (session.date?.shortString ?? "no date").padded(to: 16)
+        let treatment = (session.treatment?.displayName ?? "?").padded(to: 10)
         let head = "\(date)  \(treatment)  \(moods(before: session.moodBefore, after: session.moodAfter))  "
-        let firstLine = session.intention.split(separator: "\n").first.map(String.init) ?? ""
+        let firstLine = session.intention.firstLine
         // 16 + 2 + 10 + 2 + 13 (moods, emoji two columns each) + 2 + 16 + 2
         let used = 63
         let room = max(10, term.width - used)
@@ -52,7 +52,7 @@ struct SessionText {
         lines.append(when.joined(separator: " · "))
         lines.append("")
         func field(_ name: String, _ value: String) {
-            lines.append(term.dim(name.padding(toLength: 9, withPad: " ", startingAt: 0)) + " " + value)
+            lines.append(term.dim(name.padded(to: 9)) + " " + value)
         }
         var mood = ""
         if let before = session.moodBefore {
@@ -101,4 +101,13 @@ struct SessionText {
         let magnitude = abs(offset)
         return String(format: "%@%02d:%02d", sign, magnitude / 3600, magnitude % 3600 / 60)
     }
+}
+
+extension String {
+    /// Space-padded on the right to `width` characters (not cut); for ASCII-width columns.
+    func padded(to width: Int) -> String {
+        let length = utf8.allSatisfy { $0 < 0x80 } ? utf8.count : count
+        return length >= width ? self : self + String(repeating: " ", count: width - length)
+    }
+
 }
