@@ -99,6 +99,20 @@ public enum FileIO {
         syncDirectory(of: path)
     }
 
+    /// Writes `contents` to `path` whatever is there (for afterflow's own state and for output
+    /// files the user named): atomically, keeping an existing file's permissions, else 0600.
+    public static func overwrite(_ path: String, contents: [UInt8]) throws(VaultError) {
+        var info = stat()
+        let mode = stat(path, &info) == 0 ? info.st_mode & 0o7777 : fileMode
+        let temp = try writeTemporary(beside: path, contents: contents, mode: mode)
+        guard rename(temp, path) == 0 else {
+            let code = errno
+            unlink(temp)
+            throw VaultError.io(path, "write", errno: code)
+        }
+        syncDirectory(of: path)
+    }
+
     /// Moves a file to a new path that must not exist yet (both in the vault).
     public static func move(_ source: String, to destination: String) throws(VaultError) {
         if link(source, destination) == 0 {
