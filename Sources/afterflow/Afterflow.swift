@@ -19,6 +19,10 @@ struct Afterflow: ParsableCommand {
             Commands find the vault from --vault DIR, then $AFTERFLOW_VAULT, then the nearest folder at or above the current one that holds .afterflow/.
             """,
         version: "0.1.0",
-        subcommands: [Init.self, New.self, List.self, Show.self, Set.self, Edit.self, Check.self, Fmt.self]
+        subcommands: [
+            Init.self, New.self, List.self, Show.self, Set.self, Edit.self, Check.self, Fmt.self,
+            Drafts.self, Reflect.self, Remind.self, Due.self, Reminders.self, Open.self,
+            Delete.self, Undo.self, TrashCommand.self,
+        ]
     )
 }

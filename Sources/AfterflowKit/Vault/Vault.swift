@@ -90,7 +90,7 @@ public struct Vault: Sendable {
 
     // MARK: - Helpers
 
-    static func absolute(_ path: String, from directory: String) -> String {
+    package static func absolute(_ path: String, from directory: String) -> String {
         var expanded = path
         if expanded == "~" || expanded.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"] {
             expanded = home + expanded.dropFirst()

@@ -23,6 +23,13 @@ struct Edit: ParsableCommand {
         let entry = try withVaultErrors {
             try SessionReference(reference).resolve(in: catalog, from: FileManager.default.currentDirectoryPath)
         }
-        _ = try EditFlow(vault: catalog.vault).run(entry)
+        let path = try EditFlow(vault: catalog.vault).run(entry)
+        // A draft finished in the editor: the app's question about a reminder.
+        if entry.session?.status == .draft, let bytes = try? FileIO.read(catalog.vault.root + "/" + path) {
+            let session = Session(document: Document(bytes: bytes))
+            if session.status == .needsReflection && session.reminder == nil {
+                try ReminderOffer.offer(vault: catalog.vault, path: path)
+            }
+        }
     }
 }
