@@ -43,8 +43,8 @@ struct Reflect: ParsableCommand {
             report(error)
             if let scratch {
                 err.write("Your text is kept in \(scratch).")
-            } else if self.text == nil {
-                err.write("Your text was not saved; here it is:\n\(text)")
+            } else {
+                err.write("Your reflection was not saved; here it is, to keep:\n\(text)")
             }
             return Exit.dataProblem
         }
