@@ -46,3 +46,27 @@ func reflectionEntries(_ text: String) -> [String] {
     guard let range = text.range(of: "\n## Reflections\n") else { return [] }
     return text[range.upperBound...].components(separatedBy: "\n").filter { $0.hasPrefix("[") }
 }
+
+extension Sandbox {
+    /// Runs `afterflow` on a pseudo-terminal (with util-linux `script`), typing `input`; returns
+    /// the exit status and everything shown. Nil when `script` is not installed.
+    func runOnTerminal(_ arguments: [String], input: String, directory: String) throws -> (status: Int32, output: String)? {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), let binary = afterflowBinary else { return nil }
+        let quoted = ([binary] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        let inputPath = root + "/.io/" + UUID().uuidString + ".tty-in"
+        let outputPath = inputPath + ".out"
+        try write(inputPath, input)
+        _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", quoted, "/dev/null"]
+        process.currentDirectoryURL = URL(fileURLWithPath: path(directory))
+        process.environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": home,
+                               "NO_COLOR": "1", "TERM": "dumb", "TZ": "UTC"]
+        process.standardInput = FileHandle(forReadingAtPath: inputPath)
+        process.standardOutput = FileHandle(forWritingAtPath: outputPath)
+        try process.run()
+        process.waitUntilExit()
+        return (process.terminationStatus, try readText(outputPath))
+    }
+}
