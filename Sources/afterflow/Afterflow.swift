@@ -13,7 +13,10 @@ struct Afterflow: ParsableCommand {
               afterflow new --treatment lsd --mood-before 5 --intention "Listen"
               afterflow list                           newest first
               afterflow show 2024-12-10                one session (day, id or path)
-              afterflow set 6F1C mood_after=8 reflections="Felt calm."
+              afterflow set 6F1C mood_after=8
+              afterflow reflect 6F1C "Felt calm."      a quick reflection
+              afterflow due                            reminders that have come
+              afterflow delete 6F1C                    to the trash; afterflow undo
               afterflow check                          find problems in hand-edited files
 
             Commands find the vault from --vault DIR, then $AFTERFLOW_VAULT, then the nearest folder at or above the current one that holds .afterflow/.
