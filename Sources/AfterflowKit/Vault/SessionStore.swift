@@ -65,12 +65,10 @@ public struct SessionStore: Sendable {
             let relative = try freePath(in: folder, base: "\(date.dayString)-\(treatment.rawValue)")
             let destination = try vault.path(relative)
             try FileIO.createDirectories(FileIO.parentPath(of: destination))
-            let current = try FileIO.read(absolute)
-            guard current == entry.document.bytes else {
-                throw VaultError(.changedOnDisk, "\(entry.path) changed on disk since afterflow read it; nothing was written, run the command again")
-            }
-            try FileIO.create(destination, contents: document.bytes)
-            try FileIO.remove(absolute)
+            // The finished text goes into the draft's own file (refused if it changed since it
+            // was read), then the file moves into the journal in one rename that never replaces.
+            try FileIO.replace(absolute, expecting: entry.document.bytes, with: document.bytes)
+            try FileIO.move(absolute, to: destination)
             return relative
         }
         try FileIO.replace(absolute, expecting: entry.document.bytes, with: document.bytes)

@@ -11,7 +11,7 @@ import Darwin
 @Suite struct VaultLockTests {
     /// Holds the vault's lock through a file of its own, as another process would.
     final class Holder {
-        let fd: Int32
+        private var fd: Int32
 
         init(_ root: String) throws {
             fd = open(root + "/.afterflow/lock", O_RDWR | O_CREAT, 0o600)
@@ -19,9 +19,13 @@ import Darwin
             try #require(flock(fd, LOCK_EX | LOCK_NB) == 0)
         }
 
+        /// Releases the lock once; later calls do nothing (closing the number again could close
+        /// a file another test has opened since, in this same process).
         func release() {
+            guard fd >= 0 else { return }
             flock(fd, LOCK_UN)
             close(fd)
+            fd = -1
         }
     }
 
