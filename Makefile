@@ -5,7 +5,7 @@ SWIFT ?= swift
 VAULT ?= ExampleVault
 BIN := .build/debug/afterflow
 
-.PHONY: demo test build deps bench clean
+.PHONY: demo test build deps test-deps bench clean
 
 demo: deps build
 	@echo
@@ -18,8 +18,21 @@ demo: deps build
 	@echo "== afterflow check --vault $(VAULT)"
 	@$(BIN) check --vault $(VAULT)
 
-test: deps
+test: deps test-deps
 	$(SWIFT) test
+
+# The calendar test reads afterflow's .ics back with an independent parser, Python's icalendar
+# package. Installed when python3 is there and the package is not; offline, the test says what
+# is missing (and it is skipped, with the reason, on a machine without python3).
+test-deps:
+	@if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import icalendar' >/dev/null 2>&1; then \
+		echo "Installing the Python package icalendar (for the calendar test)..."; \
+		python3 -m pip install --quiet icalendar >/dev/null 2>&1 \
+			|| python3 -m pip install --quiet --user icalendar >/dev/null 2>&1 \
+			|| { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 \
+				&& DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-icalendar >/dev/null 2>&1; } \
+			|| echo "Could not install icalendar; run: python3 -m pip install icalendar"; \
+	fi
 
 build: deps
 	$(SWIFT) build --product afterflow

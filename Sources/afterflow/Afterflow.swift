@@ -13,12 +13,19 @@ struct Afterflow: ParsableCommand {
               afterflow new --treatment lsd --mood-before 5 --intention "Listen"
               afterflow list                           newest first
               afterflow show 2024-12-10                one session (day, id or path)
-              afterflow set 6F1C mood_after=8 reflections="Felt calm."
+              afterflow set 6F1C mood_after=8
+              afterflow reflect 6F1C "Felt calm."      a quick reflection
+              afterflow due                            reminders that have come
+              afterflow delete 6F1C                    to the trash; afterflow undo
               afterflow check                          find problems in hand-edited files
 
             Commands find the vault from --vault DIR, then $AFTERFLOW_VAULT, then the nearest folder at or above the current one that holds .afterflow/.
             """,
         version: "0.1.0",
-        subcommands: [Init.self, New.self, List.self, Show.self, Search.self, Stats.self, Set.self, Edit.self, Check.self, Fmt.self, Index.self]
+        subcommands: [
+            Init.self, New.self, List.self, Show.self, Search.self, Stats.self, Set.self, Edit.self, Reflect.self,
+            Drafts.self, Remind.self, Due.self, Reminders.self, Open.self, Delete.self, Undo.self, TrashCommand.self,
+            Check.self, Fmt.self, Index.self,
+        ]
     )
 }

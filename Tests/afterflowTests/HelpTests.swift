@@ -3,7 +3,10 @@ import Testing
 
 @Suite("help")
 struct HelpTests {
-    static let subcommands = ["init", "new", "list", "show", "set", "edit", "check", "fmt"]
+    static let subcommands = [
+        "init", "new", "list", "show", "set", "edit", "check", "fmt",
+        "drafts", "reflect", "remind", "due", "reminders", "open", "delete", "undo", "trash",
+    ]
 
     @Test("afterflow --help lists every subcommand and how to start")
     func root() throws {

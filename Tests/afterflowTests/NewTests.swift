@@ -62,7 +62,7 @@ struct NewTests {
             #expect(result.stdoutLines == [
                 "Created sessions/2024/2024-12-10-psilocybin.md",
                 "  Psilocybin • Dec 10, 2024 · needs reflection · id \(shortID)",
-                "Add reflections when you are ready: afterflow set \(shortID) reflections=\"…\"",
+                "Add reflections when you are ready: afterflow reflect \(shortID) \"…\"",
             ])
         }
     }
@@ -184,8 +184,8 @@ struct NewTests {
             #expect(made.stdoutLines == [
                 "Saved a draft: \(draftPath) (id \(shortID))",
                 "Still missing: intention and mood before. Drafts stay out of the journal and out of git until finished.",
-                "Finish it with: afterflow set \(shortID) intention=\"…\" mood_before=5",
-                "   or open it: afterflow edit \(shortID)",
+                "Finish it with: afterflow new --resume \(shortID) --intention \"…\" --mood-before 5",
+                "   or open it: afterflow new --resume \(shortID)",
             ])
 
             let list = try sandbox.run(["list", "--format", "paths"], directory: "vault")
@@ -227,8 +227,8 @@ struct NewTests {
             expectStatus(made, 0)
             #expect(made.stdoutLines.count == 4)
             #expect(made.stdoutLines[1].hasPrefix("Still missing: mood before."))
-            #expect(made.stdoutLines[2].hasSuffix(" mood_before=5"))
-            #expect(!made.stdoutLines[2].contains("intention="))
+            #expect(made.stdoutLines[2].hasSuffix(" --mood-before 5"))
+            #expect(!made.stdoutLines[2].contains("--intention"))
             let json = try sandbox.run(["new", "--vault", "vault", "--treatment", "lsd", "--date", "2024-05-06", "--format", "json"])
             let object = try #require(json.json as? [String: Any])
             #expect(object["status"] as? String == "draft")

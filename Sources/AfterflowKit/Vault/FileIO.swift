@@ -99,8 +99,34 @@ public enum FileIO {
         syncDirectory(of: path)
     }
 
-    /// Moves a file to a new path that must not exist yet (both in the vault).
+    /// Writes `contents` to `path` whatever is there (for afterflow's own state and for output
+    /// files the user named): atomically, keeping an existing file's permissions, else 0600.
+    public static func overwrite(_ path: String, contents: [UInt8]) throws(VaultError) {
+        var info = stat()
+        let mode = stat(path, &info) == 0 ? info.st_mode & 0o7777 : fileMode
+        let temp = try writeTemporary(beside: path, contents: contents, mode: mode)
+        guard rename(temp, path) == 0 else {
+            let code = errno
+            unlink(temp)
+            throw VaultError.io(path, "write", errno: code)
+        }
+        syncDirectory(of: path)
+    }
+
+    /// Moves a file to a new path that must not exist yet (both in the vault): in one step with
+    /// `renameat2(RENAME_NOREPLACE)` where the system has it, else by a hard link and an unlink.
     public static func move(_ source: String, to destination: String) throws(VaultError) {
+        if let renameNoReplace = FileIO.renameNoReplace {
+            if renameNoReplace(AT_FDCWD, source, AT_FDCWD, destination, 1 /* RENAME_NOREPLACE */) == 0 {
+                syncDirectory(of: destination)
+                syncDirectory(of: source)
+                return
+            }
+            let code = errno
+            if code == EEXIST { throw VaultError(.exists, "\(destination) already exists; nothing was moved") }
+            // EINVAL, ENOSYS: a file system or kernel without it; fall back below.
+            guard code == EINVAL || code == ENOSYS else { throw VaultError.io(destination, "move a file to", errno: code) }
+        }
         if link(source, destination) == 0 {
             unlink(source)
         } else {
@@ -171,6 +197,20 @@ public enum FileIO {
         fsync(fd)
         close(fd)
     }
+}
+
+extension FileIO {
+    typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+
+    /// glibc's `renameat2`, looked up at run time (Swift's Glibc module does not export it).
+    static let renameNoReplace: RenameAt2? = {
+        #if os(Linux)
+        guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "renameat2") else { return nil }
+        return unsafeBitCast(symbol, to: RenameAt2.self)
+        #else
+        return nil
+        #endif
+    }()
 }
 
 /// `read(2)`, named apart from `FileIO.read` so the static method does not shadow it.

@@ -36,17 +36,28 @@ public struct SessionStore: Sendable {
             document = SessionEditor(timeZone: vault.timeZone).finishing(document, now: nil)
         }
         let folder = values.status == .draft ? Vault.draftsFolder : Vault.sessionsFolder + "/" + String(format: "%04d", values.date.year)
-        let relative = try freePath(in: folder, base: fileStem(for: values))
-        let absolute = try vault.path(relative)
-        try FileIO.createDirectories(FileIO.parentPath(of: absolute))
-        try FileIO.create(absolute, contents: document.bytes)
+        let stem = fileStem(for: values)
+        let bytes = document.bytes
+        let relative = try vault.withLock { () throws(VaultError) -> String in
+            let relative = try freePath(in: folder, base: stem)
+            let absolute = try vault.path(relative)
+            try FileIO.createDirectories(FileIO.parentPath(of: absolute))
+            try FileIO.create(absolute, contents: bytes)
+            return relative
+        }
         return (relative, document)
     }
 
     /// Replaces an entry's file with `document`, if it still holds what was read. A draft that has
     /// become part of the journal moves to `sessions/YYYY/`. Returns the path it ends up at.
+    ///
+    /// Holds the vault's lock; a file changed since it was read is not overwritten.
     @discardableResult
     public func save(_ document: Document, over entry: VaultEntry) throws(VaultError) -> String {
+        try vault.withLock { () throws(VaultError) -> String in try saveHoldingLock(document, over: entry) }
+    }
+
+    func saveHoldingLock(_ document: Document, over entry: VaultEntry) throws(VaultError) -> String {
         let absolute = try vault.path(entry.path)
         let session = Session(document: document)
         if entry.isDraft && session.status != .draft, let date = session.date, let treatment = session.treatment {
@@ -54,12 +65,10 @@ public struct SessionStore: Sendable {
             let relative = try freePath(in: folder, base: "\(date.dayString)-\(treatment.rawValue)")
             let destination = try vault.path(relative)
             try FileIO.createDirectories(FileIO.parentPath(of: destination))
-            let current = try FileIO.read(absolute)
-            guard current == entry.document.bytes else {
-                throw VaultError(.changedOnDisk, "\(entry.path) changed on disk since afterflow read it; nothing was written, run the command again")
-            }
-            try FileIO.create(destination, contents: document.bytes)
-            try FileIO.remove(absolute)
+            // The finished text goes into the draft's own file (refused if it changed since it
+            // was read), then the file moves into the journal in one rename that never replaces.
+            try FileIO.replace(absolute, expecting: entry.document.bytes, with: document.bytes)
+            try FileIO.move(absolute, to: destination)
             return relative
         }
         try FileIO.replace(absolute, expecting: entry.document.bytes, with: document.bytes)

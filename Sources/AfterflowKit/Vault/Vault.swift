@@ -5,11 +5,16 @@ public struct Vault: Sendable {
     /// The vault folder, absolute and without a trailing slash.
     public let root: String
     public let config: VaultConfig
+    /// How long a write waits for another afterflow process to release the vault's lock, in seconds.
+    public var lockTimeout: TimeInterval = Vault.defaultLockTimeout
+
+    public static let defaultLockTimeout: TimeInterval = 10
 
     public static let stateFolder = ".afterflow"
     public static let templatesFolder = "Templates"
     public static let sessionsFolder = "sessions"
     public static let draftsFolder = ".afterflow/drafts"
+    public static let trashFolder = ".afterflow/trash"
 
     public var timeZone: TimeZone { config.timeZone }
 
@@ -85,7 +90,7 @@ public struct Vault: Sendable {
 
     // MARK: - Helpers
 
-    static func absolute(_ path: String, from directory: String) -> String {
+    package static func absolute(_ path: String, from directory: String) -> String {
         var expanded = path
         if expanded == "~" || expanded.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"] {
             expanded = home + expanded.dropFirst()

@@ -68,6 +68,7 @@ public struct VaultConfig: Sendable {
         drafts/
         trash/
         queue/
+        lock
         *.tmp
 
         """

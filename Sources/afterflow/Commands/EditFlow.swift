@@ -8,12 +8,14 @@ struct EditFlow {
     let vault: Vault
     /// Whether to print `Saved …` on standard output (not when the caller prints JSON).
     var announce = true
+    /// The line to open the file at (1-based), for editors that take one.
+    var line: Int? = nil
 
     /// Returns the session's vault-relative path afterwards.
     func run(_ entry: VaultEntry) throws -> String {
         let absolute = vault.root + "/" + entry.path
         while true {
-            try withVaultErrors { try Editor.open(absolute) }
+            try withVaultErrors { try Editor.open(absolute, line: line) }
             let bytes = try withVaultErrors { try FileIO.read(absolute) }
             if bytes == entry.document.bytes {
                 FileHandle.standardError.write(Data("No changes to \(entry.path).\n".utf8))

@@ -8,17 +8,23 @@ struct New: ParsableCommand {
         discussion: """
             The file starts from the vault's Templates/session.md. A session with an intention and a mood before goes into sessions/YYYY/; one still missing either is a draft, kept in .afterflow/drafts/ (out of the journal and out of git) until you finish it.
 
+            --resume REF reopens a draft: the flags you give are set on it, or without any it opens in your editor. Once it has an intention and a mood before it moves into sessions/YYYY/ in one step.
+
+            When the new session needs reflection, a terminal asks whether to remind you later (in 3 hours, tomorrow at 09:00, or not). --remind answers for scripts: 3h, tomorrow, none, a span like 90m, or a date.
+
             Examples:
               afterflow new --treatment psilocybin --dose "3.5 g" --mood-before 5 \\
-                  --intention "To explore creativity and connection." --tag integration
+                  --intention "To explore creativity and connection." --tag nature
               afterflow new --date "2024-12-10 14:30" --treatment ketamine --edit
-              afterflow new --treatment mdma     a draft, to finish with 'set'
+              afterflow new --treatment mdma     a draft, to finish later
+              afterflow new --resume 2F57 --intention "Listen." --mood-before 6
+              afterflow new --mood-before 4 --intention "Rest." --remind tomorrow
             """)
 
     @OptionGroup var vaultOptions: VaultOptions
 
-    @Option(help: ArgumentHelp("When it happened: 2024-12-10T14:30:00-08:00, \"2024-12-10 14:30\" (the vault's time zone), 2024-12-10, or now.", valueName: "date"))
-    var date: String = "now"
+    @Option(help: ArgumentHelp("When it happened: 2024-12-10T14:30:00-08:00, \"2024-12-10 14:30\" (the vault's time zone), 2024-12-10, or now (the default).", valueName: "date"))
+    var date: String?
 
     @Option(help: ArgumentHelp("One of: \(Treatment.allCases.map(\.rawValue).joined(separator: ", ")). Default: the vault's default_treatment.", valueName: "name"))
     var treatment: String?
@@ -53,6 +59,12 @@ struct New: ParsableCommand {
     @Flag(help: "Open the new file in $VISUAL or $EDITOR, then check it.")
     var edit = false
 
+    @Option(help: ArgumentHelp("Reopen this draft (id prefix, path or day) instead of starting a new session.", valueName: "ref"))
+    var resume: String?
+
+    @Option(help: ArgumentHelp("A reminder to add reflections: 3h, tomorrow, none, a span (90m) or a date. Default: asked on a terminal.", valueName: "when"))
+    var remind: String?
+
     @Option(help: ArgumentHelp("text, or json for scripts ({\"path\", \"id\", \"status\"}).", valueName: "format"))
     var format: NewFormat = .text
 
@@ -70,8 +82,11 @@ struct New: ParsableCommand {
                 throw ValidationError("\(name) must be a whole number from 1 to 10, found \(value)")
             }
         }
-        if date != "now" && SessionDate.parse(date) == nil {
+        if let date, date != "now" && SessionDate.parse(date) == nil {
             throw ValidationError("--date must look like 2024-12-10T14:30:00-08:00, \"2024-12-10 14:30\" or 2024-12-10, found \"\(date)\"")
+        }
+        if let remind, ReminderChoice(parsing: remind) == nil {
+            throw ValidationError("--remind must be \(ReminderChoice.expected), found \"\(remind)\"")
         }
         for (section, text) in [(SessionSection.intention, intention), (.environment, environment), (.music, musicNotes)] {
             if let text, let problem = section.problem(with: text) { throw ValidationError(problem) }
@@ -83,19 +98,18 @@ struct New: ParsableCommand {
 
     func run() throws {
         let vault = try vaultOptions.open()
+        if let resume {
+            try runResume(resume, in: vault)
+            return
+        }
         let zone = vault.timeZone
         let now = Date()
         let nowDate = SessionDate(now, in: zone)
-        var sessionDate: SessionDate
-        if date == "now" {
-            sessionDate = nowDate
-            sessionDate.time?.second = 0
-        } else {
-            sessionDate = SessionDate.parse(date)?.resolved(in: zone) ?? nowDate
-        }
-        if sessionDate.epochSeconds(in: zone) > Int(now.timeIntervalSince1970) + 8 * 3600 {
-            throw usageError("--date \(date) is more than 8 hours in the future; record sessions that have happened or are happening", command: "new")
-        }
+        let sessionDate = try resolvedDate(in: zone, now: now) ?? {
+            var today = nowDate
+            today.time?.second = 0
+            return today
+        }()
         let chosenTreatment = treatment.flatMap(Treatment.init(parsing:)) ?? vault.config.defaultTreatment ?? .psilocybin
         var values = SessionValues(date: sessionDate, treatment: chosenTreatment, created: nowDate)
         values.administration = administration.flatMap(Administration.init(parsing:)) ?? vault.config.defaultAdministration
@@ -107,6 +121,14 @@ struct New: ParsableCommand {
         values.intention = intention?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         values.environment = environment?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         values.musicNotes = musicNotes?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let choice = remind.flatMap(ReminderChoice.init(parsing:))
+        if let choice, values.status != .complete {
+            do {
+                values.reminder = try ReminderSchedule(timeZone: zone, now: now).date(for: choice)
+            } catch {
+                throw usageError(error.message, command: "new")
+            }
+        }
 
         let store = SessionStore(vault: vault)
         var (path, document) = try withVaultErrors { try store.create(values) }
@@ -120,9 +142,11 @@ struct New: ParsableCommand {
         let session = Session(document: document)
         let shortID = String(values.id.uuidString.prefix(8))
         if format == .json {
-            emit(JSONValue.object([
+            var members: [(String, JSONValue)] = [
                 ("path", .string(path)), ("id", .string(values.id.uuidString)), ("status", .string(session.status.rawValue)),
-            ]).serialized())
+            ]
+            if let reminder = session.reminder { members.append(("reminder", .string(reminder.canonical(in: zone)))) }
+            emit(JSONValue.object(members).serialized())
             return
         }
         let term = Terminal.current
@@ -133,16 +157,35 @@ struct New: ParsableCommand {
             emit("Saved a draft: \(path) (id \(shortID))")
             emit("Still missing: \(missing.joined(separator: " and ")). Drafts stay out of the journal and out of git until finished.")
             var fix: [String] = []
-            if session.intention.isEmpty { fix.append("intention=\"…\"") }
-            if session.moodBefore == nil { fix.append("mood_before=5") }
-            emit("Finish it with: " + term.bold("afterflow set \(shortID) \(fix.joined(separator: " "))"))
-            emit("   or open it: afterflow edit \(shortID)")
+            if session.intention.isEmpty { fix.append("--intention \"…\"") }
+            if session.moodBefore == nil { fix.append("--mood-before 5") }
+            emit("Finish it with: " + term.bold("afterflow new --resume \(shortID) \(fix.joined(separator: " "))"))
+            emit("   or open it: afterflow new --resume \(shortID)")
+            if let reminder = session.reminder {
+                emit("Reminder set for \(ReminderOffer.describe(reminder, now: now, timeZone: zone)); it comes due once the draft is finished.")
+            }
         } else {
             emit(term.bold("Created \(path)"))
             emit("  \(session.displayTitle) · \(session.status.words) · id \(shortID)")
+            if let reminder = session.reminder {
+                emit("Reminder set for \(ReminderOffer.describe(reminder, now: now, timeZone: zone)).")
+            } else if session.status == .needsReflection && remind == nil {
+                try ReminderOffer.offer(vault: vault, path: path)
+            }
             if session.status == .needsReflection {
-                emit("Add reflections when you are ready: afterflow set \(shortID) reflections=\"…\"")
+                emit("Add reflections when you are ready: afterflow reflect \(shortID) \"…\"")
             }
         }
+    }
+
+    /// `--date` as a date in the vault's time zone, nil when not given (or `now`); more than 8
+    /// hours ahead is refused, as the app does.
+    func resolvedDate(in zone: TimeZone, now: Date) throws -> SessionDate? {
+        guard let date, date != "now" else { return nil }
+        guard let parsed = SessionDate.parse(date)?.resolved(in: zone) else { return nil }
+        if parsed.epochSeconds(in: zone) > Int(now.timeIntervalSince1970) + 8 * 3600 {
+            throw usageError("--date \(date) is more than 8 hours in the future; record sessions that have happened or are happening", command: "new")
+        }
+        return parsed
     }
 }

@@ -35,18 +35,21 @@ struct Set: ParsableCommand {
     func run() throws {
         let (vault, entry) = try vaultOptions.resolve(reference)
         let editor = SessionEditor(timeZone: vault.timeZone)
-        var document = entry.document
-        var changed: [String] = []
+        var changes: [(key: String, value: String)] = []
         for assignment in assignments {
             guard let equals = assignment.firstIndex(of: "=") else { continue }
             let key = String(assignment[..<equals]).trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "-", with: "_")
-            let value = String(assignment[assignment.index(after: equals)...])
-            do {
-                document = try editor.setting(key, to: value, in: document)
+            changes.append((key, String(assignment[assignment.index(after: equals)...])))
+        }
+        // Every value is checked against the file as read: a bad one is a usage error, and
+        // nothing is written.
+        var document = entry.document
+        for change in changes {
+            do throws(SessionEditor.Rejection) {
+                document = try editor.setting(change.key, to: change.value, in: document)
             } catch {
                 throw usageError(error.message, command: "set")
             }
-            changed.append(key)
         }
         if document.bytes == entry.document.bytes {
             emit("Nothing changed in \(entry.path).")
@@ -58,13 +61,34 @@ struct Set: ParsableCommand {
             report(VaultError(.invalid, "\(entry.path) has errors; nothing was written", details: ["Fix them with 'afterflow edit \(entry.path)'."]))
             throw Exit.dataProblem
         }
-        document = editor.finishing(document, now: Date())
-        let before = entry.session?.status
-        let path = try withVaultErrors { try SessionStore(vault: vault).save(document, over: entry) }
-        let after = Session(document: document).status
-        var line = "Updated \(path): \(changed.joined(separator: ", "))"
+        // Then applied again, under the vault's lock, to the file as it is now: a change another
+        // afterflow process made meanwhile is kept.
+        let now = Date()
+        let update = try withVaultErrors {
+            try SessionStore(vault: vault).update(entry) { current throws(VaultError) -> Document in
+                var document = current.document
+                for change in changes {
+                    do throws(SessionEditor.Rejection) {
+                        document = try editor.setting(change.key, to: change.value, in: document)
+                    } catch {
+                        throw VaultError(.invalid, error.message)
+                    }
+                }
+                guard document.bytes != current.document.bytes else { return document }
+                if Session(document: document).diagnostics.hasErrors {
+                    throw VaultError(.invalid, "\(current.path) has errors; nothing was written", details: ["Fix them with 'afterflow edit \(current.path)'."])
+                }
+                return editor.finishing(document, now: now)
+            }
+        }
+        let before = update.before.session?.status
+        let after = Session(document: update.document).status
+        var line = "Updated \(update.path): \(changes.map(\.key).joined(separator: ", "))"
         if let before, before != after { line += " · \(before.words) → \(after.words)" }
-        if path != entry.path { line += " (moved from \(entry.path))" }
+        if update.path != entry.path { line += " (moved from \(entry.path))" }
         emit(line)
+        if before == .draft && after == .needsReflection && Session(document: update.document).reminder == nil {
+            try ReminderOffer.offer(vault: vault, path: update.path)
+        }
     }
 }

@@ -9,11 +9,11 @@ struct VaultOptions: ParsableArguments {
         valueName: "dir"))
     var vault: String?
 
+    /// Finds the vault and first saves any reflections queued for it (see `ReflectionQueue`).
     func open() throws -> Vault {
-        try withVaultErrors {
-            try Vault.locate(explicit: vault, environment: ProcessInfo.processInfo.environment,
-                             from: FileManager.default.currentDirectoryPath)
-        }
+        let vault = try withVaultErrors { try locate() }
+        replayQueue(into: vault)
+        return vault
     }
 
     /// Opens the vault and reads every document, reporting a broken config.
@@ -23,6 +23,59 @@ struct VaultOptions: ParsableArguments {
             DiagnosticPrinter(vault: vault).print(vault.config.diagnostics, source: nil)
         }
         return VaultCatalog(vault: vault)
+    }
+
+    /// Finds the vault, with the lock timeout from `AFTERFLOW_LOCK_TIMEOUT`; no replay.
+    func locate() throws(VaultError) -> Vault {
+        let environment = ProcessInfo.processInfo.environment
+        var found = try Vault.locate(explicit: vault, environment: environment, from: FileManager.default.currentDirectoryPath)
+        found.lockTimeout = VaultOptions.lockTimeout
+        return found
+    }
+
+    /// The vault folder named by `--vault` or `AFTERFLOW_VAULT`, absolute, whether or not it is
+    /// there now (a vault on a drive that is not mounted).
+    func namedRoot() -> String? {
+        let named = vault ?? ProcessInfo.processInfo.environment["AFTERFLOW_VAULT"]
+        guard let named, !named.isEmpty else { return nil }
+        return Vault.absolute(named, from: FileManager.default.currentDirectoryPath)
+    }
+
+    /// Seconds to wait for another afterflow process: `AFTERFLOW_LOCK_TIMEOUT`, else the default.
+    static let lockTimeout: TimeInterval = {
+        guard let text = ProcessInfo.processInfo.environment["AFTERFLOW_LOCK_TIMEOUT"], !text.isEmpty else {
+            return Vault.defaultLockTimeout
+        }
+        guard let seconds = TimeInterval(text), seconds >= 0, seconds.isFinite else {
+            let err = ErrorStream.current
+            err.write(err.style("warning:", "1;35")
+                + " AFTERFLOW_LOCK_TIMEOUT must be a number of seconds, found \"\(text)\"; waiting \(Int(Vault.defaultLockTimeout)) seconds")
+            return Vault.defaultLockTimeout
+        }
+        return seconds
+    }()
+
+    /// The reflection queue of this user, when there is a home or state folder to keep it in.
+    static var queue: ReflectionQueue? {
+        guard var queue = ReflectionQueue(environment: ProcessInfo.processInfo.environment) else { return nil }
+        queue.lockTimeout = lockTimeout
+        return queue
+    }
+
+    /// Saves the reflections queued for `vault`, oldest first, and says so on standard error.
+    func replayQueue(into vault: Vault) {
+        guard let queue = VaultOptions.queue else { return }
+        let replay = queue.replay(into: vault)
+        let err = ErrorStream.current
+        let saved = replay.saved.count
+        if saved > 0 { err.write("\(saved) queued reflection\(saved == 1 ? "" : "s") saved") }
+        guard !replay.waiting.isEmpty else { return }
+        let count = replay.waiting.count
+        err.write(err.style("warning:", "1;35")
+            + " \(count) queued reflection\(count == 1 ? " is" : "s are") still waiting; \(count == 1 ? "it is" : "they are") kept and tried again next time")
+        var reasons: [String] = []
+        for (_, reason) in replay.waiting where !reasons.contains(reason) { reasons.append(reason) }
+        for reason in reasons.prefix(3) { err.write("  " + reason) }
     }
 }
 
@@ -70,4 +123,9 @@ enum DataFormat: String, ExpressibleByArgument, CaseIterable {
 
 enum ShowFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json, md
+}
+
+/// `--format table|json`, for commands whose output is a list.
+enum ListFormat: String, ExpressibleByArgument, CaseIterable {
+    case table, json
 }

@@ -10,12 +10,14 @@ enum Editor {
         return "vi"
     }
 
-    /// Opens `path`; the editor command may carry its own arguments (`code --wait`).
-    static func open(_ path: String) throws(VaultError) {
+    /// Opens `path`, at `line` (1-based) when given and the editor is one afterflow knows how to
+    /// tell. The editor command may carry its own arguments (`code --wait`); it runs as git runs
+    /// it, `sh -c '<editor> "$@"'`.
+    static func open(_ path: String, line: Int? = nil) throws(VaultError) {
         let editor = command()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "\(editor) \"$1\"", "afterflow-editor", path]
+        process.arguments = ["-c", "\(editor) \"$@\"", "afterflow-editor"] + EditorCommand(editor).arguments(path: path, line: line)
         do {
             try process.run()
         } catch {
@@ -24,8 +26,10 @@ enum Editor {
         }
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw VaultError(.io, "the editor '\(editor)' exited with status \(process.terminationStatus); afterflow changed nothing",
-                             details: ["Set VISUAL or EDITOR to your editor, for example: export EDITOR=nano"])
+            let what = process.terminationStatus == 127
+                ? "the editor '\(editor)' was not found; afterflow changed nothing"
+                : "the editor '\(editor)' exited with status \(process.terminationStatus); afterflow changed nothing"
+            throw VaultError(.io, what, details: ["Set VISUAL or EDITOR to your editor, for example: export EDITOR=nano"])
         }
     }
 }

@@ -42,6 +42,21 @@ import Testing
         #expect(try temp.mode("a.md") == 0o644)
     }
 
+    @Test func moveTakesANewPathInOneStepAndNeverReplaces() throws {
+        let temp = try TemporaryVault()
+        try temp.write("a.md", "a\n")
+        try temp.write("b.md", "b\n")
+        #if os(Linux)
+        #expect(FileIO.renameNoReplace != nil, "glibc's renameat2 is found, so a move is one rename")
+        #endif
+        #expect(throws: VaultError.self) { try FileIO.move(temp.root + "/a.md", to: temp.root + "/b.md") }
+        #expect(try temp.read("a.md") == "a\n")
+        #expect(try temp.read("b.md") == "b\n")
+        try FileIO.move(temp.root + "/a.md", to: temp.root + "/c.md")
+        #expect(temp.files(under: "").filter { $0.hasSuffix(".md") && !$0.contains("/") } == ["b.md", "c.md"])
+        #expect(try temp.read("c.md") == "a\n")
+    }
+
     @Test func vaultPathsNeverLeaveTheVault() throws {
         let vault = try TemporaryVault().vault
         #expect(throws: VaultError.self) { try vault.path("../outside.md") }

@@ -128,6 +128,55 @@ struct Sandbox: Sendable {
     @discardableResult
     func run(_ arguments: [String], directory: String? = nil, environment: [String: String?] = [:],
              stdin: Data? = nil, timeout: TimeInterval = 60) throws -> RunResult {
+        try start(arguments, directory: directory, environment: environment, stdin: stdin).finish(timeout: timeout)
+    }
+
+    /// Starts every run before waiting for any, so that they run at the same time; the results
+    /// come back in the order of `runs`.
+    func runAll(_ runs: [[String]], directory: String? = nil, environment: [String: String?] = [:],
+                timeout: TimeInterval = 180) throws -> [RunResult] {
+        let started = try runs.map { try start($0, directory: directory, environment: environment, stdin: nil) }
+        return started.map { $0.finish(timeout: timeout) }
+    }
+
+    /// A run of the binary that has started.
+    struct Running {
+        var arguments: [String]
+        var process: Process
+        var files: (out: FileHandle, err: FileHandle, input: FileHandle)
+        var paths: [String]
+
+        /// Waits for the process (killing it after `timeout` seconds) and collects what it wrote.
+        func finish(timeout: TimeInterval) -> RunResult {
+            // Poll rather than waitUntilExit, so that a hung run (an editor waiting for a
+            // terminal) fails the test instead of the whole suite.
+            let deadline = Date().addingTimeInterval(timeout)
+            var timedOut = false
+            while process.isRunning {
+                if Date() > deadline {
+                    timedOut = true
+                    process.terminate()
+                    process.waitUntilExit()
+                    break
+                }
+                usleep(5_000)
+            }
+            process.waitUntilExit()
+            try? files.out.close()
+            try? files.err.close()
+            try? files.input.close()
+            defer {
+                for path in paths { try? FileManager.default.removeItem(atPath: path) }
+            }
+            return RunResult(
+                arguments: arguments, status: process.terminationStatus,
+                stdoutData: FileManager.default.contents(atPath: paths[0]) ?? Data(),
+                stderrData: FileManager.default.contents(atPath: paths[1]) ?? Data(),
+                timedOut: timedOut)
+        }
+    }
+
+    func start(_ arguments: [String], directory: String?, environment: [String: String?], stdin: Data?) throws -> Running {
         guard let binary = afterflowBinary else {
             throw CLIError(description: "cannot find the afterflow binary next to the test bundle; set AFTERFLOW_BIN")
         }
@@ -146,9 +195,6 @@ struct Sandbox: Sendable {
         _ = FileManager.default.createFile(atPath: outPath, contents: nil)
         _ = FileManager.default.createFile(atPath: errPath, contents: nil)
         _ = FileManager.default.createFile(atPath: inPath, contents: stdin ?? Data())
-        defer {
-            for path in [outPath, errPath, inPath] { try? FileManager.default.removeItem(atPath: path) }
-        }
         guard let out = FileHandle(forWritingAtPath: outPath), let err = FileHandle(forWritingAtPath: errPath),
               let input = FileHandle(forReadingAtPath: inPath) else {
             throw CLIError(description: "cannot open the files for the binary's standard streams in \(root)/.io")
@@ -163,29 +209,7 @@ struct Sandbox: Sendable {
         process.standardError = err
         process.standardInput = input
         try process.run()
-        // Poll rather than waitUntilExit, so that a hung run (an editor waiting for a terminal)
-        // fails the test instead of the whole suite.
-        let deadline = Date().addingTimeInterval(timeout)
-        var timedOut = false
-        while process.isRunning {
-            if Date() > deadline {
-                timedOut = true
-                process.terminate()
-                process.waitUntilExit()
-                break
-            }
-            usleep(5_000)
-        }
-        process.waitUntilExit()
-        try? out.close()
-        try? err.close()
-        try? input.close()
-        let result = RunResult(
-            arguments: arguments, status: process.terminationStatus,
-            stdoutData: FileManager.default.contents(atPath: outPath) ?? Data(),
-            stderrData: FileManager.default.contents(atPath: errPath) ?? Data(),
-            timedOut: timedOut)
-        return result
+        return Running(arguments: arguments, process: process, files: (out, err, input), paths: [outPath, errPath, inPath])
     }
 
     // MARK: Vaults

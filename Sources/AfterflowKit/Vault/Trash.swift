@@ -1,0 +1,182 @@
+import Foundation
+
+/// Deleted sessions, kept in `.afterflow/trash/` until the user empties it.
+///
+/// A deletion moves the file there under a new name and records its original path and the time
+/// in `manifest.json`. Restoring moves it back and refuses to replace anything at the original
+/// path. Only `empty` removes files for good. Every change holds the vault's lock.
+public struct Trash: Sendable {
+    public let vault: Vault
+
+    public static let manifestName = "manifest.json"
+
+    public init(vault: Vault) {
+        self.vault = vault
+    }
+
+    /// One deleted session.
+    public struct Entry: Codable, Sendable, Hashable {
+        /// The file's name in the trash folder.
+        public var file: String
+        /// Where it was, vault-relative.
+        public var original: String
+        /// When it was deleted: `2024-12-11T09:12:05-08:00`.
+        public var deleted: String
+        /// The session's id, when it had one.
+        public var id: String?
+
+        /// Vault-relative path of the file in the trash.
+        public var path: String { Vault.trashFolder + "/" + file }
+
+        public var deletedDate: Date? {
+            SessionDate.parse(deleted).map { $0.date(in: TimeZone(identifier: "UTC") ?? .current) }
+        }
+    }
+
+    private struct Manifest: Codable {
+        var version = 1
+        var entries: [Entry] = []
+    }
+
+    /// The deleted sessions whose files are still in the trash, most recently deleted first.
+    public func entries() -> [Entry] {
+        ((try? readManifest()) ?? Manifest()).entries
+            .filter { FileIO.exists(vault.root + "/" + $0.path) }
+            .sorted { ($0.deletedDate ?? .distantPast, $0.file) > ($1.deletedDate ?? .distantPast, $1.file) }
+    }
+
+    /// Moves a session or draft into the trash, removing its reminder first (a deleted session
+    /// reminds no one). Returns the new trash entry.
+    @discardableResult
+    public func delete(_ entry: VaultEntry, now: Date = Date()) throws(VaultError) -> Entry {
+        try vault.withLock { () throws(VaultError) -> Entry in
+            let store = SessionStore(vault: vault)
+            var current = try store.reread(entry)
+            let source = try vault.path(current.path)
+            if current.document.frontMatter?.entry(SessionKey.reminder.rawValue) != nil {
+                let cleared = current.document.settingFrontMatter(SessionKey.reminder.rawValue, to: nil, order: SessionKey.order)
+                let document = SessionEditor(timeZone: vault.timeZone).finishing(cleared, now: now)
+                try FileIO.replace(source, expecting: current.document.bytes, with: document.bytes)
+                current = VaultEntry(path: current.path, bytes: document.bytes)
+            }
+            let folder = vault.root + "/" + Vault.trashFolder
+            try FileIO.createDirectories(folder)
+            let stamp = SessionDate(now, in: TimeZone(identifier: "UTC") ?? .current)
+            let prefix = String(format: "%04d%02d%02d-%02d%02d%02d", stamp.year, stamp.month, stamp.day,
+                                stamp.time?.hour ?? 0, stamp.time?.minute ?? 0, stamp.time?.second ?? 0)
+            let base = current.path.split(separator: "/").last.map { String($0.dropLast($0.hasSuffix(".md") ? 3 : 0)) } ?? "session"
+            var name = "\(prefix)-\(SessionStore.sanitize(base)).md"
+            var n = 2
+            while FileIO.exists(folder + "/" + name) {
+                name = "\(prefix)-\(SessionStore.sanitize(base))-\(n).md"
+                n += 1
+            }
+            let record = Entry(file: name, original: current.path,
+                               deleted: SessionDate(now, in: vault.timeZone).canonical(in: vault.timeZone),
+                               id: current.session?.id?.uuidString)
+            // The record first: a crash before the move leaves a record without a file, which
+            // is ignored, never a file without its way back.
+            var manifest = try readManifest()
+            manifest.entries.append(record)
+            try writeManifest(manifest)
+            do throws(VaultError) {
+                try FileIO.move(source, to: folder + "/" + name)
+            } catch {
+                manifest.entries.removeAll { $0 == record }
+                try? writeManifest(manifest)
+                throw error
+            }
+            return record
+        }
+    }
+
+    /// Moves a deleted session back to its original path; returns that path. Refuses when
+    /// something is there now.
+    @discardableResult
+    public func restore(_ entry: Entry) throws(VaultError) -> String {
+        try vault.withLock { () throws(VaultError) -> String in
+            let source = vault.root + "/" + entry.path
+            guard FileIO.exists(source) else {
+                throw VaultError(.notFound, "\(entry.path) is no longer in the trash; nothing was restored")
+            }
+            let destination = try vault.path(entry.original)
+            guard !FileIO.exists(destination) else {
+                throw VaultError(.exists, "\(entry.original) already exists; afterflow never replaces a file, so nothing was restored",
+                                 details: ["Move that file away first, or copy the deleted one from \(entry.path) yourself."])
+            }
+            try FileIO.createDirectories(FileIO.parentPath(of: destination))
+            try FileIO.move(source, to: destination)
+            var manifest = try readManifest()
+            manifest.entries.removeAll { $0.file == entry.file }
+            try writeManifest(manifest)
+            return entry.original
+        }
+    }
+
+    /// Removes deleted sessions for good: all of them, or those deleted more than `olderThan`
+    /// seconds before `now`. Returns what was removed.
+    @discardableResult
+    public func empty(olderThan: Int? = nil, now: Date = Date()) throws(VaultError) -> [Entry] {
+        try vault.withLock { () throws(VaultError) -> [Entry] in
+            var manifest = try readManifest()
+            let doomed = manifest.entries.filter { entry in
+                guard let olderThan else { return true }
+                guard let deleted = entry.deletedDate else { return false }
+                return now.timeIntervalSince(deleted) > TimeInterval(olderThan)
+            }
+            var removed: [Entry] = []
+            for entry in doomed {
+                let path = vault.root + "/" + entry.path
+                if FileIO.exists(path) { try FileIO.remove(path) }
+                manifest.entries.removeAll { $0.file == entry.file }
+                removed.append(entry)
+            }
+            if !doomed.isEmpty { try writeManifest(manifest) }
+            return removed
+        }
+    }
+
+    /// The deleted sessions `reference` names: an id prefix (4+ characters), the original path
+    /// (or the path in the trash), or the session's day.
+    public func matching(_ reference: String) -> [Entry] {
+        let text = reference.trimmingASCIIWhitespace()
+        let key = text.uppercased()
+        let bare = key.replacingOccurrences(of: "-", with: "")
+        let day = SessionDate.parse(text).flatMap { $0.isDayOnly ? $0 : nil }
+        return entries().filter { entry in
+            if entry.original == text || entry.path == text || text.hasSuffix("/" + entry.original) { return true }
+            if key.utf8.count >= 4, let id = entry.id?.uppercased(),
+               id.hasPrefix(key) || id.replacingOccurrences(of: "-", with: "").hasPrefix(bare) { return true }
+            if let day, let bytes = try? FileIO.read(vault.root + "/" + entry.path),
+               let date = Session(document: Document(bytes: bytes)).date {
+                return date.year == day.year && date.month == day.month && date.day == day.day
+            }
+            return false
+        }
+    }
+
+    // MARK: - The manifest
+
+    private var manifestPath: String { vault.root + "/" + Vault.trashFolder + "/" + Trash.manifestName }
+
+    /// The manifest; an empty one when there is none yet.
+    private func readManifest() throws(VaultError) -> Manifest {
+        guard FileIO.exists(manifestPath) else { return Manifest() }
+        let bytes = try FileIO.read(manifestPath)
+        guard let manifest = try? JSONDecoder().decode(Manifest.self, from: Data(bytes)) else {
+            throw VaultError(.invalid, "\(Vault.trashFolder)/\(Trash.manifestName) is not a trash manifest afterflow can read; nothing was changed",
+                             details: ["Restore it from a backup, or move it away to start a new one (the deleted files stay in \(Vault.trashFolder)/)."])
+        }
+        return manifest
+    }
+
+    private func writeManifest(_ manifest: Manifest) throws(VaultError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(manifest) else {
+            throw VaultError(.invalid, "cannot encode the trash's manifest")
+        }
+        try FileIO.createDirectories(FileIO.parentPath(of: manifestPath))
+        try FileIO.overwrite(manifestPath, contents: Array(data) + [0x0A])
+    }
+}

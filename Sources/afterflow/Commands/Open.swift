@@ -1,0 +1,54 @@
+import AfterflowKit
+import ArgumentParser
+import Foundation
+
+struct Open: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Open a session in your editor at its Reflections.",
+        discussion: """
+            Runs $VISUAL, else $EDITOR, else vi, with the cursor on the '## Reflections' line: '+N file' for vi, vim, nvim, nano, emacs, micro, kak and helix, '-g file:N' for VS Code, the file alone for other editors. When you close the editor the file is checked as 'afterflow edit' checks it. This is the command a reminder in your calendar points to; a session that has been deleted says where it went and how to bring it back.
+
+            Examples:
+              afterflow open 6F1C2A8E
+              EDITOR="code --wait" afterflow open 2024-12-10
+            """)
+
+    @OptionGroup var vaultOptions: VaultOptions
+
+    @Argument(help: ArgumentHelp("An id prefix (4+ characters), a path, or a day (2024-12-10).", valueName: "ref"))
+    var reference: String
+
+    func run() throws {
+        let catalog = try vaultOptions.catalog()
+        let vault = catalog.vault
+        let entry: VaultEntry
+        do {
+            entry = try SessionReference(reference).resolve(in: catalog, from: FileManager.default.currentDirectoryPath)
+        } catch where error.kind == .noMatch {
+            let trash = Trash(vault: vault)
+            let deleted = trash.matching(reference)
+            guard let found = deleted.first else { throw failure(error) }
+            let last = trash.entries().first == found
+            // Gently: the session is not lost, and one command brings it back.
+            let err = ErrorStream.current
+            err.write("That session was deleted; it is in the trash, at \(found.path).")
+            err.write("Bring it back with: " + (last ? "afterflow undo" : "afterflow trash --restore \(found.id.map { String($0.prefix(8)) } ?? found.path)"))
+            throw Exit.dataProblem
+        } catch {
+            throw failure(error)
+        }
+        let line = Open.reflectionsLine(entry.document)
+        _ = try EditFlow(vault: vault, line: line).run(entry)
+    }
+
+    /// The 1-based line of `## Reflections`, else the last line.
+    static func reflectionsLine(_ document: Document) -> Int {
+        if let section = document.section(SessionSection.reflections.rawValue) { return section.heading.line + 1 }
+        return max(1, document.lines.count)
+    }
+
+    private func failure(_ error: VaultError) -> ExitCode {
+        report(error)
+        return Exit.dataProblem
+    }
+}

@@ -1,0 +1,75 @@
+import AfterflowKit
+import ArgumentParser
+import Foundation
+
+struct Reminders: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List pending reminders, or write them as a calendar file.",
+        discussion: """
+            A reminder is pending while its session still needs reflection. The list shows each one's id, when it is for, and whether it has come; nothing personal.
+
+            --ics writes an iCalendar file (RFC 5545) with one event and alarm per pending reminder, so that the calendar on your phone or computer reminds you. Every event reads 'Time to Reflect' and 'Add thoughts about your recent session.' with the command that opens the session; nothing else about it leaves the vault. Each event's UID is the session's id, so importing a newer file updates the events instead of adding copies. The file is written to -o FILE (readable by you alone) or to standard output.
+
+            Examples:
+              afterflow reminders
+              afterflow reminders --ics -o ~/Sync/afterflow.ics
+              afterflow reminders --ics > reminders.ics
+            """)
+
+    @OptionGroup var vaultOptions: VaultOptions
+
+    @Flag(help: "Write an iCalendar (.ics) file instead of a list.")
+    var ics = false
+
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Where to write the .ics file. Default: standard output.", valueName: "file"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("table, or json for scripts (without --ics).", valueName: "format"))
+    var format: ListFormat = .table
+
+    func validate() throws {
+        if output != nil && !ics { throw ValidationError("-o/--output is for --ics; add --ics to write a calendar file") }
+        if ics && format == .json { throw ValidationError("--format json lists the reminders; leave it out with --ics") }
+    }
+
+    func run() throws {
+        let catalog = try vaultOptions.catalog()
+        let zone = catalog.vault.timeZone
+        let now = Date()
+        let pending = PendingReminder.all(in: catalog)
+        if ics {
+            let text = ICSWriter(now: now).calendar(pending)
+            guard let output else {
+                FileHandle.standardOutput.write(Data(text.utf8))
+                return
+            }
+            let path = Vault.absolute(output, from: FileManager.default.currentDirectoryPath)
+            try withVaultErrors { try FileIO.overwrite(path, contents: Array(text.utf8)) }
+            ErrorStream.current.write("Wrote \(pending.count) reminder\(pending.count == 1 ? "" : "s") to \(output)")
+            return
+        }
+        if format == .json {
+            emit(JSONValue.array(pending.map { reminder in
+                .object([
+                    ("id", .string(reminder.id.uuidString)),
+                    ("reminder", .string(SessionDate(reminder.date, in: zone).canonical(in: zone))),
+                    ("due", .bool(reminder.isDue(at: now))),
+                ])
+            }).serialized(pretty: true))
+            return
+        }
+        let term = Terminal.current
+        guard !pending.isEmpty else {
+            emit("No pending reminders. Set one with: afterflow remind REF tomorrow")
+            return
+        }
+        for reminder in pending {
+            let at = SessionDate(reminder.date, in: zone)
+            var when = "\(at.weekday) \(at.mediumDay)"
+            if let clock = at.clockTime { when += ", \(clock)" }
+            let seconds = Int(reminder.date.timeIntervalSince(now))
+            let state = reminder.isDue(at: now) ? term.yellow("due") : "in \(TimeSpan.words((seconds + 59) / 60 * 60))"
+            emit("\(reminder.id.uuidString.prefix(8))  \(when.padding(toLength: 26, withPad: " ", startingAt: 0))  \(state)")
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import AfterflowKit
+import ArgumentParser
+import Foundation
+
+struct Undo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Restore the session deleted last.",
+        discussion: """
+            Moves the most recently deleted session from .afterflow/trash/ back to the path it had. If a file is at that path now, nothing is replaced: move it away first, or restore into place by hand. 'afterflow trash' restores older deletions.
+
+            Examples:
+              afterflow undo
+              afterflow undo --vault ~/Journal
+            """)
+
+    @OptionGroup var vaultOptions: VaultOptions
+
+    func run() throws {
+        let vault = try vaultOptions.open()
+        let trash = Trash(vault: vault)
+        guard let last = trash.entries().first else {
+            report(VaultError(.notFound, "nothing to undo: the trash is empty"))
+            throw Exit.dataProblem
+        }
+        let path = try withVaultErrors { try trash.restore(last) }
+        emit("Restored \(path).")
+    }
+}

@@ -1,0 +1,46 @@
+import AfterflowKit
+import Foundation
+
+/// The app's question when a session comes to need reflection, and how reminders read.
+enum ReminderOffer {
+    static let question = "Would you like a reminder to add reflections later?"
+    static let options = ["In 3 hours", "Tomorrow", "No thanks"]
+    static let choices: [ReminderChoice] = [.inThreeHours, .tomorrow, .none]
+
+    /// Asks on an interactive terminal (`No thanks` is the default); nil when there is none.
+    static func ask() -> ReminderChoice? {
+        guard let index = Prompt.choose(question, options, defaultIndex: 2) else { return nil }
+        return choices[index]
+    }
+
+    /// Asks, when on a terminal, and sets the reminder the user chose on the session at `path`.
+    static func offer(vault: Vault, path: String) throws {
+        guard Terminal.current.isInteractive, let choice = ask(), choice != .none else { return }
+        let entry = try withVaultErrors { VaultEntry(path: path, bytes: try FileIO.read(try vault.path(path))) }
+        try set(choice, on: entry, vault: vault, command: "new")
+    }
+
+    /// Sets (or with `.none` removes) the reminder and says so. A time in the past is a usage
+    /// error of `command`.
+    static func set(_ choice: ReminderChoice, on entry: VaultEntry, vault: Vault, command: String, now: Date = Date()) throws {
+        let date: SessionDate?
+        do {
+            date = try ReminderSchedule(timeZone: vault.timeZone, now: now).date(for: choice)
+        } catch {
+            throw usageError(error.message, command: command)
+        }
+        _ = try withVaultErrors { try SessionStore(vault: vault).setReminder(date, on: entry, now: now) }
+        if let date { emit("Reminder set for \(describe(date, now: now, timeZone: vault.timeZone)).") }
+    }
+
+    /// `Wed Dec 11, 2024, 9:00 AM (in 14 hours)`.
+    static func describe(_ date: SessionDate, now: Date, timeZone: TimeZone) -> String {
+        var text = "\(date.weekday) \(date.mediumDay)"
+        if let clock = date.clockTime { text += ", \(clock)" }
+        let seconds = date.epochSeconds(in: timeZone) - Int(now.timeIntervalSince1970)
+        if seconds > 0 {
+            text += " (in \(TimeSpan.words((seconds + 59) / 60 * 60)))"
+        }
+        return text
+    }
+}
