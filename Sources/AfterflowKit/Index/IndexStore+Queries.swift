@@ -197,3 +197,12 @@ extension IndexStore {
         try query { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM documents WHERE kind != 'note'") ?? 0 }
     }
 }
+
+extension IndexStore {
+    /// Paths of the sessions matching a condition on the `sessions` table's columns, by path.
+    public func paths(where condition: String) throws(VaultError) -> [String] {
+        try query { db in
+            try ColumnReader.all(db, sql: "SELECT path FROM sessions WHERE \(condition) ORDER BY path") { $0.text(0) }
+        }
+    }
+}

@@ -24,3 +24,20 @@ public struct PendingReminder: Sendable {
         .sorted { ($0.date, $0.entry.path) < ($1.date, $1.entry.path) }
     }
 }
+
+extension PendingReminder {
+    /// The same, found through the index: only the files of sessions with a reminder are read.
+    public static func all(in store: IndexStore) throws(VaultError) -> [PendingReminder] {
+        let paths = try store.paths(where: "draft = 0 AND status = 'needs-reflection' AND reminder IS NOT NULL AND id IS NOT NULL")
+        let zone = store.vault.timeZone
+        return paths.compactMap { path -> PendingReminder? in
+            guard let bytes = try? FileIO.read(store.vault.path(path)) else { return nil }
+            let entry = VaultEntry(path: path, bytes: bytes)
+            guard let session = entry.session, session.status == .needsReflection,
+                  let id = session.id, var reminder = session.reminder else { return nil }
+            if reminder.isDayOnly { reminder.time = SessionDate.Time(hour: ReminderSchedule.morningHour, minute: 0, second: 0) }
+            return PendingReminder(entry: entry, session: session, id: id, date: reminder.date(in: zone))
+        }
+        .sorted { ($0.date, $0.entry.path) < ($1.date, $1.entry.path) }
+    }
+}

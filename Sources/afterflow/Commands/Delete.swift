@@ -22,11 +22,7 @@ struct Delete: ParsableCommand {
     var yes = false
 
     func run() throws {
-        let catalog = try vaultOptions.catalog()
-        let vault = catalog.vault
-        let entry = try withVaultErrors {
-            try SessionReference(reference).resolve(in: catalog, from: FileManager.default.currentDirectoryPath)
-        }
+        let (vault, entry) = try vaultOptions.resolve(reference)
         let title = entry.session?.displayTitle ?? entry.path
         if !yes {
             guard Terminal.current.isInteractive else {

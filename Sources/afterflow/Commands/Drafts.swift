@@ -23,10 +23,13 @@ struct Drafts: ParsableCommand {
     static let staleAge = 7 * 86_400
 
     func run() throws {
-        let catalog = try vaultOptions.catalog()
-        let zone = catalog.vault.timeZone
+        let (store, _) = try vaultOptions.index()
+        let zone = store.vault.timeZone
         let now = Date()
-        let drafts: [(entry: VaultEntry, session: Session, age: Int)] = catalog.entries.compactMap { entry in
+        // The index finds them; only their files are read.
+        let paths = try withVaultErrors { try store.paths(where: "draft = 1 OR status = 'draft'") }
+        let entries = paths.compactMap { path in (try? FileIO.read(store.vault.path(path))).map { VaultEntry(path: path, bytes: $0) } }
+        let drafts: [(entry: VaultEntry, session: Session, age: Int)] = entries.compactMap { entry in
             guard let session = entry.session, entry.isDraft || session.status == .draft else { return nil }
             let since = session.created ?? session.date
             let age = since.map { Int(now.timeIntervalSince1970) - $0.epochSeconds(in: zone) } ?? 0

@@ -29,10 +29,10 @@ struct Due: ParsableCommand {
     var format: ListFormat = .table
 
     func run() throws {
-        let catalog = try vaultOptions.catalog()
-        let vault = catalog.vault
+        let (store, _) = try vaultOptions.index()
+        let vault = store.vault
         let now = Date()
-        let pending = PendingReminder.all(in: catalog)
+        let pending = try withVaultErrors { try PendingReminder.all(in: store) }
         let due = pending.filter { $0.isDue(at: now) }
         if notify {
             let log = NotificationLog(environment: ProcessInfo.processInfo.environment)

@@ -28,9 +28,10 @@ extension New {
     func runResume(_ reference: String, in vault: Vault) throws {
         let zone = vault.timeZone
         let now = Date()
-        let catalog = VaultCatalog(vault: vault)
+        let index = try withVaultErrors { try IndexStore(vault: vault) }
+        try withVaultErrors { try index.refresh() }
         let entry = try withVaultErrors {
-            try SessionReference(reference).resolve(in: catalog, from: FileManager.default.currentDirectoryPath)
+            try SessionReference(reference).resolve(in: index, from: FileManager.default.currentDirectoryPath)
         }
         guard entry.isDraft || entry.session?.status == .draft else {
             report(VaultError(.invalid, "\(entry.path) is not a draft; change it with 'afterflow set' or 'afterflow edit'"))

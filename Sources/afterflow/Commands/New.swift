@@ -133,11 +133,10 @@ struct New: ParsableCommand {
         let store = SessionStore(vault: vault)
         var (path, document) = try withVaultErrors { try store.create(values) }
         if edit {
-            let catalog = VaultCatalog(vault: vault)
-            if let entry = catalog.entries.first(where: { $0.path == path }) {
-                path = try EditFlow(vault: vault, announce: format == .text).run(entry)
-                document = Document(bytes: (try? FileIO.read(vault.root + "/" + path)) ?? document.bytes)
-            }
+            // The file holds exactly what was just written.
+            let entry = VaultEntry(path: path, bytes: document.bytes)
+            path = try EditFlow(vault: vault, announce: format == .text).run(entry)
+            document = Document(bytes: (try? FileIO.read(vault.root + "/" + path)) ?? document.bytes)
         }
         let session = Session(document: document)
         let shortID = String(values.id.uuidString.prefix(8))

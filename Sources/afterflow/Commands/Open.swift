@@ -19,11 +19,11 @@ struct Open: ParsableCommand {
     var reference: String
 
     func run() throws {
-        let catalog = try vaultOptions.catalog()
-        let vault = catalog.vault
+        let (store, _) = try vaultOptions.index()
+        let vault = store.vault
         let entry: VaultEntry
         do {
-            entry = try SessionReference(reference).resolve(in: catalog, from: FileManager.default.currentDirectoryPath)
+            entry = try SessionReference(reference).resolve(in: store, from: FileManager.default.currentDirectoryPath)
         } catch where error.kind == .noMatch {
             let trash = Trash(vault: vault)
             let deleted = trash.matching(reference)

@@ -66,10 +66,16 @@ struct Reflect: ParsableCommand {
             return
         }
         vaultOptions.replayQueue(into: vault)
-        let catalog = VaultCatalog(vault: vault)
         let entry: VaultEntry
         do {
-            entry = try SessionReference(reference).resolve(in: catalog, from: FileManager.default.currentDirectoryPath)
+            let cwd = FileManager.default.currentDirectoryPath
+            // The index when it can be opened and brought up to date; on a read-only or failing
+            // disk, the files themselves, so that the reflection can still be queued.
+            if let store = try? IndexStore(vault: vault), (try? store.refresh()) != nil {
+                entry = try SessionReference(reference).resolve(in: store, from: cwd)
+            } else {
+                entry = try SessionReference(reference).resolve(in: VaultCatalog(vault: vault), from: cwd)
+            }
         } catch {
             throw keep(error)
         }

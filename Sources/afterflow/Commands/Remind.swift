@@ -39,11 +39,7 @@ struct Remind: ParsableCommand {
     }
 
     func run() throws {
-        let catalog = try vaultOptions.catalog()
-        let vault = catalog.vault
-        let entry = try withVaultErrors {
-            try SessionReference(reference).resolve(in: catalog, from: FileManager.default.currentDirectoryPath)
-        }
+        let (vault, entry) = try vaultOptions.resolve(reference)
         let choice = cancel ? ReminderChoice.none : (when.flatMap(ReminderChoice.init(parsing:)) ?? .none)
         guard choice != .none else {
             guard entry.session?.reminder != nil || entry.document.frontMatter?.entry("reminder") != nil else {

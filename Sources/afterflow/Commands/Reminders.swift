@@ -33,10 +33,10 @@ struct Reminders: ParsableCommand {
     }
 
     func run() throws {
-        let catalog = try vaultOptions.catalog()
-        let zone = catalog.vault.timeZone
+        let (store, _) = try vaultOptions.index()
+        let zone = store.vault.timeZone
         let now = Date()
-        let pending = PendingReminder.all(in: catalog)
+        let pending = try withVaultErrors { try PendingReminder.all(in: store) }
         if ics {
             let text = ICSWriter(now: now).calendar(pending)
             guard let output else {
