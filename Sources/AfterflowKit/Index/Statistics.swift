@@ -90,10 +90,12 @@ public struct Statistics: Sendable {
 
 extension IndexStore {
     /// Statistics over the journal sessions `filter` selects (its sort and limit do not apply).
+    /// Drafts never count: neither those in `.afterflow/drafts/` nor unfinished files elsewhere.
     public func statistics(_ filter: SessionFilter) throws(VaultError) -> Statistics {
         var filter = filter
         filter.includeDrafts = false
         filter.statuses.removeAll { $0 == .draft }
+        if filter.statuses.isEmpty { filter.statuses = [.needsReflection, .complete] }
         let (clause, arguments) = try filter.whereClause()
         let rows = try query { db in
             try ColumnReader.all(db, sql: "SELECT day, treatment, status, mood_before, mood_after FROM sessions WHERE \(clause) AND draft = 0",

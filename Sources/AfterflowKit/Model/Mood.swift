@@ -60,4 +60,13 @@ public enum SessionStatus: String, CaseIterable, Sendable, Hashable, Codable {
 
     /// `draft`, `needs reflection`, `complete`.
     public var words: String { self == .needsReflection ? "needs reflection" : rawValue }
+
+    /// `3 drafts`, `1 needs reflection`, `4 need reflection`, `17 complete`.
+    public func counted(_ n: Int) -> String {
+        switch self {
+        case .draft: return "\(n) draft\(n == 1 ? "" : "s")"
+        case .needsReflection: return "\(n) need\(n == 1 ? "s" : "") reflection"
+        case .complete: return "\(n) complete"
+        }
+    }
 }

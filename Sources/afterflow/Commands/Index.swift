@@ -49,7 +49,7 @@ struct Index: ParsableCommand {
         let action = rebuild ? "Rebuilt the index" : (did.isEmpty ? "The index is up to date" : "Updated the index: " + did.joined(separator: ", "))
         emit(term.bold(action) + term.dim(String(format: " (%d files, %.2f s)", report.documents, seconds)))
         emit("")
-        let statuses = summary.byStatus.map { "\($0.1) \($0.0.words)" }.joined(separator: ", ")
+        let statuses = summary.byStatus.map { $0.0.counted($0.1) }.joined(separator: ", ")
         emit("Sessions     \(summary.sessions)" + (statuses.isEmpty ? "" : "  (\(statuses))"))
         if summary.drafts > 0 { emit("Drafts       \(summary.drafts)  (in .afterflow/drafts/)") }
         if let first = summary.first, let last = summary.last { emit("Dates        \(first) to \(last)") }

@@ -62,7 +62,7 @@ struct Stats: ParsableCommand {
         var lines: [String] = []
         func one(_ value: Double?) -> String { value.map { String(format: "%.1f", $0) } ?? "–" }
         func signed(_ value: Double?) -> String { value.map { String(format: "%+.1f", $0) } ?? "–" }
-        let statuses = stats.byStatus.map { "\($0.1) \($0.0.words)" }.joined(separator: ", ")
+        let statuses = stats.byStatus.map { $0.0.counted($0.1) }.joined(separator: ", ")
         lines.append(term.bold("Sessions") + "      \(stats.sessions)  (\(statuses))")
         if let first = stats.first, let last = stats.last { lines.append(term.bold("Dates") + "         \(first) to \(last)") }
         lines.append(term.bold("Mood") + "          \(one(stats.averageMoodBefore)) before, \(one(stats.averageMoodAfter)) after, \(signed(stats.averageLift)) lift on average")

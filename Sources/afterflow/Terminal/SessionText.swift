@@ -88,10 +88,7 @@ struct SessionText {
 
     /// `22 sessions: 17 complete, 4 need reflection, 1 draft`.
     static func summary(_ counts: [SessionStatus: Int], shown: Int, limited: Bool) -> String {
-        var parts: [String] = []
-        if let n = counts[.complete] { parts.append("\(n) complete") }
-        if let n = counts[.needsReflection] { parts.append("\(n) need\(n == 1 ? "s" : "") reflection") }
-        if let n = counts[.draft] { parts.append("\(n) draft\(n == 1 ? "" : "s")") }
+        let parts = [SessionStatus.complete, .needsReflection, .draft].compactMap { status in counts[status].map { status.counted($0) } }
         let head = "\(shown) session\(shown == 1 ? "" : "s")\(limited ? " (limit reached)" : "")"
         return head + ": " + parts.joined(separator: ", ")
     }
