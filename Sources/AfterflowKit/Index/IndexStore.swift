@@ -53,24 +53,24 @@ public final class IndexStore: Sendable {
             // Reading through a memory map saves a system call a page on large vaults.
             try db.execute(sql: "PRAGMA mmap_size = 1073741824")
         }
-        var queue = try DatabaseQueue(path: path, configuration: configuration)
-        let (version, zone) = try queue.read { db in
-            (try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0,
-             try? String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'time_zone'"))
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        func current(_ db: Database) throws -> Bool {
+            try Int.fetchOne(db, sql: "PRAGMA user_version") == IndexSchema.version
+                && (try? String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'time_zone'")) == timeZone
         }
-        if version == IndexSchema.version && zone == timeZone { return queue }
-        if version != 0 {
-            // Another schema or time zone: start again from nothing.
-            try queue.close()
-            removeFiles(path)
-            let fd = Glibc_open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, FileIO.fileMode)
-            if fd >= 0 { close(fd) }
-            queue = try DatabaseQueue(path: path, configuration: configuration)
-        }
+        if try queue.read(current) { return queue }
+        // Another schema or time zone (or a new file): start again from nothing, inside the
+        // database, so that other processes using it at the same moment are never pulled from under.
         try queue.writeWithoutTransaction { db in
             try db.inTransaction(.exclusive) {
-                // Another process may have created it meanwhile.
-                if try Int.fetchOne(db, sql: "PRAGMA user_version") == IndexSchema.version { return .commit }
+                // Another process may have done it meanwhile.
+                if try current(db) { return .commit }
+                let tables = try String.fetchAll(db, sql: """
+                    SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name
+                    """)
+                for table in tables where try db.tableExists(table) {
+                    try db.execute(sql: "DROP TABLE IF EXISTS \"\(table.replacingOccurrences(of: "\"", with: "\"\""))\"")
+                }
                 for statement in IndexSchema.statements { try db.execute(sql: statement) }
                 try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('time_zone', ?)", arguments: [timeZone])
                 try db.execute(sql: "PRAGMA user_version = \(IndexSchema.version)")
@@ -201,6 +201,8 @@ public final class IndexStore: Sendable {
         let zone = vault.timeZone
         let files = toRead
         batches.start { i in IndexStore.read(files[i], root: root, known: known, timeZone: zone) }
+        // However the write ends, the producers stop.
+        defer { batches.cancel() }
         try database.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA cache_size = -65536")
             try db.inTransaction(.immediate) {

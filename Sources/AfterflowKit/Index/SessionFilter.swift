@@ -118,8 +118,12 @@ public struct KeyCondition: Sendable, Hashable {
                 EXISTS (SELECT 1 FROM json_each(\(keys), ?) WHERE lower(value) = lower(?))))
                 """, [path, value, path, path, value])
         default:
-            return ("(json_type(\(keys), ?) IN ('integer', 'real', 'text') AND CAST(json_extract(\(keys), ?) AS REAL) \(op.rawValue) ?)",
-                    [path, path, Double(value) ?? 0])
+            // Only values that are numbers: a number, or text made only of a number (`"5"`).
+            return ("""
+                (json_type(\(keys), ?) IN ('integer', 'real') OR (json_type(\(keys), ?) = 'text' \
+                AND trim(json_extract(\(keys), ?)) GLOB '*[0-9]*' AND trim(json_extract(\(keys), ?)) NOT GLOB '*[^0-9.+-]*')) \
+                AND CAST(json_extract(\(keys), ?) AS REAL) \(op.rawValue) ?
+                """, [path, path, path, path, path, Double(value) ?? 0])
         }
     }
 }

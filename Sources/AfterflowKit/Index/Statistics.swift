@@ -93,8 +93,8 @@ extension IndexStore {
     /// Drafts never count: neither those in `.afterflow/drafts/` nor unfinished files elsewhere.
     public func statistics(_ filter: SessionFilter) throws(VaultError) -> Statistics {
         var filter = filter
+        // The drafts folder never counts; a status filter, when given, is honoured as asked.
         filter.includeDrafts = false
-        filter.statuses.removeAll { $0 == .draft }
         if filter.statuses.isEmpty { filter.statuses = [.needsReflection, .complete] }
         let (clause, arguments) = try filter.whereClause()
         let rows = try query { db in

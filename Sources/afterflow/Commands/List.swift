@@ -37,7 +37,7 @@ struct List: ParsableCommand {
     }
 
     func run() throws {
-        let (store, _) = try vaultOptions.index()
+        let (store, report) = try vaultOptions.index()
         let zone = store.vault.timeZone
         var filter = filters.filter(timeZone: zone)
         filter.includeDrafts = drafts
@@ -75,7 +75,7 @@ struct List: ParsableCommand {
                 }
             }
         }
-        warnUnreadable(try withVaultErrors { try store.unreadableCount() })
+        warnUnreadable(try withVaultErrors { try store.unreadableCount() } + report.readFailures.count)
     }
 }
 

@@ -35,7 +35,7 @@ struct Search: ParsableCommand {
     }
 
     func run() throws {
-        let (store, _) = try vaultOptions.index()
+        let (store, report) = try vaultOptions.index()
         let query = try withVaultErrors { try SearchQuery(words.joined(separator: " ")) }
         let hits = try withVaultErrors { try store.search(query, includeDrafts: drafts, limit: limit) }
         let vault = store.vault
@@ -64,7 +64,7 @@ struct Search: ParsableCommand {
                 .replacingOccurrences(of: "\u{2}", with: term.colors ? "\u{1B}[0m" : "")
             emit(term.cyan("\(printer.displayPath(hit.session.path)):\(line):") + " " + snippet)
         }
-        warnUnreadable(try withVaultErrors { try store.unreadableCount() })
+        warnUnreadable(try withVaultErrors { try store.unreadableCount() } + report.readFailures.count)
     }
 }
 

@@ -21,14 +21,14 @@ struct Stats: ParsableCommand {
     var format: DataFormat = .text
 
     func run() throws {
-        let (store, _) = try vaultOptions.index()
+        let (store, report) = try vaultOptions.index()
         let stats = try withVaultErrors { try store.statistics(filters.filter(timeZone: store.vault.timeZone)) }
         if format == .json {
             emit(json(stats).serialized(pretty: true))
         } else {
             emit(text(stats))
         }
-        warnUnreadable(try withVaultErrors { try store.unreadableCount() })
+        warnUnreadable(try withVaultErrors { try store.unreadableCount() } + report.readFailures.count)
     }
 
     private func number(_ value: Double?) -> JSONValue {
