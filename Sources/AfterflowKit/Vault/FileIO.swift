@@ -88,15 +88,7 @@ public enum FileIO {
         guard current == original else {
             throw VaultError(.changedOnDisk, "\(path) changed on disk since afterflow read it; nothing was written, run the command again")
         }
-        var info = stat()
-        let mode = stat(path, &info) == 0 ? info.st_mode & 0o7777 : fileMode
-        let temp = try writeTemporary(beside: path, contents: contents, mode: mode)
-        guard rename(temp, path) == 0 else {
-            let code = errno
-            unlink(temp)
-            throw VaultError.io(path, "write", errno: code)
-        }
-        syncDirectory(of: path)
+        try overwrite(path, contents: contents)
     }
 
     /// Writes `contents` to `path` whatever is there (for afterflow's own state and for output

@@ -62,31 +62,36 @@ extension VaultScanner {
                 return (String(decoding: bytes, as: UTF8.self), isDot, isMarkdown)
             }
             if isDot || (top && name == Vault.templatesFolder) { continue }
-            let type = entry.pointee.d_type
+            /// Walks a sub-folder here, or hands it to another thread at depth 1.
+            func descend() {
+                let child = openat(directoryFD, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
+                guard child >= 0 else { return }
+                if depth == 1 {
+                    deferred.append((child, relative + name + "/"))
+                } else {
+                    walk(child, relative: relative + name + "/", into: &found, top: false, depth: depth + 1, deferred: &deferred)
+                }
+            }
+            var type = entry.pointee.d_type
+            if type == DT_UNKNOWN {
+                // Some file systems do not say: ask, without following a link.
+                var info = stat()
+                guard fstatat(directoryFD, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR: type = UInt8(DT_DIR)
+                case S_IFLNK: type = UInt8(DT_LNK)
+                case S_IFREG: type = UInt8(DT_REG)
+                default: continue
+                }
+            }
             if type == DT_DIR {
-                let child = openat(directoryFD, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
-                guard child >= 0 else { continue }
-                if depth == 1 {
-                    deferred.append((child, relative + name + "/"))
-                } else {
-                    walk(child, relative: relative + name + "/", into: &found, top: false, depth: depth + 1, deferred: &deferred)
-                }
+                descend()
                 continue
             }
-            guard isMarkdown, type == DT_REG || type == DT_LNK || type == DT_UNKNOWN else { continue }
+            guard isMarkdown, type == DT_REG || type == DT_LNK else { continue }
             var info = stat()
-            guard fstatat(directoryFD, name, &info, 0) == 0 else { continue }
-            if (info.st_mode & S_IFMT) == S_IFDIR, type == DT_UNKNOWN {
-                let child = openat(directoryFD, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
-                guard child >= 0 else { continue }
-                if depth == 1 {
-                    deferred.append((child, relative + name + "/"))
-                } else {
-                    walk(child, relative: relative + name + "/", into: &found, top: false, depth: depth + 1, deferred: &deferred)
-                }
-                continue
-            }
-            guard (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            // A link to a Markdown file counts; a link to a folder is not followed.
+            guard fstatat(directoryFD, name, &info, 0) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
             found.append(ScannedFile(path: relative + name, size: Int64(info.st_size), modified: modificationTime(info)))
         }
     }
