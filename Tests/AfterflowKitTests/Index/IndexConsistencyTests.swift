@@ -231,6 +231,26 @@ import Darwin
         #expect(try fixture.temp.mode(".afterflow/index.sqlite") == 0o600)
     }
 
+    @Test("BUG: a refresh that cannot write reports an error instead of crashing", .tags(.knownBug),
+          .disabled("BUG: the process dies with SIGILL in _dispatch_semaphore_dispose (BatchPipeline.deinit), which would end the test run"))
+    func writeFailure() throws {
+        // Another connection holds the write lock past the 10-second busy timeout, so the
+        // refresh's BEGIN IMMEDIATE fails after its parse batches have started. `performRefresh`
+        // throws with batches untaken, BatchPipeline's `window` semaphore (created with 8) is freed
+        // below its first value, and libdispatch traps. Expected: a VaultError (.io).
+        let temp = try TemporaryVault(timeZone: JournalFixture.timeZone)
+        let store = try IndexStore(vault: try temp.vault)
+        for (path, text) in JournalFixture.files { try temp.write(path, text) }
+        let other = try DatabaseQueue(path: store.path)
+        try other.writeWithoutTransaction { db in
+            try db.execute(sql: "BEGIN IMMEDIATE")
+            let error = try #require(throws: VaultError.self) { try store.refresh() }
+            #expect(error.kind == .io)
+            #expect(error.message.hasPrefix("cannot update the index"))
+            try db.execute(sql: "ROLLBACK")
+        }
+    }
+
     @Test("an index file of garbage is thrown away and rebuilt")
     func garbage() throws {
         let temp = try TemporaryVault(timeZone: JournalFixture.timeZone)
