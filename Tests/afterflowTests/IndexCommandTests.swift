@@ -6,7 +6,7 @@ import Testing
 /// | file                                | date                       | treatment  | mood  | status           |
 /// |-------------------------------------|----------------------------|------------|-------|------------------|
 /// | sessions/2024/2024-03-02-ketamine   | 2024-03-02T10:00:00-08:00  | ketamine   | 4→7   | complete, [grief]|
-/// | sessions/2024/2024-05-18-psilocybin | 2024-05-18T19:30:00-07:00  | psilocybin | 5→9   | complete, facilitator: Maya |
+/// | sessions/2024/2024-05-18-psilocybin | 2024-05-18T19:30:00-07:00  | psilocybin | 5→9   | complete, facilitator: Maya, music notes |
 /// | sessions/2024/2024-07-04-mdma       | 2024-07-04 (a day)         | mdma       | 6→–   | needs-reflection |
 /// | sessions/2025/2025-01-10-ketamine   | 2025-01-10T09:00:00-08:00  | ketamine   | 3→6   | complete         |
 /// | .afterflow/drafts/2025-02-01-lsd    | 2025-02-01T10:00:00-08:00  | lsd        | –     | draft            |
@@ -17,9 +17,10 @@ enum IndexVault {
     static let d = "sessions/2025/2025-01-10-ketamine.md"
     static let draft = ".afterflow/drafts/2025-02-01-lsd.md"
 
-    static func file(_ id: String, _ date: String, _ treatment: String, _ keys: String, intention: String, reflections: String) -> String {
+    static func file(_ id: String, _ date: String, _ treatment: String, _ keys: String, intention: String,
+                     music: String = "", reflections: String) -> String {
         "---\nid: \(id)\ndate: \(date)\ntreatment: \(treatment)\n\(keys)---\n## Intention\n\n\(intention)\n\n"
-            + "## Environment\n\nClinic room.\n\n## Music\n\n## Reflections\n\n\(reflections)"
+            + "## Environment\n\nClinic room.\n\n## Music\n\n\(music.isEmpty ? "" : music + "\n\n")## Reflections\n\n\(reflections)"
     }
 
     static let files: [(String, String)] = [
@@ -29,7 +30,7 @@ enum IndexVault {
                  intention: "Let the grief soften.", reflections: "Line one of the reflections.\nThe tide was gentle today.\n")),
         (b, file("B0000000-0000-4000-8000-000000000002", "2024-05-18T19:30:00-07:00", "psilocybin",
                  "mood_before: 5\nmood_after: 9\nstatus: complete\nfacilitator: Maya\n",
-                 intention: "Meet the forest.", reflections: "Felt held by the café owner's song.\n")),
+                 intention: "Meet the forest.", music: "Bach cello suites.", reflections: "Felt held by the café owner's song.\n")),
         (c, file("C0000000-0000-4000-8000-000000000003", "2024-07-04", "mdma", "mood_before: 6\nstatus: needs-reflection\n",
                  intention: "Open up.", reflections: "")),
         (d, file("D0000000-0000-4000-8000-000000000004", "2025-01-10T09:00:00-08:00", "ketamine",
@@ -227,7 +228,9 @@ struct IndexCommandTests {
     @Test("search prints path:line: snippet, the line being the match's", arguments: [
         (["tide"], "sessions/2024/2024-03-02-ketamine.md:23: Line one of the reflections. The tide was gentle today."),
         (["grief"], "sessions/2024/2024-03-02-ketamine.md:12: Let the grief soften."),
-        (["CAFE"], "sessions/2024/2024-05-18-psilocybin.md:22: Felt held by the café owner's song."),
+        (["CAFE"], "sessions/2024/2024-05-18-psilocybin.md:24: Felt held by the café owner's song."),
+        (["cello"], "sessions/2024/2024-05-18-psilocybin.md:20: Bach cello suites."),
+        (["\"held by\"", "song"], "sessions/2024/2024-05-18-psilocybin.md:24: Felt held by the café owner's song."),
         (["open"], "sessions/2024/2024-07-04-mdma.md:10: Open up."),
     ])
     func search(_ arguments: [String], _ line: String) throws {

@@ -190,6 +190,29 @@ struct FilterCase: Sendable, CustomTestStringConvertible {
         #expect(paths == [])
     }
 
+    @Test("BUG: a day means the same to --since/--until, references and statistics", .tags(.knownBug),
+          arguments: ["2024-05-31", "2024-06-01"])
+    func oneDayEverywhere(_ day: String) throws {
+        // 2024-06-01T03:00:00Z is 31 May, 20:00 in Los Angeles. The filter reads days in the vault's
+        // time zone (31 May), while references by day and the statistics use the `day` column, the
+        // date as written (1 June): `list --since 2024-06-01 --until 2024-06-01` leaves it out,
+        // `show 2024-06-01` finds it and `stats` counts it in 2024-06.
+        let temp = try TemporaryVault(timeZone: JournalFixture.timeZone)
+        try temp.write("sessions/2024/utc.md", sessionText(id: "C1000000-0000-4000-8000-000000000001", date: "2024-06-01T03:00:00Z"))
+        let store = try IndexStore(vault: try temp.vault)
+        try store.refresh()
+        let zone = try #require(TimeZone(identifier: JournalFixture.timeZone))
+        let period = try #require(QueryDate(day, now: Self.now, timeZone: zone))
+        var filter = SessionFilter()
+        filter.since = period.start
+        filter.until = period.end
+        let byFilter = try store.paths(filter) == ["sessions/2024/utc.md"]
+        let byReference = try store.candidates(onDay: try #require(SessionDate.parse(day))).map(\.path) == ["sessions/2024/utc.md"]
+        let byStatistics = try store.statistics(SessionFilter()).perMonth.map(\.month) == [String(day.prefix(7))]
+        #expect(byFilter == byReference, "filter \(byFilter), reference \(byReference)")
+        #expect(byFilter == byStatistics, "filter \(byFilter), statistics \(byStatistics)")
+    }
+
     @Test("KEY OP VALUE is read with the first operator in the text", arguments: [
         ("mood_after>6", "mood_after", KeyCondition.Operator.greater, "6"),
         ("mood-after >= 7", "mood_after", .greaterOrEqual, "7"),
