@@ -44,10 +44,25 @@ for n in $SIZES; do
   "$BENCH" parse "$vault" "$RUNS"
   echo '```'
   echo
+  index="$vault/.afterflow/index.sqlite"
+  ten=$(find "$vault/sessions" -name '*.md' | sort | head -10 | tr '\n' ' ')
+  # One --prepare a command, in order: the cold index starts with no database; the refresh after
+  # touching 10 files gives them a new modification time first.
   hyperfine --style none --warmup 1 --runs "$RUNS" --export-json /tmp/afterflow-bench-$n.json \
+    --prepare true --prepare true --prepare "rm -f $index $index-wal $index-shm" --prepare true \
+    --prepare true --prepare "touch $ten" --prepare true --prepare true --prepare true --prepare true \
+    --prepare true --prepare true \
     -n "floor: cat every file" "find $vault/sessions -name '*.md' -print0 | xargs -0 cat > /dev/null" \
     -n "floor: find with stat" "find $vault -name '*.md' -printf '%s %T@\n' > /dev/null" \
-    -n "afterflow list" "$BIN list --vault $vault --format paths > /dev/null" \
+    -n "afterflow index (cold, no database)" "$BIN index --vault $vault > /dev/null" \
+    -n "afterflow index --rebuild" "$BIN index --rebuild --vault $vault > /dev/null" \
+    -n "afterflow index (nothing changed)" "$BIN index --vault $vault > /dev/null" \
+    -n "afterflow index (10 files touched)" "$BIN index --vault $vault > /dev/null" \
+    -n "afterflow list (every session)" "$BIN list --vault $vault > /dev/null" \
+    -n "afterflow list --limit 20" "$BIN list --limit 20 --vault $vault > /dev/null" \
+    -n "afterflow list --search ocean" "$BIN list --search ocean --vault $vault > /dev/null" \
+    -n "afterflow search ocean" "$BIN search ocean --vault $vault > /dev/null" \
+    -n "afterflow stats" "$BIN stats --vault $vault > /dev/null" \
     -n "afterflow check" "$BIN check --vault $vault > /dev/null 2>&1" >/dev/null
   python3 - /tmp/afterflow-bench-$n.json <<'PY'
 import json, sys
@@ -61,10 +76,11 @@ for r in results:
     print(f"| `{r['command']}` | {ms(r['median'])} | {ms(r['min'])} | {ms(r['max'])} | {r['median'] / cat:.2f} | {r['median'] / find:.2f} |")
 PY
   echo
-  for cmd in list check; do
-    /usr/bin/time -f '%M' -o /tmp/afterflow-peak "$BIN" $cmd --vault "$vault" >/dev/null 2>&1 || true
-    peak=$(tail -1 /tmp/afterflow-peak)
-    echo "Peak memory of \`afterflow $cmd\`: $((peak / 1024)) MB"
-    echo
-  done
+  rm -f "$index" "$index-wal" "$index-shm"
+  /usr/bin/time -f '%M' -o /tmp/afterflow-peak "$BIN" index --vault "$vault" >/dev/null 2>&1 || true
+  echo "Peak memory of a cold \`afterflow index\`: $(( $(tail -1 /tmp/afterflow-peak) / 1024 )) MB"
+  echo
+  /usr/bin/time -f '%M' -o /tmp/afterflow-peak "$BIN" list --vault "$vault" >/dev/null 2>&1 || true
+  echo "Peak memory of \`afterflow list\` (every session): $(( $(tail -1 /tmp/afterflow-peak) / 1024 )) MB"
+  echo
 done

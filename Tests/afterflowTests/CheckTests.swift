@@ -196,7 +196,7 @@ struct CheckTests {
         }
     }
 
-    @Test("check --format json gives the config's path relative to the vault, like the sessions'", .tags(.knownBug))
+    @Test("check --format json gives the config's path relative to the vault, like the sessions'")
     func bugConfigPathInJSON() throws {
         try withSandbox { sandbox in
             _ = try sandbox.initVault("vault", timeZone: "UTC")
@@ -225,7 +225,7 @@ struct CheckTests {
         }
     }
 
-    @Test("a malformed date value gets one error, not a second, false 'date is empty'", .tags(.knownBug))
+    @Test("a malformed date value gets one error, not a second, false 'date is empty'")
     func bugMalformedDateOneError() throws {
         try withSandbox { sandbox in
             _ = try sandbox.initVault("vault", timeZone: "America/Los_Angeles")

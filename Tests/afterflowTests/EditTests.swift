@@ -134,7 +134,7 @@ struct EditTests {
         }
     }
 
-    @Test("new --edit --format json prints only JSON on standard output", .tags(.knownBug))
+    @Test("new --edit --format json prints only JSON on standard output")
     func bugNewEditJSONOutput() throws {
         try withSandbox { sandbox in
             _ = try sandbox.initVault("vault", timeZone: "America/Los_Angeles")

@@ -43,7 +43,7 @@ struct HelpTests {
     }
 
     @Test("help examples are not broken across lines at the default width of 80 columns",
-          .tags(.knownBug), arguments: ["--help"] + subcommands)
+          arguments: ["--help"] + subcommands)
     func bugExamplesFitDefaultWidth(name: String) throws {
         try withSandbox { sandbox in
             let arguments = name == "--help" ? ["--help"] : [name, "--help"]
@@ -61,7 +61,7 @@ struct HelpTests {
         }
     }
 
-    @Test("a usage error found while running a subcommand points to that subcommand's help", .tags(.knownBug),
+    @Test("a usage error found while running a subcommand points to that subcommand's help",
           arguments: [
             (["set", "2024-12-10", "mood_before=eleven"], "set"),
             (["set", "2024-12-10", "status=complete"], "set"),

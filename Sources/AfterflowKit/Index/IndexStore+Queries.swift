@@ -5,7 +5,7 @@ extension IndexStore {
     /// The sessions `filter` asks for, in its order; with `texts: false` the environment, music
     /// notes, reflections and front-matter JSON are left out and the intention is cut short.
     public func sessions(_ filter: SessionFilter, texts: Bool = true) throws(VaultError) -> [IndexedSession] {
-        let (clause, arguments) = try filter.whereClause()
+        let (clause, arguments) = try filter.whereClause(timeZone: vault.timeZone)
         let from = texts ? "sessions \(IndexedSession.textsJoin)" : "sessions"
         let columns = texts ? IndexedSession.columns : IndexedSession.listingColumns
         var sql = "SELECT \(columns) FROM \(from) WHERE \(clause) ORDER BY \(filter.sort.orderBy)"

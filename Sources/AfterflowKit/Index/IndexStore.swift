@@ -28,8 +28,12 @@ public final class IndexStore: Sendable {
         let path = vault.root + "/" + Vault.stateFolder + "/" + IndexStore.fileName
         do {
             database = try IndexStore.open(path, timeZone: vault.timeZone.identifier)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
+            // Another program holds it: never pulled from under it.
+            throw VaultError(.io, "the index \(path) is busy: another program has held it for more than 10 seconds",
+                             details: ["Try again when it is done; if nothing else is running, delete \(path)* (it is only a cache)."])
         } catch {
-            // A cache that cannot be read is rebuilt, never trusted.
+            // A cache that cannot be read (corrupt, not a database) is rebuilt, never trusted.
             IndexStore.removeFiles(path)
             do {
                 database = try IndexStore.open(path, timeZone: vault.timeZone.identifier)

@@ -5,9 +5,11 @@ import GRDB
 public struct SessionFilter: Sendable {
     public var treatments: [Treatment] = []
     public var statuses: [SessionStatus] = []
-    /// Seconds since 1970, inclusive.
+    /// Seconds since 1970, inclusive: sessions from the day this instant falls on, in the vault's
+    /// time zone, compared with each session's own day as written (as references and statistics do).
     public var since: Int?
-    /// Seconds since 1970, exclusive.
+    /// Seconds since 1970, exclusive: sessions before the day this instant falls on (so a period's
+    /// end, the first second after it, keeps its last day).
     public var until: Int?
     /// Words that must all appear in the intention or the reflections (case- and accent-blind).
     public var search: String?
@@ -21,7 +23,10 @@ public struct SessionFilter: Sendable {
     public init() {}
 
     /// The `WHERE` clause (without the keyword) and its arguments.
-    func whereClause() throws(VaultError) -> (String, StatementArguments) {
+    func whereClause(timeZone: TimeZone) throws(VaultError) -> (String, StatementArguments) {
+        func day(_ instant: Int) -> String {
+            SessionDate(Date(timeIntervalSince1970: TimeInterval(instant)), in: timeZone).dayString
+        }
         var clauses: [String] = []
         var arguments = StatementArguments()
         if !includeDrafts && !statuses.contains(.draft) { clauses.append("sessions.draft = 0") }
@@ -34,12 +39,13 @@ public struct SessionFilter: Sendable {
             arguments += StatementArguments(statuses.map(\.rawValue))
         }
         if let since {
-            clauses.append("sessions.date >= ?")
-            arguments += [since]
+            clauses.append("sessions.day >= ?")
+            arguments += [day(since)]
         }
         if let until {
-            clauses.append("sessions.date < ?")
-            arguments += [until]
+            // The first second after a period is midnight of the next day: that day is excluded.
+            clauses.append("sessions.day < ?")
+            arguments += [day(until)]
         }
         if let search, !search.isBlank {
             let query = try SearchQuery(search).ftsQuery(columns: ["intention", "reflections"])

@@ -90,13 +90,12 @@ public struct Statistics: Sendable {
 
 extension IndexStore {
     /// Statistics over the journal sessions `filter` selects (its sort and limit do not apply).
-    /// Drafts never count: neither those in `.afterflow/drafts/` nor unfinished files elsewhere.
+    /// The drafts in `.afterflow/drafts/` never count; a file of the journal counts whatever its
+    /// status, so `--status draft` finds the unfinished ones written there by hand.
     public func statistics(_ filter: SessionFilter) throws(VaultError) -> Statistics {
         var filter = filter
-        // The drafts folder never counts; a status filter, when given, is honoured as asked.
         filter.includeDrafts = false
-        if filter.statuses.isEmpty { filter.statuses = [.needsReflection, .complete] }
-        let (clause, arguments) = try filter.whereClause()
+        let (clause, arguments) = try filter.whereClause(timeZone: vault.timeZone)
         let rows = try query { db in
             try ColumnReader.all(db, sql: "SELECT day, treatment, status, mood_before, mood_after FROM sessions WHERE \(clause) AND draft = 0",
                                  arguments: arguments) { row in

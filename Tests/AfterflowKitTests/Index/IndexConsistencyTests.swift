@@ -231,8 +231,7 @@ import Darwin
         #expect(try fixture.temp.mode(".afterflow/index.sqlite") == 0o600)
     }
 
-    @Test("BUG: a refresh that cannot write reports an error instead of crashing", .tags(.knownBug),
-          .disabled("BUG: the process dies with SIGILL in _dispatch_semaphore_dispose (BatchPipeline.deinit), which would end the test run"))
+    @Test("a refresh that cannot write reports an error instead of crashing")
     func writeFailure() throws {
         // Another connection holds the write lock past the 10-second busy timeout, so the
         // refresh's BEGIN IMMEDIATE fails after its parse batches have started. `performRefresh`

@@ -111,7 +111,7 @@ import Testing
         #expect(same(stats.averageMoodBefore, 40.0 / 9))
     }
 
-    @Test("BUG: --status draft counts the journal's draft-status sessions, not every session", .tags(.knownBug),
+    @Test("--status draft counts the journal's draft-status sessions, not every session",
           arguments: [[SessionStatus.draft], [.draft, .needsReflection]])
     func statusDraft(_ asked: [SessionStatus]) throws {
         // `statistics` removes `.draft` from the statuses to keep the drafts folder out; with

@@ -9,11 +9,6 @@ import Musl
 import Darwin
 #endif
 
-extension Tag {
-    /// A test that shows a bug in afterflow (see the test's comments); it fails until the bug is
-    /// fixed. Skip them with `swift test --skip '/bug'`.
-    @Tag static var knownBug: Self
-}
 
 // MARK: - Locating the binary
 
