@@ -1,0 +1,157 @@
+import Foundation
+
+/// The print-ready report: a cover, a summary (a mood chart and figures per treatment) and every
+/// session, laid out by a mustache template (`Templates/report.html`, or the built-in one).
+///
+/// What the user wrote in Markdown (intention, environment, music notes, reflections) is rendered
+/// by cmark with raw HTML omitted, unsafe links blanked and images turned into links; every other
+/// value is plain text, which the template's `{{…}}` escapes. The page fetches nothing.
+public struct HTMLReport: Sendable {
+    public enum PageSize: String, Sendable, CaseIterable {
+        case letter, a4
+
+        /// The CSS `@page` size.
+        public var css: String { self == .letter ? "Letter" : "A4" }
+    }
+
+    public var timeZone: TimeZone
+    /// When the report was made: the cover's "Generated on".
+    public var now: Date
+    public var pageSize: PageSize = .letter
+    public var cover = true
+    /// The filters in words (`since 2024-01-01`, `treatment ketamine`); empty for every session.
+    public var filters: [String] = []
+    public var title = "Session Export"
+
+    public init(timeZone: TimeZone, now: Date) {
+        self.timeZone = timeZone
+        self.now = now
+    }
+
+    /// The whole page.
+    public func render(_ sessions: [IndexedSession], template: ReportTemplate = .builtIn) -> String {
+        template.render(context(sessions))
+    }
+
+    /// The values the template sees (see `Templates/report.html` for their names).
+    public func context(_ sessions: [IndexedSession]) -> [String: Any] {
+        let generated = SessionDate(now, in: timeZone)
+        var context: [String: Any] = [
+            "title": title,
+            "generated": AppDate.format(generated),
+            "page_size": pageSize.css,
+            "count": sessions.count == 1 ? "1 session" : "\(sessions.count) sessions",
+            "number": String(sessions.count),
+            "filters": filters.isEmpty ? "none: every session in the journal" : filters.joined(separator: "; "),
+        ]
+        if cover { context["cover"] = true }
+        guard !sessions.isEmpty else {
+            context["empty"] = true
+            return context
+        }
+        let days = sessions.compactMap(\.date).sorted { ($0.year, $0.month, $0.day) < ($1.year, $1.month, $1.day) }
+        if let first = days.first, let last = days.last {
+            context["range"] = first.dayString == last.dayString ? first.mediumDay : "\(first.mediumDay) to \(last.mediumDay)"
+        }
+        let points = sessions.compactMap { s in s.time.map { MoodChart.Point(time: $0, before: s.moodBefore, after: s.moodAfter) } }
+        if let svg = MoodChart(points: points, timeZone: timeZone).svg() { context["chart"] = svg }
+        context["treatments"] = HTMLReport.treatmentRows(sessions)
+        context["overall"] = HTMLReport.figures(name: "All", sessions)
+        context["sessions"] = sessions.map(sessionContext)
+        return context
+    }
+
+    // MARK: - Summary
+
+    static func treatmentRows(_ sessions: [IndexedSession]) -> [[String: Any]] {
+        var groups: [Treatment: [IndexedSession]] = [:]
+        for session in sessions { if let t = session.treatment { groups[t, default: []].append(session) } }
+        return groups.sorted { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key.rawValue < $1.key.rawValue }
+            .map { figures(name: $0.key.displayName, $0.value) }
+    }
+
+    static func figures(name: String, _ sessions: [IndexedSession]) -> [String: Any] {
+        func mean(_ values: [Int]) -> Double? { values.isEmpty ? nil : Double(values.reduce(0, +)) / Double(values.count) }
+        let before = mean(sessions.compactMap(\.moodBefore))
+        let after = mean(sessions.compactMap(\.moodAfter))
+        let lifts = sessions.compactMap(\.moodLift)
+        let lift = mean(lifts)
+        return [
+            "name": name,
+            "count": String(sessions.count),
+            "before": before.map { String(format: "%.1f", $0) } ?? "–",
+            "after": after.map { String(format: "%.1f", $0) } ?? "–",
+            "lift": lift.map { String(format: "%+.1f", $0).replacingOccurrences(of: "-", with: "−") } ?? "–",
+            "lifts": lifts.count == 1 ? "1 with both moods" : "\(lifts.count) with both moods",
+        ]
+    }
+
+    // MARK: - Sessions
+
+    func sessionContext(_ session: IndexedSession) -> [String: Any] {
+        var c: [String: Any] = [
+            "title": session.displayTitle,
+            "anchor": "session-" + (session.id.map { String($0.prefix(8)).lowercased() } ?? String(UInt64(bitPattern: ContentHash.of(Array(session.path.utf8))) & 0xFFFF_FFFF, radix: 16)),
+            "treatment": session.treatment?.displayName ?? "Unknown",
+            "status": session.status.words,
+            "status_class": session.status.rawValue,
+        ]
+        if let when = when(session) { c["when"] = when }
+        if let administration = session.administration { c["administration"] = administration.displayName }
+        if let dose = session.dose, !dose.isBlank { c["dose"] = dose }
+        if session.moodBefore != nil || session.moodAfter != nil {
+            let before = session.moodBefore.map { "\($0)" } ?? "–"
+            let after = session.moodAfter.map { "\($0)" } ?? "–"
+            var words = (session.moodBefore.map(Mood.descriptor) ?? "not recorded") + " → " + (session.moodAfter.map(Mood.descriptor) ?? "not recorded")
+            if let lift = session.moodLift { words += lift == 0 ? ", no change" : ", " + String(format: "%+d", lift).replacingOccurrences(of: "-", with: "−") }
+            c["mood"] = ["mood_numbers": "\(before) → \(after)", "mood_words": words]
+        }
+        let tags = session.tags
+        if !tags.isEmpty { c["tags"] = tags.joined(separator: ", ") }
+        var length = 0
+        for (key, text) in [("intention", session.intention), ("environment", session.environment),
+                            ("music_notes", session.musicNotes), ("reflections", session.reflections)] where !text.isBlank {
+            c[key] = CmarkRenderer.offlineHTML(text)
+            length += HTMLReport.estimatedLines(text)
+        }
+        if let link = session.music, !link.isBlank {
+            let music = MusicLink(link)
+            var m: [String: Any] = ["music_text": link, "music_service": music.service.rawValue]
+            if let href = music.webURL { m["music_href"] = href }
+            if let title = music.title { m["music_title"] = title }
+            c["music"] = m
+            length += 2
+        }
+        // About 40 lines of text fill a page after the session's heading and facts.
+        c[length > 40 ? "long" : "short"] = true
+        return c
+    }
+
+    /// `Tuesday, Dec 10, 2024 at 2:30 PM`, the time as the file has it, with its offset when that
+    /// is not the vault's own at that moment.
+    func when(_ session: IndexedSession) -> String? {
+        guard let date = session.date else { return nil }
+        var text = HTMLReport.weekdayNames[date.weekday] ?? date.weekday
+        text += ", " + date.mediumDay
+        guard let clock = date.clockTime else { return text }
+        text += " at " + clock
+        if let offset = date.offset, let time = session.time,
+           offset != timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(time))) {
+            let sign = offset < 0 ? "−" : "+"
+            text += String(format: " (UTC%@%02d:%02d)", sign, abs(offset) / 3600, abs(offset) % 3600 / 60)
+        }
+        return text
+    }
+
+    static let weekdayNames = ["Sun": "Sunday", "Mon": "Monday", "Tue": "Tuesday", "Wed": "Wednesday", "Thu": "Thursday",
+                               "Fri": "Friday", "Sat": "Saturday"]
+
+    /// Printed lines a text takes at about 90 characters a line, with a gap for each paragraph.
+    static func estimatedLines(_ text: String) -> Int {
+        var lines = 2
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lines += max(1, (paragraph.count + 89) / 90)
+        }
+        return lines
+    }
+}
