@@ -90,7 +90,7 @@ public struct CSVImport: Sendable {
             return Problem(row: header.number, message: "this is afterflow's full CSV (export csv --full), made for spreadsheets and scripts; import reads the app's 8-column format (export csv)")
         }
         let found = header.fields.joined(separator: ",")
-        return Problem(row: header.number, message: "expected the app's header \"\(AppCSV.header.joined(separator: ","))\", found \"\(CSVImport.shortened(found))\"")
+        return Problem(row: header.number, message: "expected the app's header \"\(AppCSV.header.joined(separator: ","))\", found \"\(CSVImport.shortened(found, to: 200))\"")
     }
 
     struct Problems: Error {
@@ -200,9 +200,9 @@ public struct CSVImport: Sendable {
             + "which would end the section; write it as \"### \(shortened(rest))\" or without the \"#\""
     }
 
-    /// At most 60 characters, with `…` when cut.
-    static func shortened(_ text: String) -> String {
+    /// On one line (`⏎` for a line break), at most `limit` characters with `…` when cut.
+    static func shortened(_ text: String, to limit: Int = 60) -> String {
         let oneLine = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "⏎")
-        return oneLine.count > 60 ? String(oneLine.prefix(59)) + "…" : oneLine
+        return oneLine.count > limit ? String(oneLine.prefix(limit - 1)) + "…" : oneLine
     }
 }

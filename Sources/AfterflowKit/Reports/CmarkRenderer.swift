@@ -70,7 +70,8 @@ public enum CmarkRenderer {
                 cmark_node_append_child(link, child)
             }
             if cmark_node_first_child(link) == nil, let text = cmark_node_new(CMARK_NODE_TEXT) {
-                cmark_node_set_literal(text, url.isEmpty ? "image" : url)
+                let web = url.lowercased().hasPrefix("https://") || url.lowercased().hasPrefix("http://")
+                cmark_node_set_literal(text, web ? url : "image")
                 cmark_node_append_child(link, text)
             }
             cmark_node_replace(image, link)

@@ -63,7 +63,8 @@ public struct MusicLink: Sendable, Equatable {
             web.queryItems = [URLQueryItem(name: "v", value: id)]
         }
         webURL = web.string
-        title = MusicLink.title(fromPath: path, service: service)
+        // Spotify and YouTube paths hold ids, never words.
+        title = service == .spotify || service == .youTube ? nil : MusicLink.title(fromPath: path, service: service)
     }
 
     /// The service of a link, first match wins, as the app decides it.
@@ -85,11 +86,11 @@ public struct MusicLink: Sendable, Equatable {
     /// `podcast`, `id…` and `pl.…` segments; segments that look like identifiers give nothing.
     static func title(fromPath path: String, service: Service) -> String? {
         let apple = service == .appleMusic || service == .applePodcasts
-        let skipped: Set<String> = ["album", "playlist", "podcast", "track", "artist", "sets", "watch", "embed", "channel", "user", "music"]
+        let skipped: Set<String> = ["album", "playlist", "podcast", "track", "artist", "sets", "watch", "embed", "channel", "user", "music", "browse"]
         let segments = path.split(separator: "/").map { String($0).removingPercentEncoding ?? String($0) }
         for segment in segments.reversed() {
             let lower = segment.lowercased()
-            if skipped.contains(lower) { continue }
+            if skipped.contains(lower) || (!lower.isEmpty && lower.allSatisfy(\.isNumber)) { continue }
             if apple && (lower.count == 2 || lower.hasPrefix("id") || lower.hasPrefix("pl.")) { continue }
             var name = segment
             if let dot = name.lastIndex(of: "."), dot > name.startIndex, name.distance(from: dot, to: name.endIndex) <= 5 {
