@@ -44,7 +44,8 @@ struct ImportCSV: ParsableCommand {
         if !rejected.isEmpty && !skipInvalid {
             let rows = rejected.count == 1 ? "1 row has" : "\(rejected.count) rows have"
             let good = plan.ready.count
-            let hint = good > 0 ? ", or import the other \(good) row\(good == 1 ? "" : "s") with --skip-invalid" : ""
+            let hint = good == 1 ? ", or import the other row with --skip-invalid"
+                : good > 1 ? ", or import the other \(good) rows with --skip-invalid" : ""
             report(VaultError(.invalid, "nothing was imported: \(rows) problems; fix \(rejected.count == 1 ? "it" : "them") and import again\(hint)"))
             throw Exit.dataProblem
         }
