@@ -88,13 +88,14 @@ public struct MoodChart: Sendable {
             }
             out += "</g>\n"
         }
-        // The legend, above the plot on the left.
+        // The legend, above the plot on the left; each key in the group of its series, so that
+        // the page's styles (dark mode) colour both alike.
         out += "<g class=\"legend\" font-size=\"12\" fill=\"#2b3038\">\n"
-        out += "<line x1=\"\(f(MoodChart.left))\" y1=\"12\" x2=\"\(f(MoodChart.left + 26))\" y2=\"12\" stroke=\"#7a8594\" stroke-width=\"1.4\" stroke-dasharray=\"4 3\"/>"
-        out += "<circle cx=\"\(f(MoodChart.left + 13))\" cy=\"12\" r=\"3.6\" fill=\"#ffffff\" stroke=\"#7a8594\" stroke-width=\"1.2\"/>"
+        out += "<g class=\"before\"><line x1=\"\(f(MoodChart.left))\" y1=\"12\" x2=\"\(f(MoodChart.left + 26))\" y2=\"12\" stroke=\"#7a8594\" stroke-width=\"1.4\" stroke-dasharray=\"4 3\"/>"
+        out += "<circle cx=\"\(f(MoodChart.left + 13))\" cy=\"12\" r=\"3.6\" fill=\"#ffffff\" stroke=\"#7a8594\" stroke-width=\"1.2\"/></g>"
         out += "<text x=\"\(f(MoodChart.left + 32))\" y=\"16\">Before</text>\n"
-        out += "<line x1=\"\(f(MoodChart.left + 90))\" y1=\"12\" x2=\"\(f(MoodChart.left + 116))\" y2=\"12\" stroke=\"#1f5fbf\" stroke-width=\"1.4\"/>"
-        out += "<circle cx=\"\(f(MoodChart.left + 103))\" cy=\"12\" r=\"3.6\" fill=\"#1f5fbf\" stroke=\"#1f5fbf\" stroke-width=\"1.2\"/>"
+        out += "<g class=\"after\"><line x1=\"\(f(MoodChart.left + 90))\" y1=\"12\" x2=\"\(f(MoodChart.left + 116))\" y2=\"12\" stroke=\"#1f5fbf\" stroke-width=\"1.4\"/>"
+        out += "<circle cx=\"\(f(MoodChart.left + 103))\" cy=\"12\" r=\"3.6\" fill=\"#1f5fbf\" stroke=\"#1f5fbf\" stroke-width=\"1.2\"/></g>"
         out += "<text x=\"\(f(MoodChart.left + 122))\" y=\"16\">After</text>\n"
         out += "</g>\n</svg>"
         return out

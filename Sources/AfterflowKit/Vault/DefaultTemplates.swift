@@ -155,9 +155,9 @@ tfoot td { font-weight: 600; border-bottom: none; border-top: 1px solid var(--in
   :root { --ink: #e4e7eb; --muted: #a0a8b3; --rule: #3a414b; --paper: #15181c; --panel: #1f242a; --accent: #8ab4f8; }
   .mood-chart text { fill: #a0a8b3; }
   .mood-chart .grid line { stroke: #3a414b; }
-  .mood-chart .before polyline, .mood-chart .before circle { stroke: #a0a8b3; }
+  .mood-chart .before polyline, .mood-chart .before circle, .mood-chart .before line { stroke: #a0a8b3; }
   .mood-chart .before circle { fill: #15181c; }
-  .mood-chart .after polyline, .mood-chart .after circle { stroke: #8ab4f8; }
+  .mood-chart .after polyline, .mood-chart .after circle, .mood-chart .after line { stroke: #8ab4f8; }
   .mood-chart .after circle { fill: #8ab4f8; }
   .mood-chart .legend text { fill: #e4e7eb; }
   .status.needs-reflection, .status.draft { color: #e0a64a; }
