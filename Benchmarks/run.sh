@@ -122,17 +122,25 @@ if [ "$ONLY" = all ] || [ "$ONLY" = exports ]; then
   table /tmp/afterflow-bench-html.json "floor: cmark over all files"
   echo
   # Import: 10,000 rows (every session of the 10,000 vault, drafts too) into an empty vault made
-  # before each run; the floor extracts the same 10,000 session files into an empty folder.
+  # before each run; the floor extracts the same 10,000 session files into an empty folder. Each
+  # run gets a folder never used before (through a symbolic link): removing 10,000 files just
+  # before creating 10,000 more sends ext4 down a slow path for recently freed inodes, which
+  # would time the file system's housekeeping rather than the import.
   csv="$OUT/import-10000.csv"
   "$BIN" export csv --vault "$big" --status draft,needs-reflection,complete > "$csv" 2>/dev/null
   rows=$(( $(python3 -c "import csv,sys; print(sum(1 for _ in csv.reader(open(sys.argv[1], newline=''))))" "$csv") - 1 ))
   tar -C "$big" -cf "$OUT/sessions-10000.tar" sessions
+  rm -rf "$OUT"/run-*
   hyperfine --style none --runs "$RUNS" --export-json /tmp/afterflow-bench-import.json \
-    -n "floor: untar the 10,000 files" --prepare "rm -rf $OUT/untar && mkdir -p $OUT/untar" "tar -C $OUT/untar -xf $OUT/sessions-10000.tar" \
-    -n "afterflow import csv ($rows rows)" --prepare "rm -rf $OUT/imported && $BIN init $OUT/imported --no-git --time-zone America/Los_Angeles > /dev/null" \
-      "$BIN import csv $csv --vault $OUT/imported > /dev/null" >/dev/null
+    -n "floor: untar the 10,000 files" \
+      --prepare "d=run-untar-\$(date +%s%N); mkdir -p $OUT/\$d && ln -sfn \$d $OUT/run-target" \
+      "tar -C $OUT/run-target/ -xf $OUT/sessions-10000.tar" \
+    -n "afterflow import csv ($rows rows)" \
+      --prepare "d=run-import-\$(date +%s%N); $BIN init $OUT/\$d --no-git --time-zone America/Los_Angeles > /dev/null && ln -sfn \$d $OUT/run-target" \
+      "$BIN import csv $csv --vault $OUT/run-target > /dev/null" >/dev/null
   table /tmp/afterflow-bench-import.json "floor: untar the 10,000 files"
   echo
+  rm -rf "$OUT"/run-*
   for cmd in "export csv --vault $big" "export html --vault $small"; do
     /usr/bin/time -f '%M' -o /tmp/afterflow-peak "$BIN" $cmd >/dev/null 2>&1 || true
     echo "Peak memory of \`afterflow ${cmd% --vault*}\`: $(( $(tail -1 /tmp/afterflow-peak) / 1024 )) MB"

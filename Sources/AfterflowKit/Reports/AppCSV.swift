@@ -33,7 +33,7 @@ public struct AppCSV: Sendable {
         out += CSVWriter.row(AppCSV.header)
         for session in sessions {
             out += lineEnding
-            out += CSVWriter.guardedRow(appFields(session))
+            CSVWriter.appendRow(appFields(session), guarded: true, to: &out)
         }
         return out
     }
@@ -78,7 +78,7 @@ public struct AppCSV: Sendable {
             fields += [session.intention, session.environment, session.musicNotes, session.reflections, session.path]
             for column in extraColumns { fields.append(keys[column].map(AppCSV.text) ?? "") }
             out += lineEnding
-            out += CSVWriter.guardedRow(fields)
+            CSVWriter.appendRow(fields, guarded: true, to: &out)
         }
         return out
     }

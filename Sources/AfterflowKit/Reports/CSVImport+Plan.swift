@@ -11,7 +11,13 @@ public struct SessionSignature: Hashable, Sendable {
     public init(seconds: Int, treatment: Treatment, intention: String) {
         minute = seconds >= 0 ? seconds / 60 : (seconds - 59) / 60
         self.treatment = treatment
-        self.intention = intention.replacingOccurrences(of: "\r\n", with: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = intention.utf8.contains(0x0D) ? intention.replacingOccurrences(of: "\r\n", with: "\n") : intention
+        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        if let first = text.utf8.first, let last = text.utf8.last, !isSpace(first) && !isSpace(last) {
+            self.intention = text
+        } else {
+            self.intention = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
     }
 }
 

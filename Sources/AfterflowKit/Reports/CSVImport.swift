@@ -84,7 +84,7 @@ public struct CSVImport: Sendable {
     }
 
     func headerProblem(_ header: CSVReader.Row) -> Problem? {
-        let cells = header.fields.map { $0.trimmingCharacters(in: .whitespaces) }
+        let cells = header.fields.map { $0.trimmingASCIIWhitespace() }
         if cells == AppCSV.header { return nil }
         if cells.first == AppCSV.fullHeader.first && cells.starts(with: AppCSV.fullHeader.prefix(3)) {
             return Problem(row: header.number, message: "this is afterflow's full CSV (export csv --full), made for spreadsheets and scripts; import reads the app's 8-column format (export csv)")
@@ -116,7 +116,7 @@ public struct CSVImport: Sendable {
             text.isEmpty ? "nothing" : "\"\(CSVImport.shortened(text))\""
         }
 
-        let dateText = fields[0].trimmingCharacters(in: .whitespaces)
+        let dateText = fields[0].trimmingASCIIWhitespace()
         var date: SessionDate?
         if let parsed = AppDate.parse(dateText) ?? SessionDate.parse(dateText) {
             let resolved = parsed.resolved(in: timeZone)
@@ -129,13 +129,13 @@ public struct CSVImport: Sendable {
             problem(0, "expected a date like \"\(AppDate.example)\", found \(found(dateText))")
         }
 
-        let treatmentText = fields[1].trimmingCharacters(in: .whitespaces)
+        let treatmentText = fields[1].trimmingASCIIWhitespace()
         let treatment = Treatment(parsing: treatmentText)
         if treatment == nil {
             problem(1, "expected one of \(Treatment.allCases.map(\.displayName).joined(separator: ", ")), found \(found(treatmentText))")
         }
 
-        let administrationText = fields[2].trimmingCharacters(in: .whitespaces)
+        let administrationText = fields[2].trimmingASCIIWhitespace()
         let administration = administrationText.isEmpty ? nil : Administration(parsing: administrationText)
         if !administrationText.isEmpty && administration == nil {
             problem(2, "expected one of \(Administration.allCases.map(\.displayName).joined(separator: ", ")), or nothing, found \(found(administrationText))")
@@ -143,7 +143,7 @@ public struct CSVImport: Sendable {
 
         var moods: [Int?] = []
         for column in [4, 5] {
-            let text = fields[column].trimmingCharacters(in: .whitespaces)
+            let text = fields[column].trimmingASCIIWhitespace()
             if text.isEmpty {
                 moods.append(nil)
             } else if let mood = Mood.parse(text) {
@@ -160,7 +160,7 @@ public struct CSVImport: Sendable {
             if let message = CSVImport.headingProblem(text) { problem(column, message) }
         }
 
-        let music = fields[7].trimmingCharacters(in: .whitespaces)
+        let music = fields[7].trimmingASCIIWhitespace()
         if music.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
             problem(7, "expected a link on one line, found a line break in it")
         }
@@ -179,8 +179,24 @@ public struct CSVImport: Sendable {
     /// A field's text as a session section keeps it: line breaks as LF, and no blank lines at the
     /// start or the end.
     static func sectionText(_ field: String) -> String {
-        guard field.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x20 || $0 == 0x09 }) else { return field }
-        let text = field.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+        var text = field
+        if field.utf8.contains(0x0D) {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(field.utf8.count)
+            var previous: UInt8 = 0
+            for byte in field.utf8 {
+                if byte == 0x0A && previous == 0x0D {
+                    previous = byte
+                    continue
+                }
+                bytes.append(byte == 0x0D ? 0x0A : byte)
+                previous = byte
+            }
+            text = String(decoding: bytes, as: UTF8.self)
+        }
+        // Only a text that starts or ends with white space can have a blank line to drop.
+        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0B || $0 == 0x0C }
+        guard let first = text.utf8.first, let last = text.utf8.last, isSpace(first) || isSpace(last) else { return text }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         while let first = lines.first, first.allSatisfy(\.isWhitespace) { lines.removeFirst() }
         while let last = lines.last, last.allSatisfy(\.isWhitespace) { lines.removeLast() }
@@ -189,13 +205,13 @@ public struct CSVImport: Sendable {
 
     /// Why a text cannot be a section: a line of it is a level 1 or 2 heading, which would end it.
     static func headingProblem(_ text: String) -> String? {
-        guard text.contains("#") else { return nil }
+        guard text.utf8.contains(UInt8(ascii: "#")) else { return nil }
         let bytes = Array(text.utf8)
         let lines = SourceLines.split(bytes, from: 0)
         guard let heading = Document.scanHeadings(bytes, lines: lines, from: 0).first else { return nil }
         let line = String(decoding: bytes[lines[heading.line].start..<lines[heading.line].end], as: UTF8.self)
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
-        let rest = trimmed.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces)
+        let trimmed = line.trimmingASCIIWhitespace()
+        let rest = String(trimmed.drop { $0 == "#" }).trimmingASCIIWhitespace()
         return "line \(heading.line + 1) of the text, \"\(shortened(line))\", is a level \(heading.level) Markdown heading, "
             + "which would end the section; write it as \"### \(shortened(rest))\" or without the \"#\""
     }

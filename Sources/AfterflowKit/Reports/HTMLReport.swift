@@ -30,19 +30,26 @@ public struct HTMLReport: Sendable {
 
     /// The whole page.
     public func render(_ sessions: [IndexedSession], template: ReportTemplate = .builtIn) -> String {
-        template.render(context(sessions))
+        let timer = PhaseTimer()
+        let values = context(sessions)
+        timer.mark("context")
+        let page = template.render(values)
+        timer.mark("template")
+        timer.report()
+        return page
     }
 
-    /// The values the template sees (see `Templates/report.html` for their names).
+    /// The values the template sees (see `Templates/report.html` for their names): texts are
+    /// `ReportText`, flags `true`, lists arrays of dictionaries; a key is missing when empty.
     public func context(_ sessions: [IndexedSession]) -> [String: Any] {
         let generated = SessionDate(now, in: timeZone)
         var context: [String: Any] = [
-            "title": title,
-            "generated": AppDate.format(generated),
-            "page_size": pageSize.css,
-            "count": sessions.count == 1 ? "1 session" : "\(sessions.count) sessions",
-            "number": String(sessions.count),
-            "filters": filters.isEmpty ? "none: every session in the journal" : filters.joined(separator: "; "),
+            "title": ReportText(title),
+            "generated": ReportText(AppDate.format(generated)),
+            "page_size": ReportText(pageSize.css),
+            "count": ReportText(sessions.count == 1 ? "1 session" : "\(sessions.count) sessions"),
+            "number": ReportText(String(sessions.count)),
+            "filters": ReportText(filters.isEmpty ? "none: every session in the journal" : filters.joined(separator: "; ")),
         ]
         if cover { context["cover"] = true }
         guard !sessions.isEmpty else {
@@ -51,10 +58,10 @@ public struct HTMLReport: Sendable {
         }
         let days = sessions.compactMap(\.date).sorted { ($0.year, $0.month, $0.day) < ($1.year, $1.month, $1.day) }
         if let first = days.first, let last = days.last {
-            context["range"] = first.dayString == last.dayString ? first.mediumDay : "\(first.mediumDay) to \(last.mediumDay)"
+            context["range"] = ReportText(first.dayString == last.dayString ? first.mediumDay : "\(first.mediumDay) to \(last.mediumDay)")
         }
         let points = sessions.compactMap { s in s.time.map { MoodChart.Point(time: $0, before: s.moodBefore, after: s.moodAfter) } }
-        if let svg = MoodChart(points: points, timeZone: timeZone).svg() { context["chart"] = svg }
+        if let svg = MoodChart(points: points, timeZone: timeZone).svg() { context["chart"] = ReportText(svg) }
         context["treatments"] = HTMLReport.treatmentRows(sessions)
         context["overall"] = HTMLReport.figures(name: "All", sessions)
         context["sessions"] = sessions.map(sessionContext)
@@ -77,12 +84,12 @@ public struct HTMLReport: Sendable {
         let lifts = sessions.compactMap(\.moodLift)
         let lift = mean(lifts)
         return [
-            "name": name,
-            "count": String(sessions.count),
-            "before": before.map { String(format: "%.1f", $0) } ?? "–",
-            "after": after.map { String(format: "%.1f", $0) } ?? "–",
-            "lift": lift.map { String(format: "%+.1f", $0).replacingOccurrences(of: "-", with: "−") } ?? "–",
-            "lifts": lifts.count == 1 ? "1 with both moods" : "\(lifts.count) with both moods",
+            "name": ReportText(name),
+            "count": ReportText(String(sessions.count)),
+            "before": ReportText(before.map { String(format: "%.1f", $0) } ?? "–"),
+            "after": ReportText(after.map { String(format: "%.1f", $0) } ?? "–"),
+            "lift": ReportText(lift.map { String(format: "%+.1f", $0).replacingOccurrences(of: "-", with: "−") } ?? "–"),
+            "lifts": ReportText(lifts.count == 1 ? "1 with both moods" : "\(lifts.count) with both moods"),
         ]
     }
 
@@ -90,35 +97,36 @@ public struct HTMLReport: Sendable {
 
     func sessionContext(_ session: IndexedSession) -> [String: Any] {
         var c: [String: Any] = [
-            "title": session.displayTitle,
-            "anchor": "session-" + (session.id.map { String($0.prefix(8)).lowercased() } ?? String(UInt64(bitPattern: ContentHash.of(Array(session.path.utf8))) & 0xFFFF_FFFF, radix: 16)),
-            "treatment": session.treatment?.displayName ?? "Unknown",
-            "status": session.status.words,
-            "status_class": session.status.rawValue,
+            "title": ReportText(session.displayTitle),
+            "anchor": ReportText("session-" + (session.id.map { String($0.prefix(8)).lowercased() }
+                ?? String(UInt64(bitPattern: ContentHash.of(Array(session.path.utf8))) & 0xFFFF_FFFF, radix: 16))),
+            "treatment": ReportText(session.treatment?.displayName ?? "Unknown"),
+            "status": ReportText(session.status.words),
+            "status_class": ReportText(session.status.rawValue),
         ]
-        if let when = when(session) { c["when"] = when }
-        if let administration = session.administration { c["administration"] = administration.displayName }
-        if let dose = session.dose, !dose.isBlank { c["dose"] = dose }
+        if let when = when(session) { c["when"] = ReportText(when) }
+        if let administration = session.administration { c["administration"] = ReportText(administration.displayName) }
+        if let dose = session.dose, !dose.isBlank { c["dose"] = ReportText(dose) }
         if session.moodBefore != nil || session.moodAfter != nil {
             let before = session.moodBefore.map { "\($0)" } ?? "–"
             let after = session.moodAfter.map { "\($0)" } ?? "–"
             var words = (session.moodBefore.map(Mood.descriptor) ?? "not recorded") + " → " + (session.moodAfter.map(Mood.descriptor) ?? "not recorded")
             if let lift = session.moodLift { words += lift == 0 ? ", no change" : ", " + String(format: "%+d", lift).replacingOccurrences(of: "-", with: "−") }
-            c["mood"] = ["mood_numbers": "\(before) → \(after)", "mood_words": words]
+            c["mood"] = ["mood_numbers": ReportText("\(before) → \(after)"), "mood_words": ReportText(words)]
         }
         let tags = session.tags
-        if !tags.isEmpty { c["tags"] = tags.joined(separator: ", ") }
+        if !tags.isEmpty { c["tags"] = ReportText(tags.joined(separator: ", ")) }
         var length = 0
         for (key, text) in [("intention", session.intention), ("environment", session.environment),
                             ("music_notes", session.musicNotes), ("reflections", session.reflections)] where !text.isBlank {
-            c[key] = CmarkRenderer.offlineHTML(text)
+            c[key] = ReportText(CmarkRenderer.offlineHTML(text))
             length += HTMLReport.estimatedLines(text)
         }
         if let link = session.music, !link.isBlank {
             let music = MusicLink(link)
-            var m: [String: Any] = ["music_text": link, "music_service": music.service.rawValue]
-            if let href = music.webURL { m["music_href"] = href }
-            if let title = music.title { m["music_title"] = title }
+            var m: [String: Any] = ["music_text": ReportText(link), "music_service": ReportText(music.service.rawValue)]
+            if let href = music.webURL { m["music_href"] = ReportText(href) }
+            if let title = music.title { m["music_title"] = ReportText(title) }
             c["music"] = m
             length += 2
         }
@@ -146,12 +154,19 @@ public struct HTMLReport: Sendable {
     static let weekdayNames = ["Sun": "Sunday", "Mon": "Monday", "Tue": "Tuesday", "Wed": "Wednesday", "Thu": "Thursday",
                                "Fri": "Friday", "Sat": "Saturday"]
 
-    /// Printed lines a text takes at about 90 characters a line, with a gap for each paragraph.
+    /// Printed lines a text takes at about 90 characters a line (UTF-8 bytes stand in for
+    /// characters), with a heading's worth for the field.
     static func estimatedLines(_ text: String) -> Int {
         var lines = 2
-        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            lines += max(1, (paragraph.count + 89) / 90)
+        var run = 0
+        for byte in text.utf8 {
+            if byte == 0x0A {
+                lines += max(1, (run + 89) / 90)
+                run = 0
+            } else if byte & 0xC0 != 0x80 {
+                run += 1
+            }
         }
-        return lines
+        return lines + max(1, (run + 89) / 90)
     }
 }

@@ -150,6 +150,8 @@ public struct MoodChart: Sendable {
     /// A coordinate with at most one decimal, without a trailing `.0`.
     private func f(_ value: Double) -> String {
         let tenths = Int((value * 10).rounded())
-        return tenths % 10 == 0 ? String(tenths / 10) : String(format: "%.1f", Double(tenths) / 10)
+        let sign = tenths < 0 ? "-" : ""
+        let magnitude = abs(tenths)
+        return magnitude % 10 == 0 ? sign + String(magnitude / 10) : sign + String(magnitude / 10) + "." + String(magnitude % 10)
     }
 }

@@ -117,11 +117,11 @@ import Testing
         let fixture = try ReportFixture()
         let context = report().context(try fixture.sessions())
         let rows = try #require(context["treatments"] as? [[String: Any]])
-        #expect(rows.map { $0["name"] as? String } == ["Ketamine", "LSD", "MDMA", "Other", "Psilocybin"])
-        #expect(rows.map { $0["lift"] as? String } == ["+3.0", "−6.0", "–", "–", "+3.0"])
+        #expect(rows.map { ($0["name"] as? ReportText)?.text } == ["Ketamine", "LSD", "MDMA", "Other", "Psilocybin"])
+        #expect(rows.map { ($0["lift"] as? ReportText)?.text } == ["+3.0", "−6.0", "–", "–", "+3.0"])
         let overall = try #require(context["overall"] as? [String: Any])
-        #expect(overall["count"] as? String == "5")
-        #expect(overall["lift"] as? String == "+0.0")
+        #expect((overall["count"] as? ReportText)?.text == "5")
+        #expect((overall["lift"] as? ReportText)?.text == "+0.0")
     }
 
     // MARK: - The template
