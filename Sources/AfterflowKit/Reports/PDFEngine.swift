@@ -57,7 +57,7 @@ public struct PDFEngine: Sendable, Equatable {
                 "--print-to-pdf=" + pdf, "file://" + html,
             ]
         case .weasyprint:
-            return ["--quiet", html, pdf]
+            return [html, pdf]
         }
     }
 
