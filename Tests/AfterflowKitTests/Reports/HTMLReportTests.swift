@@ -124,6 +124,34 @@ import Testing
         #expect((overall["lift"] as? ReportText)?.text == "+0.0")
     }
 
+    @Test func aLargeReportRenderedOnEveryCoreIsTheSameAsPlainMustache() throws {
+        let fixture = try ReportFixture()
+        var many: [SessionValues] = []
+        for i in 0..<150 {
+            var values = SessionValues(date: SessionDate(year: 2023, month: 1 + i % 12, day: 1 + i % 28, time: .init(hour: i % 24, minute: i % 60, second: 0)),
+                                       treatment: Treatment.allCases[i % 9], created: SessionDate(year: 2023, month: 1, day: 1))
+            values.administration = i % 4 == 0 ? nil : Administration.allCases[i % 5]
+            values.dose = i % 3 == 0 ? nil : "\(i) mg"
+            values.moodBefore = i % 7 == 0 ? nil : 1 + i % 10
+            values.moodAfter = i % 5 == 0 ? nil : 1 + (i * 3) % 10
+            values.intention = "Intention \(i) with *emphasis* & <b>html</b>"
+            values.reflections = i % 2 == 0 ? "" : "Reflection \(i)\n\n- a\n- b"
+            values.music = i % 6 == 0 ? "https://example.org/mix-\(i)" : nil
+            values.tags = i % 8 == 0 ? ["t\(i)"] : []
+            many.append(values)
+        }
+        try fixture.add(many)
+        let sessions = try fixture.sessions()
+        #expect(sessions.count == 133, "the 22 without a mood before are drafts, kept out")
+        let report = report { $0.filters = ["tag x"] }
+        let plain = ReportTemplate.builtIn.render(report.context(sessions))
+        #expect(report.render(sessions) == plain)
+        #expect(plain.components(separatedBy: "<article class=\"session").count == 134)
+        // A vault's template that uses its own delimiters is rendered the ordinary way, and right.
+        let custom = try ReportTemplate(text: "{{=<% %>=}}<%#sessions%><%title%>|<%/sessions%>")
+        #expect(report.render(sessions, template: custom) == custom.render(report.context(sessions)))
+    }
+
     // MARK: - The template
 
     @Test func theRepositoryTemplateIsTheBuiltInOne() throws {
