@@ -155,7 +155,7 @@ public struct HTMLReport: Sendable {
             length += 2
         }
         // About 40 lines of text fill a page after the session's heading and facts.
-        c[length > 40 ? "long" : "short"] = true
+        c["size"] = ReportText(length > 40 ? "long" : "short")
         return c
     }
 

@@ -46,12 +46,14 @@ public enum DefaultTemplates {
 <meta name="color-scheme" content="light dark">
 <meta name="generator" content="Afterflow">
 <title>{{title}}</title>
-<!--
+{{!
   Afterflow's report template (mustache). Edit it freely: a vault's Templates/report.html
-  replaces the built-in one. {{name}} is escaped; {{{name}}} is for values that are HTML already
-  (chart, intention, environment, music_notes, reflections), which afterflow makes safe.
-  Keep it self-contained: no script, and nothing fetched (fonts, images, stylesheets).
--->
+  replaces the built-in one. A name in double braces is escaped for HTML; triple braces are for
+  the values that are HTML already (chart, intention, environment, music_notes, reflections),
+  which afterflow makes safe. Inside a section, a dot stands for the section's own value.
+  Keep the page self-contained: no script, and nothing fetched (fonts, images, stylesheets).
+  docs/FORMAT.md lists every name.
+}}
 <style>
 @page {
   size: {{page_size}};
@@ -218,24 +220,24 @@ tfoot td { font-weight: 600; border-bottom: none; border-top: 1px solid var(--in
 </section>
 <main>
 {{#sessions}}
-<article class="session {{#short}}short{{/short}}{{#long}}long{{/long}}" id="{{anchor}}">
+<article class="session {{size}}" id="{{anchor}}">
   <header>
     <h2>{{title}}</h2>
-    {{#when}}<p class="when">{{when}}</p>{{/when}}
+    {{#when}}<p class="when">{{.}}</p>{{/when}}
     <dl class="facts">
       <div><dt>Treatment</dt><dd>{{treatment}}</dd></div>
-      {{#administration}}<div><dt>Administration</dt><dd>{{administration}}</dd></div>{{/administration}}
-      {{#dose}}<div><dt>Dose</dt><dd>{{dose}}</dd></div>{{/dose}}
+      {{#administration}}<div><dt>Administration</dt><dd>{{.}}</dd></div>{{/administration}}
+      {{#dose}}<div><dt>Dose</dt><dd>{{.}}</dd></div>{{/dose}}
       {{#mood}}<div><dt>Mood</dt><dd>{{mood_numbers}} <span class="mood-words">({{mood_words}})</span></dd></div>{{/mood}}
       <div><dt>Status</dt><dd><span class="status {{status_class}}">{{status}}</span></dd></div>
-      {{#tags}}<div><dt>Tags</dt><dd>{{tags}}</dd></div>{{/tags}}
+      {{#tags}}<div><dt>Tags</dt><dd>{{.}}</dd></div>{{/tags}}
       {{#music}}<div class="wide"><dt>Music</dt><dd>{{#music_href}}<a href="{{music_href}}" rel="noopener noreferrer">{{#music_title}}{{music_title}}{{/music_title}}{{^music_title}}{{music_service}}{{/music_title}}</a>{{#music_title}} <span class="mood-words">· {{music_service}}</span>{{/music_title}}<span class="url">{{music_text}}</span>{{/music_href}}{{^music_href}}{{music_text}}{{/music_href}}</dd></div>{{/music}}
     </dl>
   </header>
-  {{#intention}}<section class="field"><h3>Intention</h3><div class="md">{{{intention}}}</div></section>{{/intention}}
-  {{#environment}}<section class="field"><h3>Environment</h3><div class="md">{{{environment}}}</div></section>{{/environment}}
-  {{#music_notes}}<section class="field"><h3>Music notes</h3><div class="md">{{{music_notes}}}</div></section>{{/music_notes}}
-  {{#reflections}}<section class="field"><h3>Reflections</h3><div class="md">{{{reflections}}}</div></section>{{/reflections}}
+  {{#intention}}<section class="field"><h3>Intention</h3><div class="md">{{{.}}}</div></section>{{/intention}}
+  {{#environment}}<section class="field"><h3>Environment</h3><div class="md">{{{.}}}</div></section>{{/environment}}
+  {{#music_notes}}<section class="field"><h3>Music notes</h3><div class="md">{{{.}}}</div></section>{{/music_notes}}
+  {{#reflections}}<section class="field"><h3>Reflections</h3><div class="md">{{{.}}}</div></section>{{/reflections}}
 </article>
 {{/sessions}}
 </main>
