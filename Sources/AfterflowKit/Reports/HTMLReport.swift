@@ -112,9 +112,16 @@ public struct HTMLReport: Sendable {
             "count": ReportText(String(sessions.count)),
             "before": ReportText(before.map { String(format: "%.1f", $0) } ?? "–"),
             "after": ReportText(after.map { String(format: "%.1f", $0) } ?? "–"),
-            "lift": ReportText(lift.map { String(format: "%+.1f", $0).replacingOccurrences(of: "-", with: "−") } ?? "–"),
+            "lift": ReportText(lift.map(HTMLReport.signed) ?? "–"),
             "lifts": ReportText(lifts.count == 1 ? "1 with both moods" : "\(lifts.count) with both moods"),
         ]
+    }
+
+    /// `+2.3`, `−0.5` (a minus sign, not a hyphen), or `0.0`.
+    static func signed(_ value: Double) -> String {
+        let text = String(format: "%.1f", abs(value))
+        if text == "0.0" { return text }
+        return (value < 0 ? "−" : "+") + text
     }
 
     // MARK: - Sessions
