@@ -1,5 +1,6 @@
 # Afterflow: `make demo` shows the example vault, `make test` runs every test.
-# Both install what they need (the cmark C library) when it is missing.
+# Both install what they need (the cmark C library; for the tests also Chromium and poppler-utils)
+# when it is missing.
 
 SWIFT ?= swift
 VAULT ?= ExampleVault
@@ -24,7 +25,19 @@ test: deps test-deps
 # The calendar test reads afterflow's .ics back with an independent parser, Python's icalendar
 # package. Installed when python3 is there and the package is not; offline, the test says what
 # is missing (and it is skipped, with the reason, on a machine without python3).
+# The browser test prints a report to PDF with headless Chromium and reads it back with poppler's
+# pdftotext and pdfinfo: chromium and poppler-utils, installed with apt-get when this is root
+# and they are missing; otherwise the command to run is printed (and that test is skipped).
 test-deps:
+	@if command -v chromium >/dev/null 2>&1 && command -v pdftotext >/dev/null 2>&1 && command -v pdfinfo >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		echo "Installing chromium and poppler-utils with apt-get (for the browser test)..."; \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium poppler-utils) >/dev/null \
+			|| { echo "apt-get could not install them; run: apt-get update && apt-get install -y chromium poppler-utils"; exit 1; }; \
+	else \
+		echo "The browser test needs Chromium and poppler-utils; it is skipped without them. Install them with:"; \
+		echo "    sudo apt-get install -y chromium poppler-utils"; \
+	fi
 	@if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import icalendar' >/dev/null 2>&1; then \
 		echo "Installing the Python package icalendar (for the calendar test)..."; \
 		python3 -m pip install --quiet icalendar >/dev/null 2>&1 \

@@ -48,6 +48,7 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
+            exclude: ["Snapshots"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

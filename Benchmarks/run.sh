@@ -2,14 +2,18 @@
 # Measures Afterflow on generated vaults, beside floors measured in the same run on the same files:
 # `cat` of every file and `find` with a stat of every file. Prints Markdown for docs/PERFORMANCE.md.
 #
-#   Benchmarks/run.sh                 10,000 and 100,000 sessions
+#   Benchmarks/run.sh                 10,000 and 100,000 sessions, then the exports
 #   SIZES=10000 Benchmarks/run.sh     one size
+#   ONLY=exports Benchmarks/run.sh    the exports and the import alone
+#   SCRATCH=.build-x                  build in another scratch folder
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 SIZES=${SIZES:-"10000 100000"}
 RUNS=${RUNS:-7}
 OUT=${OUT:-bench-vaults}
+ONLY=${ONLY:-all}
+SCRATCH=${SCRATCH:-.build}
 
 need() { command -v "$1" >/dev/null 2>&1 || { echo "Benchmarks need $1: apt-get install -y $2" >&2; exit 1; }; }
 if ! command -v hyperfine >/dev/null 2>&1 || [ ! -x /usr/bin/time ]; then
@@ -20,22 +24,43 @@ fi
 need hyperfine hyperfine
 [ -x /usr/bin/time ] || { echo "Benchmarks need GNU time: apt-get install -y time" >&2; exit 1; }
 
-swift build -c release >/dev/null
-BIN=.build/release/afterflow
-BENCH=.build/release/afterflow-bench
+swift build -c release --scratch-path "$SCRATCH" >/dev/null
+BIN=$SCRATCH/release/afterflow
+BENCH=$SCRATCH/release/afterflow-bench
+
+# A generated vault of $2 sessions in $1, made once.
+vault_of() {
+  if [ ! -f "$1/.generated" ]; then
+    rm -rf "$1"
+    "$BENCH" generate "$1" "$2" 1 >/dev/null
+    touch "$1/.generated"
+  fi
+}
+
+# Markdown table of a hyperfine JSON file: each command's median, min and max, and its ratio to the
+# command named by $2 (a floor measured in the same run).
+table() {
+  python3 - "$1" "$2" <<'PY'
+import json, sys
+results = json.load(open(sys.argv[1]))["results"]
+floor = next(r["median"] for r in results if r["command"] == sys.argv[2])
+print(f"| command | median | min | max | × {sys.argv[2]} |")
+print("|:---|---:|---:|---:|---:|")
+for r in results:
+    ms = lambda s: f"{s * 1000:.0f} ms" if s < 10 else f"{s:.1f} s"
+    print(f"| `{r['command']}` | {ms(r['median'])} | {ms(r['min'])} | {ms(r['max'])} | {r['median'] / floor:.2f} |")
+PY
+}
 
 echo "## Run of $(date -u +%Y-%m-%dT%H:%MZ)"
 echo
 echo "Machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(uname -sr), $(swift --version 2>/dev/null | head -1)"
 echo
 
+[ "$ONLY" = exports ] && SIZES=""
 for n in $SIZES; do
   vault="$OUT/$n"
-  if [ ! -f "$vault/.generated" ]; then
-    rm -rf "$vault"
-    "$BENCH" generate "$vault" "$n" 1 >/dev/null
-    touch "$vault/.generated"
-  fi
+  vault_of "$vault" "$n"
   files=$(find "$vault/sessions" -name '*.md' | wc -l)
   bytes=$(du -sb "$vault/sessions" | cut -f1)
   echo "### $n sessions ($files files, $((bytes / 1000000)) MB)"
@@ -84,3 +109,57 @@ PY
   echo "Peak memory of \`afterflow list\` (every session): $(( $(tail -1 /tmp/afterflow-peak) / 1024 )) MB"
   echo
 done
+
+# Exports and import. The issue's targets: CSV export of 10,000 sessions under 0.5 s; HTML of 1,000
+# sessions at most twice the time of the `cmark` command over the same files; import of 10,000
+# rows under 3 s. The index is brought up to date before timing, as any earlier command leaves it.
+if [ "$ONLY" = all ] || [ "$ONLY" = exports ]; then
+  big="$OUT/10000"
+  small="$OUT/1000"
+  vault_of "$big" 10000
+  vault_of "$small" 1000
+  "$BIN" index --vault "$big" >/dev/null
+  "$BIN" index --vault "$small" >/dev/null
+  echo "### Exports and import"
+  echo
+  hyperfine --style none --warmup 1 --runs "$RUNS" --export-json /tmp/afterflow-bench-csv.json \
+    -n "floor: cat every file" "find $big/sessions -name '*.md' -print0 | xargs -0 cat > /dev/null" \
+    -n "afterflow export csv (10,000)" "$BIN export csv --vault $big > /dev/null 2>&1" \
+    -n "afterflow export csv --full (10,000)" "$BIN export csv --full --vault $big > /dev/null 2>&1" >/dev/null
+  table /tmp/afterflow-bench-csv.json "floor: cat every file"
+  echo
+  # The floor is one cmark process over all 1,000 files (what cmark takes to parse and render the
+  # same Markdown, front matter included, with no start-up per file); cmark run once per file is
+  # shown beside it for scale.
+  hyperfine --style none --warmup 1 --runs "$RUNS" --export-json /tmp/afterflow-bench-html.json \
+    -n "floor: cmark over all files" "find $small/sessions -name '*.md' -print0 | xargs -0 cat | cmark > /dev/null" \
+    -n "cmark once per file" "find $small/sessions -name '*.md' -print0 | xargs -0 -n1 cmark > /dev/null" \
+    -n "afterflow export html (1,000)" "$BIN export html --vault $small > /dev/null" >/dev/null
+  table /tmp/afterflow-bench-html.json "floor: cmark over all files"
+  echo
+  # Import: 10,000 rows (every session of the 10,000 vault, drafts too) into an empty vault made
+  # before each run; the floor extracts the same 10,000 session files into an empty folder. Each
+  # run gets a folder never used before (through a symbolic link): removing 10,000 files just
+  # before creating 10,000 more sends ext4 down a slow path for recently freed inodes, which
+  # would time the file system's housekeeping rather than the import.
+  csv="$OUT/import-10000.csv"
+  "$BIN" export csv --vault "$big" --status draft,needs-reflection,complete > "$csv" 2>/dev/null
+  rows=$(( $(python3 -c "import csv,sys; print(sum(1 for _ in csv.reader(open(sys.argv[1], newline=''))))" "$csv") - 1 ))
+  tar -C "$big" -cf "$OUT/sessions-10000.tar" sessions
+  rm -rf "$OUT"/run-*
+  hyperfine --style none --runs "$RUNS" --export-json /tmp/afterflow-bench-import.json \
+    -n "floor: untar the 10,000 files" \
+      --prepare "d=run-untar-\$(date +%s%N); mkdir -p $OUT/\$d && ln -sfn \$d $OUT/run-target" \
+      "tar -C $OUT/run-target/ -xf $OUT/sessions-10000.tar" \
+    -n "afterflow import csv ($rows rows)" \
+      --prepare "d=run-import-\$(date +%s%N); $BIN init $OUT/\$d --no-git --time-zone America/Los_Angeles > /dev/null && ln -sfn \$d $OUT/run-target" \
+      "$BIN import csv $csv --vault $OUT/run-target > /dev/null" >/dev/null
+  table /tmp/afterflow-bench-import.json "floor: untar the 10,000 files"
+  echo
+  rm -rf "$OUT"/run-*
+  for cmd in "export csv --vault $big" "export html --vault $small"; do
+    /usr/bin/time -f '%M' -o /tmp/afterflow-peak "$BIN" $cmd >/dev/null 2>&1 || true
+    echo "Peak memory of \`afterflow ${cmd% --vault*}\`: $(( $(tail -1 /tmp/afterflow-peak) / 1024 )) MB"
+    echo
+  done
+fi

@@ -18,6 +18,7 @@ struct Afterflow: ParsableCommand {
               afterflow due                            reminders that have come
               afterflow delete 6F1C                    to the trash; afterflow undo
               afterflow check                          find problems in hand-edited files
+              afterflow export pdf -o ~/Documents/     a report to print
 
             Commands find the vault from --vault DIR, then $AFTERFLOW_VAULT, then the nearest folder at or above the current one that holds .afterflow/.
             """,
@@ -25,7 +26,7 @@ struct Afterflow: ParsableCommand {
         subcommands: [
             Init.self, New.self, List.self, Show.self, Search.self, Stats.self, Set.self, Edit.self, Reflect.self,
             Drafts.self, Remind.self, Due.self, Reminders.self, Open.self, Delete.self, Undo.self, TrashCommand.self,
-            Check.self, Fmt.self, Index.self,
+            Check.self, Fmt.self, Index.self, Export.self, Import.self,
         ]
     )
 }

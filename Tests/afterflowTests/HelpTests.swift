@@ -6,6 +6,7 @@ struct HelpTests {
     static let subcommands = [
         "init", "new", "list", "show", "set", "edit", "check", "fmt",
         "drafts", "reflect", "remind", "due", "reminders", "open", "delete", "undo", "trash",
+        "export", "import",
     ]
 
     @Test("afterflow --help lists every subcommand and how to start")

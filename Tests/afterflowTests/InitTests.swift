@@ -13,6 +13,7 @@ struct InitTests {
                 "  + .afterflow/config.yml",
                 "  + .afterflow/.gitignore",
                 "  + Templates/session.md",
+                "  + Templates/report.html",
                 "",
                 "Next: afterflow new --treatment psilocybin --mood-before 5 --intention \"…\" --vault journal",
             ])

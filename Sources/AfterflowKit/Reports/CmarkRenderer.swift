@@ -28,6 +28,57 @@ public enum CmarkRenderer {
         return String(cString: html)
     }
 
+    /// HTML for a page that must fetch nothing: as `html(_:)`, and every image becomes a link to
+    /// it (its alt text as the link's text), so that opening or printing the page loads nothing.
+    public static func offlineHTML(_ markdown: String) -> String {
+        let bytes = Array(markdown.utf8)
+        let options = CMARK_OPT_DEFAULT | CMARK_OPT_SMART
+        guard let root = bytes.withUnsafeBufferPointer({ buffer -> OpaquePointer? in
+            guard let base = buffer.baseAddress else { return cmark_parse_document("", 0, options) }
+            return base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                cmark_parse_document($0, buffer.count, options)
+            }
+        }) else { return "" }
+        defer { cmark_node_free(root) }
+        replaceImagesWithLinks(root)
+        guard let html = cmark_render_html(root, options) else { return "" }
+        defer { free(html) }
+        return String(cString: html)
+    }
+
+    /// Turns every image node under `root` into a link node with the same destination, title
+    /// and children (the alt text), or the destination as text when there is no alt text.
+    private static func replaceImagesWithLinks(_ root: OpaquePointer) {
+        var images: [OpaquePointer] = []
+        guard let iterator = cmark_iter_new(root) else { return }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            if event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator), cmark_node_get_type(node) == CMARK_NODE_IMAGE {
+                images.append(node)
+            }
+        }
+        cmark_iter_free(iterator)
+        for image in images {
+            guard let link = cmark_node_new(CMARK_NODE_LINK) else { continue }
+            let url = cmark_node_get_url(image).map { String(cString: $0) } ?? ""
+            let title = cmark_node_get_title(image).map { String(cString: $0) } ?? ""
+            cmark_node_set_url(link, url)
+            cmark_node_set_title(link, title)
+            while let child = cmark_node_first_child(image) {
+                cmark_node_unlink(child)
+                cmark_node_append_child(link, child)
+            }
+            if cmark_node_first_child(link) == nil, let text = cmark_node_new(CMARK_NODE_TEXT) {
+                let web = url.lowercased().hasPrefix("https://") || url.lowercased().hasPrefix("http://")
+                cmark_node_set_literal(text, web ? url : "image")
+                cmark_node_append_child(link, text)
+            }
+            cmark_node_replace(image, link)
+            cmark_node_free(image)
+        }
+    }
+
     /// Text for a terminal: paragraphs wrapped at `width` columns, lists with bullets, links as
     /// `text (url)`, and emphasis in bold or italic when `styled`.
     public static func terminal(_ markdown: String, width: Int = 80, indent: String = "", styled: Bool) -> String {

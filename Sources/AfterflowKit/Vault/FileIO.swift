@@ -6,6 +6,8 @@ import Musl
 import Darwin
 #endif
 
+import Foundation
+
 /// Reading and atomic writing of the vault's files: the one place that makes file system calls.
 ///
 /// Writes go to a temporary file in the same folder, are flushed with fsync and renamed over the
@@ -55,6 +57,37 @@ public enum FileIO {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
+    /// Whether `path` is a regular file this process may run.
+    public static func isExecutable(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
+        return access(path, X_OK) == 0
+    }
+
+    /// A new empty folder (0700) in `$TMPDIR` or `/tmp`, for files that must not outlive a command.
+    public static func makeTemporaryFolder(prefix: String) throws(VaultError) -> String {
+        var base = ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp"
+        if base.isEmpty || !isDirectory(base) { base = "/tmp" }
+        if base.count > 1 && base.hasSuffix("/") { base.removeLast() }
+        var template = Array("\(base)/\(prefix)-XXXXXX".utf8CString)
+        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
+            throw VaultError.io(base, "make a temporary folder in", errno: errno)
+        }
+        return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Removes a folder afterflow made and everything in it (symbolic links are removed, not followed).
+    public static func removeTree(_ path: String) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        if (info.st_mode & S_IFMT) == S_IFDIR, let names = try? FileManager.default.contentsOfDirectory(atPath: path) {
+            for name in names { removeTree(path + "/" + name) }
+            rmdir(path)
+        } else {
+            unlink(path)
+        }
+    }
+
     /// Creates a new file; fails when one is already there, so nothing is overwritten.
     public static func create(_ path: String, contents: [UInt8]) throws(VaultError) {
         let temp = try writeTemporary(beside: path, contents: contents, mode: fileMode)
@@ -79,6 +112,81 @@ public enum FileIO {
             }
         }
         syncDirectory(of: path)
+    }
+
+    /// Creates many new files, none of which may exist yet (folders are made as needed).
+    ///
+    /// Every file is first written whole under a temporary name beside its target, then all are
+    /// flushed to disk at once (`syncfs`, else one `fsync` each), then each is linked to its name,
+    /// which fails rather than replace a file, and the folders are flushed. A crash leaves complete
+    /// files or none; stray temporary files end in `.tmp`, which afterflow does not read.
+    public static func createAll(_ files: [(path: String, contents: [UInt8])]) throws(VaultError) {
+        var temps: [String] = []
+        var made = Set<String>()
+        var linked = 0
+        func cleanUp() { for temp in temps[linked...] { unlink(temp) } }
+        for file in files {
+            let parent = parentPath(of: file.path)
+            if !made.contains(parent) {
+                do { try createDirectories(parent) } catch { cleanUp(); throw error }
+                made.insert(parent)
+            }
+            do {
+                temps.append(try writeTemporary(beside: file.path, contents: file.contents, mode: fileMode, sync: false))
+            } catch {
+                cleanUp()
+                throw error
+            }
+        }
+        if let first = files.first {
+            flush(temps, near: parentPath(of: first.path))
+        }
+        for (index, file) in files.enumerated() {
+            if link(temps[index], file.path) != 0 {
+                var code = errno
+                // File systems without hard links: check, then rename.
+                if code != EEXIST && !exists(file.path) {
+                    if rename(temps[index], file.path) == 0 {
+                        linked += 1
+                        continue
+                    }
+                    code = errno
+                }
+                cleanUp()
+                let done = "\(index) of \(files.count) files were written before it"
+                if code == EEXIST {
+                    throw VaultError(.exists, "\(file.path) already exists; afterflow never overwrites a file it did not read (\(done))")
+                }
+                throw VaultError(.io, "cannot create \(file.path): \(String(cString: strerror(code))) (\(done))", code: code)
+            }
+            unlink(temps[index])
+            linked += 1
+        }
+        for folder in made { syncFolder(folder) }
+    }
+
+    /// Flushes the files at `paths` to disk: the whole file system at once where `syncfs` exists.
+    private static func flush(_ paths: [String], near folder: String) {
+        if let syncfs = FileIO.syncFileSystem {
+            let fd = open(folder, O_RDONLY | O_CLOEXEC)
+            if fd >= 0 {
+                defer { close(fd) }
+                if syncfs(fd) == 0 { return }
+            }
+        }
+        for path in paths {
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { continue }
+            fsync(fd)
+            close(fd)
+        }
+    }
+
+    private static func syncFolder(_ folder: String) {
+        let fd = open(folder, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        fsync(fd)
+        close(fd)
     }
 
     /// Replaces a file with `contents`, but only if it still holds `original`, the bytes that were
@@ -152,7 +260,7 @@ public enum FileIO {
         return String(path[path.startIndex..<slash])
     }
 
-    private static func writeTemporary(beside path: String, contents: [UInt8], mode: mode_t) throws(VaultError) -> String {
+    private static func writeTemporary(beside path: String, contents: [UInt8], mode: mode_t, sync: Bool = true) throws(VaultError) -> String {
         let directory = parentPath(of: path)
         let name = path.split(separator: "/").last.map(String.init) ?? "file"
         var template = Array("\(directory)/.\(name).XXXXXX.tmp".utf8CString)
@@ -174,7 +282,7 @@ public enum FileIO {
                 }
             }
         }
-        if ok && fsync(fd) != 0 { code = errno; ok = false }
+        if ok && sync && fsync(fd) != 0 { code = errno; ok = false }
         if close(fd) != 0 && ok { code = errno; ok = false }
         guard ok else {
             unlink(temp)
@@ -193,6 +301,18 @@ public enum FileIO {
 
 extension FileIO {
     typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+
+    typealias SyncFS = @convention(c) (Int32) -> Int32
+
+    /// Linux's `syncfs`, looked up at run time like `renameat2`.
+    static let syncFileSystem: SyncFS? = {
+        #if os(Linux)
+        guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "syncfs") else { return nil }
+        return unsafeBitCast(symbol, to: SyncFS.self)
+        #else
+        return nil
+        #endif
+    }()
 
     /// glibc's `renameat2`, looked up at run time (Swift's Glibc module does not export it).
     static let renameNoReplace: RenameAt2? = {

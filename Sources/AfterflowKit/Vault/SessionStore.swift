@@ -23,29 +23,16 @@ public struct SessionStore: Sendable {
     /// Writes a new session: into `sessions/YYYY/` when it is part of the journal, into
     /// `.afterflow/drafts/` while it is a draft. Returns the vault-relative path.
     public func create(_ values: SessionValues) throws(VaultError) -> (path: String, document: Document) {
-        let template = try template()
-        let text = template.render(values, timeZone: vault.timeZone)
-        var document = Document(text)
-        let session = Session(document: document)
-        if session.diagnostics.hasErrors {
-            let first = session.diagnostics.first { $0.severity == .error }
-            throw VaultError(.invalid, "\(template.path ?? "the built-in template") produced a session with errors: \(first?.description ?? "")",
-                             details: ["Check that the template keeps '{{{front_matter}}}' between the '---' lines."])
-        }
-        if session.recordedStatus != session.status {
-            document = SessionEditor(timeZone: vault.timeZone).finishing(document, now: nil)
-        }
-        let folder = values.status == .draft ? Vault.draftsFolder : Vault.sessionsFolder + "/" + String(format: "%04d", values.date.year)
-        let stem = fileStem(for: values)
-        let bytes = document.bytes
+        let prepared = try prepare(values, template: template())
+        let bytes = prepared.document.bytes
         let relative = try vault.withLock { () throws(VaultError) -> String in
-            let relative = try freePath(in: folder, base: stem)
+            let relative = try freePath(in: prepared.folder, base: prepared.stem)
             let absolute = try vault.path(relative)
             try FileIO.createDirectories(FileIO.parentPath(of: absolute))
             try FileIO.create(absolute, contents: bytes)
             return relative
         }
-        return (relative, document)
+        return (relative, prepared.document)
     }
 
     /// Replaces an entry's file with `document`, if it still holds what was read. A draft that has
@@ -80,12 +67,16 @@ public struct SessionStore: Sendable {
         "\(values.date.dayString)-\(values.treatment.rawValue)"
     }
 
-    /// `folder/base.md`, or `base-2.md`, `base-3.md`… when taken.
-    func freePath(in folder: String, base: String) throws(VaultError) -> String {
+    /// `folder/base.md`, or `base-2.md`, `base-3.md`… when taken on disk or in `reserved`.
+    func freePath(in folder: String, base: String, reserved: Set<String> = []) throws(VaultError) -> String {
         let safe = SessionStore.sanitize(base)
         var candidate = "\(folder)/\(safe).md"
         var n = 2
-        while FileIO.exists(try vault.path(candidate)) {
+        func taken(_ relative: String) throws(VaultError) -> Bool {
+            if reserved.contains(relative) { return true }
+            return FileIO.exists(try vault.path(relative))
+        }
+        while try taken(candidate) {
             candidate = "\(folder)/\(safe)-\(n).md"
             n += 1
         }

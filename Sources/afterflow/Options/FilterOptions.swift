@@ -66,6 +66,9 @@ struct FilterOptions: ParsableArguments {
         return filter
     }
 
+    /// Whether `--status` names drafts.
+    var asksForDrafts: Bool { statusNames.contains { SessionStatus(parsing: $0) == .draft } }
+
     /// The filters in words, for report covers: `ketamine, since 2024-01-01`.
     var summary: [String] {
         var parts: [String] = []

@@ -1,0 +1,124 @@
+/// Reads CSV (RFC 4180) as found in the wild: a UTF-8 byte order mark, rows ended by CRLF, LF or a
+/// lone CR (mixed in one file too), quoted fields holding commas, quotes (`""`) and line breaks.
+///
+/// Rows are numbered as the app numbers them: the header is row 1, and a row whose quoted field
+/// spans several lines is still one row. Blank lines are skipped but counted. Lenient where
+/// spreadsheets are: text after a closing quote joins the field (`"ab"c` is `abc`), and a quote
+/// inside an unquoted field is kept as it is.
+public struct CSVReader: Sendable {
+    public struct Row: Sendable, Equatable {
+        /// 1-based; the header is row 1.
+        public var number: Int
+        public var fields: [String]
+    }
+
+    /// A problem that stops the reading: the input is not UTF-8, or a quoted field is not closed.
+    public struct Failure: Error, Sendable, Equatable {
+        public var row: Int
+        public var message: String
+    }
+
+    public var rows: [Row] = []
+    /// Set when the text is not UTF-8 or ends inside a quoted field; `rows` then holds the rows
+    /// before the problem.
+    public var failure: Failure?
+
+    public init(bytes: [UInt8]) {
+        var start = 0
+        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { start = 3 }
+        if let bad = UTF8Validation.firstInvalidOffset(bytes) {
+            let row = CSVReader.rowNumber(of: bad, in: bytes, from: start)
+            failure = Failure(row: row, message: String(format: "the file is not UTF-8 text (byte 0x%02X); save it as UTF-8 and import it again", bytes[bad]))
+            return
+        }
+        read(bytes, from: start)
+    }
+
+    private mutating func read(_ bytes: [UInt8], from start: Int) {
+        let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), cr: UInt8 = 0x0D, lf: UInt8 = 0x0A
+        var fields: [String] = []
+        var field: [UInt8] = []
+        var number = 1
+        var i = start
+        let count = bytes.count
+        var rowHasContent = false
+        func endField() {
+            fields.append(String(decoding: field, as: UTF8.self))
+            field.removeAll(keepingCapacity: true)
+        }
+        func endRow() {
+            endField()
+            if rowHasContent || fields.count > 1 || !fields[0].isEmpty {
+                rows.append(Row(number: number, fields: fields))
+            }
+            fields.removeAll(keepingCapacity: true)
+            rowHasContent = false
+            number += 1
+        }
+        while i < count {
+            let byte = bytes[i]
+            if byte == quote && field.isEmpty {
+                // A quoted field: up to the quote that is not doubled.
+                let rowStart = number
+                rowHasContent = true
+                i += 1
+                var closed = false
+                while i < count {
+                    let b = bytes[i]
+                    if b == quote {
+                        if i + 1 < count && bytes[i + 1] == quote {
+                            field.append(quote)
+                            i += 2
+                            continue
+                        }
+                        i += 1
+                        closed = true
+                        break
+                    }
+                    field.append(b)
+                    i += 1
+                }
+                if !closed {
+                    failure = Failure(row: rowStart, message: "a quoted field is not closed: a \" is missing before the end of the file")
+                    return
+                }
+                continue
+            }
+            switch byte {
+            case comma:
+                rowHasContent = true
+                endField()
+                i += 1
+            case cr:
+                endRow()
+                i += (i + 1 < count && bytes[i + 1] == lf) ? 2 : 1
+            case lf:
+                endRow()
+                i += 1
+            default:
+                field.append(byte)
+                i += 1
+            }
+        }
+        if !field.isEmpty || !fields.isEmpty || rowHasContent { endRow() }
+    }
+
+    /// The row holding byte `offset`, counting row ends outside quotes.
+    static func rowNumber(of offset: Int, in bytes: [UInt8], from start: Int) -> Int {
+        var number = 1
+        var inQuotes = false
+        var i = start
+        while i < offset {
+            switch bytes[i] {
+            case UInt8(ascii: "\""): inQuotes.toggle()
+            case 0x0D where !inQuotes:
+                number += 1
+                if i + 1 < offset && bytes[i + 1] == 0x0A { i += 1 }
+            case 0x0A where !inQuotes: number += 1
+            default: break
+            }
+            i += 1
+        }
+        return number
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+
+/// A program on this machine that prints HTML to PDF: Chromium or Chrome in headless mode, or
+/// WeasyPrint. Afterflow ships none; it uses the first it finds on `PATH`.
+///
+/// The page is a local file that fetches nothing (its content security policy forbids it), and
+/// the browser runs with a throwaway profile, without extensions, sync or background requests.
+public struct PDFEngine: Sendable, Equatable {
+    public enum Kind: String, Sendable {
+        case chromium, weasyprint
+    }
+
+    public var kind: Kind
+    /// The absolute path of the program.
+    public var executable: String
+
+    /// The programs looked for, in order.
+    public static let candidates: [(name: String, kind: Kind)] = [
+        ("chromium", .chromium), ("chromium-browser", .chromium), ("google-chrome", .chromium),
+        ("google-chrome-stable", .chromium), ("weasyprint", .weasyprint),
+    ]
+
+    /// What to install when none is found, one line each.
+    public static let installAdvice = [
+        "Debian or Ubuntu: sudo apt-get install -y chromium   (or: sudo apt-get install -y weasyprint)",
+        "macOS: brew install --cask chromium   (or: brew install weasyprint)",
+        "Other systems: install Chromium, Google Chrome or WeasyPrint so that it is on your PATH.",
+    ]
+
+    public init(kind: Kind, executable: String) {
+        self.kind = kind
+        self.executable = executable
+    }
+
+    /// The first engine on `searchPath` (a `PATH` value), or nil.
+    public static func find(searchPath: String?) -> PDFEngine? {
+        let folders = (searchPath ?? "").split(separator: ":").map(String.init).filter { !$0.isEmpty }
+        for (name, kind) in candidates {
+            for folder in folders {
+                let path = folder + "/" + name
+                if FileIO.isExecutable(path) { return PDFEngine(kind: kind, executable: path) }
+            }
+        }
+        return nil
+    }
+
+    /// The command line that prints `html` (a file) to `pdf`; `profile` is an empty folder for
+    /// Chromium's settings.
+    public func arguments(html: String, pdf: String, profile: String) -> [String] {
+        switch kind {
+        case .chromium:
+            return [
+                "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
+                "--user-data-dir=" + profile, "--no-first-run", "--no-default-browser-check",
+                "--disable-extensions", "--disable-sync", "--disable-background-networking",
+                "--disable-component-update", "--disable-default-apps", "--mute-audio",
+                "--print-to-pdf=" + pdf, "file://" + html,
+            ]
+        case .weasyprint:
+            return [html, pdf]
+        }
+    }
+
+    /// Prints `html` (the page's text) to PDF and returns its bytes.
+    ///
+    /// The page goes into a private temporary folder (0700, the file 0600) that is removed
+    /// afterwards, with the browser's profile. Fails when the program fails, takes longer than
+    /// `timeout` seconds, or writes no PDF.
+    public func render(_ html: String, timeout: TimeInterval = 120) throws(VaultError) -> [UInt8] {
+        let folder = try FileIO.makeTemporaryFolder(prefix: "afterflow-pdf")
+        defer { FileIO.removeTree(folder) }
+        let page = folder + "/report.html"
+        let output = folder + "/report.pdf"
+        let profile = folder + "/profile"
+        try FileIO.create(page, contents: Array(html.utf8))
+        try FileIO.createDirectories(profile)
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments(html: page, pdf: output, profile: profile)
+        var environment = ProcessInfo.processInfo.environment
+        environment["HOME"] = folder
+        process.environment = environment
+        let log = folder + "/log"
+        try FileIO.create(log, contents: [])
+        let logHandle = FileHandle(forWritingAtPath: log)
+        process.standardOutput = logHandle ?? FileHandle.nullDevice
+        process.standardError = logHandle ?? FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw VaultError(.io, "cannot run \(executable): \(error.localizedDescription)")
+        }
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning {
+            if Date() > deadline {
+                process.terminate()
+                process.waitUntilExit()
+                throw VaultError(.io, "\(executable) did not finish printing the report in \(Int(timeout)) seconds; try again, or export html and print it from a browser")
+            }
+            usleep(20_000)
+        }
+        try? logHandle?.close()
+        let bytes = (try? FileIO.read(output)) ?? []
+        guard process.terminationStatus == 0, bytes.starts(with: Array("%PDF".utf8)) else {
+            let lines = (try? FileIO.read(log)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            let tail = lines.split(separator: "\n").suffix(5).map { "  " + $0 }
+            throw VaultError(.io, "\(executable) could not print the report (exit \(process.terminationStatus)); export html and print it from a browser instead",
+                             details: tail)
+        }
+        return bytes
+    }
+}

@@ -1,0 +1,52 @@
+import AfterflowKit
+import ArgumentParser
+import Foundation
+
+struct ExportCSV: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "csv",
+        abstract: "Write sessions as CSV in the iOS app's format, or every field with --full.",
+        discussion: """
+            The app's 8 columns, exactly, so that the file opens in the app: Date, Treatment Type, Administration, Intention, Mood Before, Mood After, Reflections, Music Link URL. Newest first; dates like "Dec 10, 2024 at 2:30 PM" in the vault's time zone; RFC 4180 quoting; LF between rows and no newline after the last. Dose, environment, music notes and tags have no column in the app's format: use --full to keep them. Drafts (sessions still missing an intention or mood before) are left out, as the app cannot read them, unless --status draft asks for them.
+
+            A cell that starts with =, +, -, @, a tab or a carriage return gets a ' in front, so that a spreadsheet shows it as text instead of running it as a formula; afterflow import csv removes it again.
+
+            --full writes every field for spreadsheets and scripts: ISO 8601 dates with their offset, one column for each front-matter key (your own keys too) and the file's path.
+
+            Examples:
+              afterflow export csv -o ~/Desktop/
+              afterflow export csv --since 2024-06 --until 2024-12 > second-half.csv
+              afterflow export csv --full --bom --crlf -o sessions.csv
+            """)
+
+    @OptionGroup var vaultOptions: VaultOptions
+    @OptionGroup var filters: FilterOptions
+    @OptionGroup var output: OutputOptions
+
+    @Flag(help: "Every field, one column for each front-matter key, ISO 8601 dates.")
+    var full = false
+
+    @Flag(help: "End rows with CR LF, as some spreadsheet programs want.")
+    var crlf = false
+
+    @Flag(help: "Start the file with a UTF-8 byte order mark, as Excel wants to see UTF-8.")
+    var bom = false
+
+    func run() throws {
+        let now = Date()
+        var (store, rows) = try exportedSessions(vaultOptions, filters, now: now)
+        // The app cannot read a session without an intention or mood before (and stops at the
+        // first row it cannot read), and drafts are not part of its journal.
+        let drafts = full || filters.asksForDrafts ? 0 : rows.count { $0.status == .draft }
+        if drafts > 0 {
+            rows.removeAll { $0.status == .draft }
+            ErrorStream.current.write("Left out \(drafts) draft\(drafts == 1 ? "" : "s") (no intention or mood before), which the app cannot read; --status draft or --full includes \(drafts == 1 ? "it" : "them")")
+        }
+        var writer = AppCSV(timeZone: store.vault.timeZone)
+        writer.lineEnding = crlf ? "\r\n" : "\n"
+        writer.byteOrderMark = bom
+        let text = full ? writer.fullDocument(rows) : writer.document(rows)
+        let path = try output.write(Array(text.utf8), extension: "csv", timeZone: store.vault.timeZone, now: now)
+        reportWritten(rows.count, to: path)
+    }
+}

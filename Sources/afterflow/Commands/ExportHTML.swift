@@ -1,0 +1,35 @@
+import AfterflowKit
+import ArgumentParser
+import Foundation
+
+struct ExportHTML: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "html",
+        abstract: "Write a print-ready report as one self-contained HTML page.",
+        discussion: """
+            A cover (title, when it was made, the dates and filters, how many sessions), a summary (a chart of mood before and after over time, and per treatment the count and average lift), then every session: date and time, treatment, administration, dose, mood with the scale's words, music, and the intention, environment, music notes and reflections rendered from Markdown.
+
+            The page has its CSS inline, no script, and fetches nothing: no fonts, no images (an image in your Markdown becomes a link to it), no stylesheets. Raw HTML in what you wrote is left out and unsafe links are blanked. Open it in a browser (light or dark) or print it: each session starts a new page when it would not fit on the current one.
+
+            The layout is the mustache template Templates/report.html of the vault when there is one (afterflow init writes a copy to edit), else the built-in one.
+
+            Examples:
+              afterflow export html -o report.html
+              afterflow export html --page a4 --no-cover --since this-year -o ~/Desktop/
+              afterflow export html --treatment ketamine --oldest-first > k.html
+            """)
+
+    @OptionGroup var vaultOptions: VaultOptions
+    @OptionGroup var filters: FilterOptions
+    @OptionGroup var layout: ReportOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let now = Date()
+        let (store, rows) = try exportedSessions(vaultOptions, filters, now: now, oldestFirst: layout.oldestFirst)
+        let template = try withVaultErrors { try ReportTemplate.of(store.vault) }
+        let html = layout.report(timeZone: store.vault.timeZone, now: now, filters: filters).render(rows, template: template)
+        let path = try output.write(Array(html.utf8), extension: "html", timeZone: store.vault.timeZone, now: now)
+        reportWritten(rows.count, to: path)
+    }
+}

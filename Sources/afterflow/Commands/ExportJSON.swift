@@ -1,0 +1,29 @@
+import AfterflowKit
+import ArgumentParser
+import Foundation
+
+struct ExportJSON: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "json",
+        abstract: "Write every field of every matching session as JSON, for scripts.",
+        discussion: """
+            An array with one object a session, newest first: the file's front-matter keys as written (moods as numbers, dates in ISO 8601 with their offset, tags as a list, your own keys too), then intention, environment, music_notes, reflections and path. The same objects as afterflow list --format json and show --format json.
+
+            Examples:
+              afterflow export json -o sessions.json
+              afterflow export json --treatment mdma | jq '.[] | {date, mood_after}'
+              afterflow export json --where "mood_after>=8" | jq length
+            """)
+
+    @OptionGroup var vaultOptions: VaultOptions
+    @OptionGroup var filters: FilterOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let now = Date()
+        let (store, rows) = try exportedSessions(vaultOptions, filters, now: now)
+        let text = "[" + rows.map(\.json).joined(separator: ",\n") + "]\n"
+        let path = try output.write(Array(text.utf8), extension: "json", timeZone: store.vault.timeZone, now: now)
+        reportWritten(rows.count, to: path)
+    }
+}

@@ -1,0 +1,61 @@
+import AfterflowKit
+import ArgumentParser
+import Foundation
+
+struct ExportPDF: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pdf",
+        abstract: "Print the HTML report to PDF with Chromium, Chrome or WeasyPrint.",
+        discussion: """
+            The same report as afterflow export html, printed by the first of chromium, chromium-browser, google-chrome, google-chrome-stable or weasyprint found on PATH. The page is written to a private temporary file that is removed afterwards, and the browser runs headless with a throwaway profile; the page fetches nothing, so nothing leaves this machine.
+
+            When none of them is installed, afterflow says what to install, and how to get the HTML to print from any browser instead.
+
+            Examples:
+              afterflow export pdf -o ~/Documents/
+              afterflow export pdf --page a4 --since 2024-01-01 -o report.pdf
+              afterflow export pdf --treatment psilocybin > psilocybin.pdf
+            """)
+
+    @OptionGroup var vaultOptions: VaultOptions
+    @OptionGroup var filters: FilterOptions
+    @OptionGroup var layout: ReportOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        if output.output == nil && Terminal.current.stdoutIsTTY {
+            throw usageError("a PDF is not for the terminal; write it to a file with -o PATH, or redirect standard output", command: "export pdf")
+        }
+        let now = Date()
+        let (store, rows) = try exportedSessions(vaultOptions, filters, now: now, oldestFirst: layout.oldestFirst)
+        guard let engine = PDFEngine.find(searchPath: ProcessInfo.processInfo.environment["PATH"]) else {
+            report(VaultError(.notFound, "no program to print PDF with: afterflow uses Chromium, Google Chrome or WeasyPrint, and none is on PATH",
+                              details: ["Install one of them:"] + PDFEngine.installAdvice.map { "  " + $0 }
+                                  + ["Or write the same report as HTML, open it in any browser and print it to PDF from there:",
+                                     "  " + htmlCommand()]))
+            throw Exit.dataProblem
+        }
+        let template = try withVaultErrors { try ReportTemplate.of(store.vault) }
+        let html = layout.report(timeZone: store.vault.timeZone, now: now, filters: filters).render(rows, template: template)
+        let pdf = try withVaultErrors { try engine.render(html) }
+        let path = try output.write(pdf, extension: "pdf", timeZone: store.vault.timeZone, now: now)
+        reportWritten(rows.count, to: path, extra: " (printed with \(engine.executable))")
+    }
+
+    /// This command line with `html` for `pdf`, and an output file ending in `.html`.
+    func htmlCommand() -> String {
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        if let index = arguments.firstIndex(of: "pdf") { arguments[index] = "html" }
+        var sawOutput = false
+        for (index, argument) in arguments.enumerated() {
+            if argument == "-o" || argument == "--output" {
+                sawOutput = true
+            } else if index > 0, arguments[index - 1] == "-o" || arguments[index - 1] == "--output", argument.lowercased().hasSuffix(".pdf") {
+                arguments[index] = String(argument.dropLast(4)) + ".html"
+            }
+        }
+        if !sawOutput { arguments += ["-o", "report.html"] }
+        let quoted = arguments.map { $0.contains(where: { " \"'$&;|<>*?()".contains($0) }) ? "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" : $0 }
+        return (["afterflow"] + quoted).joined(separator: " ")
+    }
+}
