@@ -130,6 +130,11 @@ public struct Document: Sendable {
     }
 
     static func scanHeadings(_ bytes: [UInt8], lines: [SourceLine], from start: Int) -> [Heading] {
+        scanBody(bytes, lines: lines, from: start).headings
+    }
+
+    /// The level 1 and 2 headings outside code fences, and whether a fence is still open at the end.
+    static func scanBody(_ bytes: [UInt8], lines: [SourceLine], from start: Int) -> (headings: [Heading], openFence: Bool) {
         var headings: [Heading] = []
         var fence: (char: UInt8, count: Int)?
         var index = start
@@ -172,7 +177,7 @@ public struct Document: Sendable {
             }
             headings.append(Heading(level: level, title: String(decoding: bytes[textStart..<textEnd], as: UTF8.self), line: index))
         }
-        return headings
+        return (headings, fence != nil)
     }
 
     /// The location of the first byte that is not part of valid UTF-8, if any.

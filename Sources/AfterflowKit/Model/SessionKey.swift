@@ -58,11 +58,16 @@ public enum SessionSection: String, CaseIterable, Sendable {
 
 extension SessionSection {
     /// Why `text` cannot be this section's text, or nil when it can: a line that reads as a level 1
-    /// or 2 heading (outside a code fence) would end the section and start another.
+    /// or 2 heading (outside a code fence) would end the section and start another, and a code
+    /// fence left open would swallow the rest of the file.
     public func problem(with text: String) -> String? {
         let bytes = Array(text.utf8)
         let lines = SourceLines.split(bytes, from: 0)
-        guard let heading = Document.scanHeadings(bytes, lines: lines, from: 0).first else { return nil }
+        let body = Document.scanBody(bytes, lines: lines, from: 0)
+        if body.openFence {
+            return "\(fieldName) opens a code fence (``` or ~~~) that it does not close; close it, or everything after it in the file would become part of \(fieldName)"
+        }
+        guard let heading = body.headings.first else { return nil }
         return "\(fieldName) cannot contain a line that is a heading of level 1 or 2 (line \(heading.line + 1): "
             + "\(quoted(String(decoding: bytes[lines[heading.line].start..<lines[heading.line].end], as: UTF8.self)))), "
             + "as it would end the section; use ### for a heading inside it"

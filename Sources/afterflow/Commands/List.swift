@@ -50,9 +50,10 @@ struct List: ParsableCommand {
         case .paths:
             if !rows.isEmpty { emit(rows.map(\.path).joined(separator: "\n")) }
         case .csv:
-            var lines = [CSVWriter.row(["date", "treatment", "administration", "dose", "mood_before", "mood_after", "status", "tags", "intention", "path"])]
+            // Bound for spreadsheets: every field is guarded against formula injection, as in the exports.
+            var lines = [CSVWriter.guardedRow(["date", "treatment", "administration", "dose", "mood_before", "mood_after", "status", "tags", "intention", "path"])]
             for row in rows {
-                lines.append(CSVWriter.row([
+                lines.append(CSVWriter.guardedRow([
                     row.dateText ?? "", row.treatment?.rawValue ?? "", row.administration?.rawValue ?? "", row.dose ?? "",
                     row.moodBefore.map(String.init) ?? "", row.moodAfter.map(String.init) ?? "", row.status.rawValue,
                     row.tags.joined(separator: ", "), row.intention, row.path,

@@ -96,7 +96,7 @@ import Testing
 
     @Test func sectionTextThatWouldEndTheSectionIsRefused() throws {
         let original = Document(bytes: Fixtures.bytes("valid", "canonical.md"))
-        for text in ["#", "Fine\n## Not fine", "# Title"] {
+        for text in ["#", "Fine\n## Not fine", "# Title", "Listen\n```", "~~~\nopen"] {
             #expect(throws: SessionEditor.Rejection.self) { try editor.setting("intention", to: text, in: original) }
         }
         let allowed = try editor.setting("intention", to: "### A sub-heading\n\n```\n## inside a fence\n```\n#hashtag", in: original)
