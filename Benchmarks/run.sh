@@ -70,7 +70,7 @@ for n in $SIZES; do
   echo '```'
   echo
   index="$vault/.afterflow/index.sqlite"
-  ten=$(find "$vault/sessions" -name '*.md' | sort | head -10 | tr '\n' ' ')
+  ten=$(find "$vault/sessions" -name '*.md' | sort | sed -n '1,10p' | tr '\n' ' ')
   # One --prepare a command, in order: the cold index starts with no database; the refresh after
   # touching 10 files gives them a new modification time first.
   hyperfine --style none --warmup 1 --runs "$RUNS" --export-json /tmp/afterflow-bench-$n.json \

@@ -207,8 +207,13 @@ public final class IndexStore: Sendable {
         batches.start { i in IndexStore.read(files[i], root: root, known: known, timeZone: zone) }
         // However the write ends, the producers stop.
         defer { batches.cancel() }
+        // An empty index is filled like a rebuild: rows first, the full-text index in one statement.
+        let bulk = rebuild || known.isEmpty
         try database.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA cache_size = -65536")
+            // Writing through the memory map would count the whole file as this process's memory.
+            try db.execute(sql: "PRAGMA mmap_size = 0")
+            defer { try? db.execute(sql: "PRAGMA mmap_size = 1073741824") }
             try db.inTransaction(.immediate) {
                 let text = "intention, environment, music_notes, reflections"
                 if rebuild {
@@ -248,13 +253,13 @@ public final class IndexStore: Sendable {
                             report.touched += 1
                         case .parsed(let record):
                             if known[record.path] == nil { report.added += 1 } else { report.changed += 1 }
-                            if !rebuild { try forget(record.path) }
+                            if !bulk { try forget(record.path) }
                             try insertDocument.execute(arguments: record.arguments)
                             if let session = record.session {
                                 try insertSession.execute(arguments: session.arguments)
                                 let rowid = db.lastInsertedRowID
                                 try insertTexts.execute(arguments: [rowid] + session.texts)
-                                if !rebuild { try index.execute(arguments: [rowid]) }
+                                if !bulk { try index.execute(arguments: [rowid]) }
                             }
                         case .unreadable(let path, let error):
                             try forget(path)
@@ -266,7 +271,8 @@ public final class IndexStore: Sendable {
                     progress?(done, toRead.count)
                 }
                 timer.mark("read, parse and insert")
-                if rebuild {
+                if bulk {
+                    if !rebuild { try db.execute(sql: "INSERT INTO session_text(session_text) VALUES ('delete-all')") }
                     try db.execute(sql: "INSERT INTO session_text(rowid, \(text)) SELECT rowid, \(text) FROM session_texts")
                     timer.mark("full-text index")
                 }
