@@ -216,7 +216,9 @@ public final class IndexStore: Sendable {
             defer { try? db.execute(sql: "PRAGMA mmap_size = 1073741824") }
             try db.inTransaction(.immediate) {
                 let text = "intention, environment, music_notes, reflections"
-                if rebuild {
+                // A bulk fill has read every file: what another process wrote since it looked is
+                // replaced, as in a rebuild.
+                if bulk {
                     try db.execute(sql: "DELETE FROM sessions")
                     try db.execute(sql: "DELETE FROM session_texts")
                     try db.execute(sql: "DELETE FROM documents")
@@ -272,7 +274,6 @@ public final class IndexStore: Sendable {
                 }
                 timer.mark("read, parse and insert")
                 if bulk {
-                    if !rebuild { try db.execute(sql: "INSERT INTO session_text(session_text) VALUES ('delete-all')") }
                     try db.execute(sql: "INSERT INTO session_text(rowid, \(text)) SELECT rowid, \(text) FROM session_texts")
                     timer.mark("full-text index")
                 }
