@@ -175,23 +175,29 @@ public final class IndexStore: Sendable {
         let known: [String: Known] = rebuild ? [:] : try database.read { db in
             var known: [String: Known] = [:]
             known.reserveCapacity(scanned.count)
-            let rows = try Row.fetchCursor(db, sql: "SELECT path, size, modified, hash FROM documents")
-            while let row = try rows.next() {
-                known[row[0]] = Known(size: row[1], modified: row[2], hash: row[3])
+            // Read column by column: GRDB's generic decoding costs ~1,000 instructions a value here.
+            for (path, entry) in try ColumnReader.all(db, sql: "SELECT path, size, modified, hash FROM documents", { row in
+                (row.text(0), Known(size: Int64(row.int(1) ?? 0), modified: Int64(row.int(2) ?? 0), hash: Int64(row.int(3) ?? 0)))
+            }) {
+                known[path] = entry
             }
             return known
         }
         timer.mark("load known")
         var toRead: [ScannedFile] = []
+        var stillThere = 0
         for file in scanned {
-            if let old = known[file.path], old.size == file.size, old.modified == file.modified {
+            let old = known[file.path]
+            if old != nil { stillThere += 1 }
+            if let old, old.size == file.size, old.modified == file.modified {
                 report.unchanged += 1
             } else {
                 toRead.append(file)
             }
         }
         var removed: [String] = []
-        if known.count + toRead.count > scanned.count || rebuild {
+        // Some known file is gone only when fewer of them were seen than the index holds.
+        if stillThere < known.count {
             let present = Swift.Set(scanned.map(\.path))
             removed = known.keys.filter { !present.contains($0) }
         }
