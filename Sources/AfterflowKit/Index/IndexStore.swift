@@ -105,8 +105,23 @@ public final class IndexStore: Sendable {
         return "\(files.count):" + String(hash, radix: 16)
     }
 
-    static func saveDigest(_ digest: String, _ db: Database) throws {
+    static func saveDigest(_ digest: String, folders: [String: String], _ db: Database) throws {
         try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('files', ?)", arguments: [digest])
+        let map = JSONValue.object(folders.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }).serialized()
+        try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('folders', ?)", arguments: [map])
+    }
+
+    /// The folder of a vault-relative path: `sessions/2024` for `sessions/2024/a.md`, "" at the top.
+    static func folder(of path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        return String(path[..<slash])
+    }
+
+    /// A fingerprint for each folder of its files' paths, sizes and modification times.
+    static func folderDigests(_ files: [ScannedFile]) -> [String: String] {
+        var groups: [String: [ScannedFile]] = [:]
+        for file in files { groups[folder(of: file.path), default: []].append(file) }
+        return groups.mapValues(digest)
     }
 
     static func removeFiles(_ path: String) {
@@ -172,21 +187,46 @@ public final class IndexStore: Sendable {
             timer.mark("digest")
             return report
         }
+        // Each folder has its own fingerprint too: only the folders whose files changed are compared
+        // row by row with the index.
+        let folders = IndexStore.folderDigests(scanned)
+        let saved = rebuild ? [:] : try database.read { db in
+            try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'folders'")
+                .flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String] } ?? [:]
+        }
+        let documentCount = rebuild ? 0 : try database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM documents") ?? 0 }
+        let indexEmpty = documentCount == 0
+        let changedFolders = Swift.Set(folders.keys.filter { saved[$0] != folders[$0] })
+            .union(saved.keys.filter { folders[$0] == nil })
+        let everyFolder = indexEmpty || saved.isEmpty || changedFolders.contains("")
+        let considered = everyFolder ? scanned : scanned.filter { changedFolders.contains(IndexStore.folder(of: $0.path)) }
+        report.unchanged = scanned.count - considered.count
         let known: [String: Known] = rebuild ? [:] : try database.read { db in
             var known: [String: Known] = [:]
-            known.reserveCapacity(scanned.count)
+            known.reserveCapacity(considered.count)
             // Read column by column: GRDB's generic decoding costs ~1,000 instructions a value here.
-            for (path, entry) in try ColumnReader.all(db, sql: "SELECT path, size, modified, hash FROM documents", { row in
-                (row.text(0), Known(size: Int64(row.int(1) ?? 0), modified: Int64(row.int(2) ?? 0), hash: Int64(row.int(3) ?? 0)))
-            }) {
-                known[path] = entry
+            func load(_ sql: String, _ arguments: StatementArguments, folder: String?) throws {
+                for (path, entry) in try ColumnReader.all(db, sql: sql, arguments: arguments, { row in
+                    (row.text(0), Known(size: Int64(row.int(1) ?? 0), modified: Int64(row.int(2) ?? 0), hash: Int64(row.int(3) ?? 0)))
+                }) where folder == nil || IndexStore.folder(of: path) == folder {
+                    known[path] = entry
+                }
+            }
+            if everyFolder {
+                try load("SELECT path, size, modified, hash FROM documents", [], folder: nil)
+            } else {
+                // '0' follows '/': the range holds the folder's files (and deeper ones, left out).
+                for folder in changedFolders {
+                    try load("SELECT path, size, modified, hash FROM documents WHERE path > ? AND path < ?",
+                             [folder + "/", folder + "0"], folder: folder)
+                }
             }
             return known
         }
         timer.mark("load known")
         var toRead: [ScannedFile] = []
         var stillThere = 0
-        for file in scanned {
+        for file in considered {
             let old = known[file.path]
             if old != nil { stillThere += 1 }
             if let old, old.size == file.size, old.modified == file.modified {
@@ -198,11 +238,11 @@ public final class IndexStore: Sendable {
         var removed: [String] = []
         // Some known file is gone only when fewer of them were seen than the index holds.
         if stillThere < known.count {
-            let present = Swift.Set(scanned.map(\.path))
+            let present = Swift.Set(considered.map(\.path))
             removed = known.keys.filter { !present.contains($0) }
         }
         if !rebuild && toRead.isEmpty && removed.isEmpty {
-            try database.write { db in try IndexStore.saveDigest(digest, db) }
+            try database.write { db in try IndexStore.saveDigest(digest, folders: folders, db) }
             return report
         }
         timer.mark("compare")
@@ -214,7 +254,7 @@ public final class IndexStore: Sendable {
         // However the write ends, the producers stop.
         defer { batches.cancel() }
         // An empty index is filled like a rebuild: rows first, the full-text index in one statement.
-        let bulk = rebuild || known.isEmpty
+        let bulk = indexEmpty
         try database.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA cache_size = -65536")
             // Writing through the memory map would count the whole file as this process's memory.
@@ -283,8 +323,11 @@ public final class IndexStore: Sendable {
                     try db.execute(sql: "INSERT INTO session_text(rowid, \(text)) SELECT rowid, \(text) FROM session_texts")
                     timer.mark("full-text index")
                 }
-                // A file that could not be read leaves the digest unsaved, so the next refresh retries it.
-                try IndexStore.saveDigest(report.readFailures.isEmpty ? digest : "", db)
+                // A file that could not be read leaves its folder's digest blank, so the next refresh
+                // retries it.
+                var savedFolders = folders
+                for failure in report.readFailures { savedFolders[IndexStore.folder(of: failure.path ?? "")] = "" }
+                try IndexStore.saveDigest(report.readFailures.isEmpty ? digest : "", folders: savedFolders, db)
                 return .commit
             }
         }
