@@ -48,6 +48,12 @@ public struct Diagnostic: Sendable, Hashable, Error, CustomStringConvertible {
         Diagnostic(.warning, message, at: location)
     }
 
+    /// The error on a file whose id an earlier file (by path) already has.
+    static func duplicateID(_ id: String, firstPath: String, at location: SourceLocation, path: String) -> Diagnostic {
+        Diagnostic(.error, "id \(id) is also the id of \(firstPath); give this file a new id (delete the id line and run 'afterflow fmt')",
+                   at: location, path: path)
+    }
+
     /// `path:line:col: severity: message`, the form compilers and editors understand.
     public var description: String {
         "\(path ?? "<input>"):\(location.line):\(location.column): \(severity.rawValue): \(message)"

@@ -184,9 +184,7 @@ extension IndexStore {
                 let location = (try? FileIO.read(vault.path(path))).flatMap {
                     Document(bytes: $0).frontMatter?.entry("id")?.valueLocation
                 } ?? SourceLocation(line: 1, column: 1)
-                all.append(Diagnostic(.error,
-                    "id \(id) is also the id of \(paths[0]); give this file a new id (delete the id line and run 'afterflow fmt')",
-                    at: location, path: path))
+                all.append(.duplicateID(id, firstPath: paths[0], at: location, path: path))
             }
         }
         return all.sorted { ($0.path ?? "", $0.location) < ($1.path ?? "", $1.location) }

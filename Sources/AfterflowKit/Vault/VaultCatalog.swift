@@ -52,9 +52,7 @@ public struct VaultCatalog: Sendable {
             guard let id = entries[index].session?.id else { continue }
             if let first = firstByID[id] {
                 let location = entries[index].document.frontMatter?.entry("id")?.valueLocation ?? SourceLocation(line: 1, column: 1)
-                entries[index].diagnostics.append(Diagnostic(.error,
-                    "id \(id.uuidString) is also the id of \(first); give this file a new id (delete the id line and run 'afterflow fmt')",
-                    at: location, path: entries[index].path))
+                entries[index].diagnostics.append(.duplicateID(id.uuidString, firstPath: first, at: location, path: entries[index].path))
             } else {
                 firstByID[id] = entries[index].path
             }
@@ -97,14 +95,4 @@ final class ResultBox<T>: @unchecked Sendable {
     }
 
     var values: [T] { storage.compactMap { $0 } }
-
-    /// A shared counter (for progress), when the box was made with `count: 0`.
-    private var counter = 0
-
-    func increment(by n: Int) -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        counter += n
-        return counter
-    }
 }
