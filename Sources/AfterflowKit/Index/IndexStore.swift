@@ -50,9 +50,16 @@ public final class IndexStore: Sendable {
             if fd >= 0 { close(fd) }
         }
         var configuration = Configuration()
-        configuration.journalMode = .wal
         configuration.busyMode = .timeout(10)
         configuration.prepareDatabase { db in
+            // WAL is remembered in the file: set once, when it is new. (GRDB's own WAL set-up writes
+            // to the database at every open, and so costs every read command a checkpoint and two
+            // fsyncs when it closes.)
+            if try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
+                guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
+                    throw DatabaseError(message: "could not put the index in WAL mode")
+                }
+            }
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             // Reading through a memory map saves a system call a page on large vaults.
             try db.execute(sql: "PRAGMA mmap_size = 1073741824")

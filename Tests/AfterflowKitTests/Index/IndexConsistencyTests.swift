@@ -33,6 +33,26 @@ import Darwin
         #expect(try other.allPaths() == (JournalFixture.newest + JournalFixture.drafts).sorted())
     }
 
+    @Test("opening and reading an index that is up to date writes nothing to it")
+    func readsWriteNothing() throws {
+        let temp = try TemporaryVault(timeZone: JournalFixture.timeZone)
+        for (path, text) in JournalFixture.files { try temp.write(path, text) }
+        try IndexStore(vault: try temp.vault).refresh()
+        let path = temp.root + "/.afterflow/index.sqlite"
+        func stamp() throws -> String {
+            let info = try FileManager.default.attributesOfItem(atPath: path)
+            return "\(info[.size] ?? 0) \((info[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"
+        }
+        let before = try stamp()
+        for _ in 0..<3 {
+            // Each store is its own connection, closed when it goes: as one command after another.
+            let store = try IndexStore(vault: try temp.vault)
+            _ = try store.refresh()
+            _ = try store.sessions(SessionFilter())
+        }
+        #expect(try stamp() == before)
+    }
+
     @Test("the first refresh adds every document")
     func first() throws {
         let temp = try TemporaryVault(timeZone: JournalFixture.timeZone)
