@@ -4,6 +4,7 @@ import Foundation
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "check",
         abstract: "Check every document in the vault.",
         discussion: """
             Prints each problem as path:line:col: error|warning: message, with the line and a caret, and keeps going past bad files. Exits 1 when there is any error (warnings alone exit 0), so it fits a git pre-commit hook or CI.

@@ -4,6 +4,7 @@ import Foundation
 
 struct Delete: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "delete",
         abstract: "Move a session into the trash.",
         discussion: """
             The file moves into .afterflow/trash/ (out of the journal and out of git) and its reminder is cancelled. Nothing is removed for good: 'afterflow undo' puts the last deleted session back, and 'afterflow trash' lists and restores any of them. On a terminal you are asked first; scripts confirm with --yes.

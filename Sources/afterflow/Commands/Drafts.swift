@@ -4,6 +4,7 @@ import Foundation
 
 struct Drafts: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "drafts",
         abstract: "List unfinished sessions: what each is missing, and how old it is.",
         discussion: """
             A session without an intention or a mood before is a draft. New drafts wait in .afterflow/drafts/, out of the journal and out of git; a session in the journal can be a draft too when those are missing. 'afterflow new --resume REF' finishes one, in your editor or with flags, and moves it into sessions/ in one step. Afterflow never deletes a draft on its own; one older than a week is pointed out.

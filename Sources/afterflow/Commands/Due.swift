@@ -4,6 +4,7 @@ import Foundation
 
 struct Due: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "due",
         abstract: "List the sessions whose reminder has come and that still need reflection.",
         discussion: """
             One line a session: its id, its day, when the reminder was for, and the command that opens it. Nothing personal is shown (no treatment, intention or path) unless you ask with --verbose. When nothing is due it prints nothing, so it suits cron.

@@ -4,6 +4,7 @@ import Foundation
 
 struct Edit: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "edit",
         abstract: "Open a session in your editor, then check it.",
         discussion: """
             Uses $VISUAL, then $EDITOR, then vi. When you close the editor the file is checked: if it has errors your text stays exactly as you wrote it, the errors are shown and you can reopen the editor. When it is valid, 'updated' and 'status' are brought up to date.

@@ -4,6 +4,7 @@ import Foundation
 
 struct Fmt: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "fmt",
         abstract: "Rewrite session files into canonical form.",
         discussion: """
             Like gofmt: known keys in their canonical order and form (dates with offsets, lower-case names, quoted only where YAML needs it, status from the content, an id where one is missing), then your own keys exactly as written. Comments move with the key below them. The body, line endings and a BOM are kept. Files with errors are reported and left alone.

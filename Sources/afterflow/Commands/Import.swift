@@ -2,6 +2,7 @@ import ArgumentParser
 
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "import",
         abstract: "Import sessions from the iOS app's CSV.",
         discussion: """
             Every row is checked before anything is written, and every problem is reported with its row and column. A session the vault already has (the same minute, treatment and intention) is skipped, so importing the same file twice adds nothing. New sessions are written in the canonical form with new ids.

@@ -4,6 +4,7 @@ import Foundation
 
 struct Index: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "index",
         abstract: "Bring the index up to date and summarise the vault.",
         discussion: """
             The index (.afterflow/index.sqlite) is a cache of the files that keeps list, search and stats instant on very large vaults. Every command that reads it refreshes it first, so you rarely need this one: files whose size and modification time are unchanged are skipped, changed ones are re-read. The cache can be deleted at any time; --rebuild starts it from nothing.

@@ -4,6 +4,7 @@ import Foundation
 
 struct Init: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "init",
         abstract: "Make a folder into a vault.",
         discussion: """
             Creates .afterflow/config.yml (the vault's settings, tracked in git), .afterflow/.gitignore (keeps the tool's own state out of git) and Templates/session.md (the template new sessions start from). Existing files are never replaced, so running it again is safe.

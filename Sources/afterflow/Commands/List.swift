@@ -4,6 +4,7 @@ import Foundation
 
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "list",
         abstract: "List sessions, newest first.",
         discussion: """
             One line a session: date, treatment, mood before → after, status, and the intention's first line. Filters combine. Drafts are not part of the journal; add --drafts to see them too. The list comes from the index, which is brought up to date with the files first.

@@ -4,6 +4,7 @@ import Foundation
 
 struct New: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "new",
         abstract: "Record a new session.",
         discussion: """
             The file starts from the vault's Templates/session.md. A session with an intention and a mood before goes into sessions/YYYY/; one still missing either is a draft, kept in .afterflow/drafts/ (out of the journal and out of git) until you finish it.

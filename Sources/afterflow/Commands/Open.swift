@@ -4,6 +4,7 @@ import Foundation
 
 struct Open: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "open",
         abstract: "Open a session in your editor at its Reflections.",
         discussion: """
             Runs $VISUAL, else $EDITOR, else vi, with the cursor on the '## Reflections' line: '+N file' for vi, vim, nvim, nano, emacs, micro, kak and helix, '-g file:N' for VS Code, the file alone for other editors. When you close the editor the file is checked as 'afterflow edit' checks it. This is the command a reminder in your calendar points to; a session that has been deleted says where it went and how to bring it back.

@@ -4,6 +4,7 @@ import Foundation
 
 struct Reflect: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "reflect",
         abstract: "Add a quick reflection to a session.",
         discussion: """
             The text comes from TEXT, else from standard input when it is piped, else from your editor. It is trimmed and added at the end of the session's Reflections section as '[YYYY-MM-DD HH:MM] text' after a blank line (--prepend puts it first). The session becomes complete and its reminder is cleared. Empty text changes nothing.

@@ -4,6 +4,7 @@ import Foundation
 
 struct Remind: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "remind",
         abstract: "Set, replace or cancel a session's reminder to add reflections.",
         discussion: """
             The reminder is the session's 'reminder' key. WHEN is 3h (now + 3 hours), tomorrow (09:00 on the next day in the vault's time zone), none, a span like 90m, 2h or 1d, or a date ("2024-12-11 18:00", 2024-12-11T18:00:00-08:00, or a day alone for 09:00 that day). A time in the past is refused. A new reminder replaces the old one; adding reflections or deleting the session clears it. 'afterflow due' tells you when one has come.

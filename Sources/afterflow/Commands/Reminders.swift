@@ -4,6 +4,7 @@ import Foundation
 
 struct Reminders: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "reminders",
         abstract: "List pending reminders, or write them as a calendar file.",
         discussion: """
             A reminder is pending while its session still needs reflection. The list shows each one's id, when it is for, and whether it has come; nothing personal.

@@ -4,6 +4,7 @@ import Foundation
 
 struct Search: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "search",
         abstract: "Search the text of every session, best matches first.",
         discussion: """
             Looks in the intention, environment, music notes and reflections. All words must appear, in any case and with or without accents; "a phrase" must appear as written; a word ending in * matches words that start with it; OR between two terms accepts either. Each hit prints as path:line: snippet, so editors and terminals can jump to it.

@@ -4,6 +4,7 @@ import Foundation
 
 struct Set: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "set",
         abstract: "Change fields of a session, touching only their lines.",
         discussion: """
             Each change is KEY=VALUE. Keys are the front matter's (date, treatment, administration, dose, mood_before, mood_after, reminder, music, tags, or a key of your own) and the sections (intention, environment, music_notes, reflections). An empty value removes an optional key or empties a section. Values are checked first: nothing is written unless all are valid. 'updated' is set to now and the status follows the content; a draft that gains an intention and a mood before moves into sessions/.

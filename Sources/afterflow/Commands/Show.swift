@@ -4,6 +4,7 @@ import Foundation
 
 struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "show",
         abstract: "Show one session.",
         discussion: """
             REF is the first 4 or more characters of the session's id, its path, or its day.

@@ -4,6 +4,7 @@ import Foundation
 
 struct Stats: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "stats",
         abstract: "Statistics of the journal: moods, treatments, rhythm.",
         discussion: """
             Sessions by treatment and status, mood before and after on average and the average lift per treatment, sessions per month, the longest gap between sessions, and the reflections still owed. The drafts waiting in .afterflow/drafts/ do not count. Charts use Unicode blocks on a terminal and plain text when piped or with NO_COLOR.

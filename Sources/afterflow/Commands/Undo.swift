@@ -4,6 +4,7 @@ import Foundation
 
 struct Undo: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "undo",
         abstract: "Restore the session deleted last.",
         discussion: """
             Moves the most recently deleted session from .afterflow/trash/ back to the path it had. If a file is at that path now, nothing is replaced: move it away first, or restore into place by hand. 'afterflow trash' restores older deletions.
