@@ -6,7 +6,7 @@ SWIFT ?= swift
 VAULT ?= ExampleVault
 BIN := .build/debug/afterflow
 
-.PHONY: demo test build deps test-deps bench clean
+.PHONY: demo test build install deps test-deps bench clean
 
 demo: deps build
 	@echo
@@ -49,6 +49,18 @@ test-deps:
 
 build: deps
 	$(SWIFT) build --product afterflow
+
+# The optimised tool, copied to $(PREFIX)/bin. On Linux the Swift runtime and Foundation are linked
+# in statically: start-up halves (no symbol binding across a dozen shared libraries) and the binary
+# runs where Swift is not installed.
+PREFIX ?= $(HOME)/.local
+RELEASE_FLAGS := -c release $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
+
+install: deps
+	$(SWIFT) build $(RELEASE_FLAGS) --product afterflow
+	install -d $(PREFIX)/bin
+	install -m 0755 .build/release/afterflow $(PREFIX)/bin/afterflow
+	@echo "Installed $(PREFIX)/bin/afterflow"
 
 bench: deps
 	Benchmarks/run.sh

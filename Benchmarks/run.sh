@@ -24,7 +24,9 @@ fi
 need hyperfine hyperfine
 [ -x /usr/bin/time ] || { echo "Benchmarks need GNU time: apt-get install -y time" >&2; exit 1; }
 
-swift build -c release --scratch-path "$SCRATCH" >/dev/null
+# Built as `make install` builds it: on Linux with the Swift runtime linked in statically.
+STATIC=""; [ "$(uname -s)" = Linux ] && STATIC=--static-swift-stdlib
+swift build -c release $STATIC --scratch-path "$SCRATCH" >/dev/null
 BIN=$SCRATCH/release/afterflow
 BENCH=$SCRATCH/release/afterflow-bench
 
