@@ -109,6 +109,48 @@ struct ListTests {
         }
     }
 
+    @Test("every line of the table is the session's date, treatment, moods, status and intention in columns")
+    func tableColumns() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            // A session with a day and no time, no treatment and no moods, and a two-line intention.
+            try sandbox.write(vault + "/sessions/2023/2023-01-05-note.md", """
+                ---
+                date: 2023-01-05
+                ---
+                # A note on a day
+
+                ## Intention
+
+                First line only.
+                Not this one.
+                """)
+            let table = try sandbox.run(["list"], directory: vault)
+            expectStatus(table, 0)
+            let json = try sandbox.run(["list", "--format", "json"], directory: vault)
+            let rows = try #require(json.json as? [[String: Any]])
+            try #require(table.stdoutLines.count == rows.count)
+            func padded(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
+            func mood(_ value: Any?) -> String {
+                guard let value = value as? Int else { return "  ·  " }
+                let emoji = value <= 2 ? "☁️" : value <= 4 ? "🌦️" : value <= 6 ? "🌤️" : value <= 8 ? "☀️" : "✨"
+                return emoji + " " + (value < 10 ? " \(value)" : "\(value)")
+            }
+            for (line, row) in zip(table.stdoutLines, rows) {
+                let date = try #require(row["date"] as? String)
+                let day = date.count == 10 ? date : String(date.prefix(10)) + " " + String(date.dropFirst(11).prefix(5))
+                let treatment = (row["treatment"] as? String).map { ["lsd", "dmt", "mdma"].contains($0) ? $0.uppercased() : $0.prefix(1).uppercased() + $0.dropFirst() } ?? "?"
+                let head = padded(day, 16) + "  " + padded(treatment, 10) + "  " + mood(row["mood_before"]) + " → " + mood(row["mood_after"]) + "  "
+                let intention = String((row["intention"] as? String ?? "").split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
+                #expect(line.hasPrefix(head), "\(line) starts with \(head)")
+                #expect(line.hasSuffix("  " + intention), "\(line) ends with \(intention)")
+                let status = String(line.dropFirst(head.count).prefix(16))
+                #expect(["draft", "needs reflection", "complete"].map { padded($0, 16) }.contains(status), "\(line)")
+            }
+            #expect(table.stdoutLines.contains("2023-01-05        ?             ·   →   ·    draft             First line only."))
+        }
+    }
+
     @Test("--format paths lists files that exist, in the json's order")
     func paths() throws {
         try withSandbox { sandbox in

@@ -44,13 +44,21 @@ struct List: ParsableCommand {
         filter.includeDrafts = drafts
         filter.sort = sort.sort
         filter.limit = limit
-        let rows = try withVaultErrors { try store.sessions(filter, texts: format == .json || format == .csv) }
         switch format {
         case .json:
+            let rows = try withVaultErrors { try store.sessions(filter) }
             emit("[" + rows.map(\.json).joined(separator: ",\n") + "]")
         case .paths:
-            if !rows.isEmpty { emit(rows.map(\.path).joined(separator: "\n")) }
+            var paths: [UInt8] = []
+            try withVaultErrors {
+                try store.listing(filter) { row in
+                    if !paths.isEmpty { paths.append(UInt8(ascii: "\n")) }
+                    paths += row.path
+                }
+            }
+            if !paths.isEmpty { emit(bytes: paths) }
         case .csv:
+            let rows = try withVaultErrors { try store.sessions(filter) }
             // Bound for spreadsheets: every field is guarded against formula injection, as in the exports.
             var lines = [CSVWriter.guardedRow(["date", "treatment", "administration", "dose", "mood_before", "mood_after", "status", "tags", "intention", "path"])]
             for row in rows {
@@ -63,17 +71,16 @@ struct List: ParsableCommand {
             emit(lines.joined(separator: "\n"))
         case .table:
             let term = Terminal.current
-            let text = SessionText(term: term, timeZone: zone)
-            if rows.isEmpty {
+            var table = ListingTable(term: term)
+            try withVaultErrors { try store.listing(filter) { table.append($0) } }
+            if table.count == 0 {
                 let total = try withVaultErrors { try store.summary() }
                 emit(total.sessions == 0 && !drafts ? "No sessions yet. Record one with: afterflow new" : "No sessions match.")
             } else {
-                emit(rows.map { text.row($0) }.joined(separator: "\n"))
+                emit(bytes: table.bytes)
                 if term.stdoutIsTTY {
-                    var counts: [SessionStatus: Int] = [:]
-                    for row in rows { counts[row.status, default: 0] += 1 }
                     emit("")
-                    emit(term.dim(SessionText.summary(counts, shown: rows.count, limited: limit != nil && rows.count == limit)))
+                    emit(term.dim(SessionText.summary(table.counts, shown: table.count, limited: limit != nil && table.count == limit)))
                 }
             }
         }

@@ -24,19 +24,6 @@ struct SessionText {
         }
     }
 
-    /// `2024-12-10 14:30  Psilocybin  🌤️  5 → ☀️  8  complete          To explore creativity…`
-    func row(_ session: IndexedSession) -> String {
-        let date = (session.date?.shortString ?? "no date").padded(to: 16)
-        let treatment = (session.treatment?.displayName ?? "?").padded(to: 10)
-        let head = "\(date)  \(treatment)  \(moods(before: session.moodBefore, after: session.moodAfter))  "
-        let firstLine = session.intention.firstLine
-        // 16 + 2 + 10 + 2 + 13 (moods, emoji two columns each) + 2 + 16 + 2
-        let used = 63
-        let room = max(10, term.width - used)
-        let intention = term.stdoutIsTTY && firstLine.count > room ? String(firstLine.prefix(room - 1)) + "…" : firstLine
-        return head + status(session.status) + "  " + intention
-    }
-
     /// The whole session for reading: header, fields, then the sections rendered from Markdown.
     func page(_ session: Session, path: String) -> String {
         var lines: [String] = [term.bold(session.displayTitle)]

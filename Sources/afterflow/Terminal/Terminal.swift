@@ -61,3 +61,8 @@ struct ErrorStream: Sendable {
 func emit(_ text: String) {
     FileHandle.standardOutput.write(Data((text + "\n").utf8))
 }
+
+/// `emit` for text already in bytes.
+func emit(bytes: [UInt8]) {
+    FileHandle.standardOutput.write(Data(bytes + [UInt8(ascii: "\n")]))
+}
