@@ -58,26 +58,25 @@ public struct IndexSummary: Sendable {
 extension IndexStore {
     public func summary() throws(VaultError) -> IndexSummary {
         try query { db in
+            // One pass over the sessions, added up as `stats` does; drafts only counted.
+            var tally = Statistics.Tally()
             var summary = IndexSummary()
-            for row in try Row.fetchAll(db, sql: "SELECT status, count(*) FROM sessions WHERE draft = 0 GROUP BY status") {
-                if let status = SessionStatus(rawValue: row[0]) { summary.byStatus.append((status, row[1])) }
+            try RawRow.each(db, sql: "SELECT draft, day, treatment, status, mood_before, mood_after FROM sessions", arguments: []) { row in
+                if row.int(0) == 1 {
+                    summary.drafts += 1
+                    return
+                }
+                tally.add(day: Statistics.Tally.day(row.bytes(1)), treatment: Treatment.rawValues.value(row.bytes(2)),
+                          status: SessionStatus.rawValues.value(row.bytes(3)) ?? .draft, moodBefore: row.int(4), moodAfter: row.int(5))
             }
-            summary.byStatus.sort { (SessionStatus.allCases.firstIndex(of: $0.0) ?? 0) < (SessionStatus.allCases.firstIndex(of: $1.0) ?? 0) }
-            summary.sessions = summary.byStatus.reduce(0) { $0 + $1.1 }
-            for row in try Row.fetchAll(db, sql: "SELECT treatment, count(*) AS n FROM sessions WHERE draft = 0 AND treatment IS NOT NULL GROUP BY treatment ORDER BY n DESC, treatment") {
-                if let treatment = Treatment(rawValue: row[0]) { summary.byTreatment.append((treatment, row[1])) }
-            }
-            summary.drafts = try Int.fetchOne(db, sql: "SELECT count(*) FROM sessions WHERE draft = 1") ?? 0
-            if let row = try Row.fetchOne(db, sql: """
-                SELECT (SELECT day FROM sessions WHERE draft = 0 AND date IS NOT NULL ORDER BY date LIMIT 1),
-                       (SELECT day FROM sessions WHERE draft = 0 AND date IS NOT NULL ORDER BY date DESC LIMIT 1),
-                       avg(mood_before), avg(mood_after) FROM sessions WHERE draft = 0
-                """) {
-                summary.first = row[0]
-                summary.last = row[1]
-                summary.averageMoodBefore = row[2]
-                summary.averageMoodAfter = row[3]
-            }
+            let stats = tally.statistics
+            summary.sessions = stats.sessions
+            summary.byStatus = stats.byStatus
+            summary.byTreatment = stats.byTreatment.map { ($0.treatment, $0.count) }
+            summary.first = stats.first
+            summary.last = stats.last
+            summary.averageMoodBefore = stats.averageMoodBefore
+            summary.averageMoodAfter = stats.averageMoodAfter
             summary.documents = try Int.fetchOne(db, sql: "SELECT count(*) FROM documents") ?? 0
             summary.notes = try Int.fetchOne(db, sql: "SELECT count(*) FROM documents WHERE kind = 'note'") ?? 0
             summary.unreadable = try Int.fetchOne(db, sql: "SELECT count(*) FROM documents WHERE errors > 0") ?? 0
@@ -101,21 +100,31 @@ public struct SearchHit: Sendable {
 
 extension IndexStore {
     /// Ranked hits for `search` over every section; drafts only when asked for.
+    ///
+    /// Two steps: the best `limit` matches by rank alone, then the rows and snippets of those
+    /// only (a snippet costs more than a rank, and a common word matches most sessions).
     public func search(_ search: SearchQuery, includeDrafts: Bool, limit: Int) throws(VaultError) -> [SearchHit] {
-        let sql = """
-            SELECT \(IndexedSession.columns),
-                   bm25(session_text) AS rank,
-                   snippet(session_text, 0, char(1), char(2), '…', 14),
-                   snippet(session_text, 1, char(1), char(2), '…', 14),
-                   snippet(session_text, 2, char(1), char(2), '…', 14),
-                   snippet(session_text, 3, char(1), char(2), '…', 14)
-            FROM session_text JOIN sessions ON sessions.rowid = session_text.rowid \(IndexedSession.textsJoin)
+        let ranked = """
+            SELECT session_text.rowid, bm25(session_text) AS rank
+            FROM session_text JOIN sessions ON sessions.rowid = session_text.rowid
             WHERE session_text MATCH ? \(includeDrafts ? "" : "AND sessions.draft = 0")
             ORDER BY rank, sessions.date DESC LIMIT \(limit)
             """
         let query = search.ftsQuery()
         return try self.query { db in
-            try ColumnReader.all(db, sql: sql, arguments: [query]) { row in
+            let best = try ColumnReader.all(db, sql: ranked, arguments: [query]) { row in (row.int(0) ?? 0, row.double(1) ?? 0) }
+            guard !best.isEmpty else { return [] }
+            let details = """
+                SELECT \(IndexedSession.columns), session_text.rowid,
+                       snippet(session_text, 0, char(1), char(2), '…', 14),
+                       snippet(session_text, 1, char(1), char(2), '…', 14),
+                       snippet(session_text, 2, char(1), char(2), '…', 14),
+                       snippet(session_text, 3, char(1), char(2), '…', 14)
+                FROM session_text JOIN sessions ON sessions.rowid = session_text.rowid \(IndexedSession.textsJoin)
+                WHERE session_text MATCH ? AND session_text.rowid IN (\(best.map { String($0.0) }.joined(separator: ",")))
+                """
+            var hits: [Int: SearchHit] = [:]
+            for (rowid, hit) in try ColumnReader.all(db, sql: details, arguments: [query], { row -> (Int, SearchHit) in
                 let session = IndexedSession(row)
                 let base = 19
                 // The first section whose snippet holds a highlighted word.
@@ -130,7 +139,16 @@ extension IndexStore {
                         break
                     }
                 }
-                return SearchHit(session: session, section: section, snippet: snippet, rank: row.double(base) ?? 0)
+                return (row.int(base) ?? 0, SearchHit(session: session, section: section, snippet: snippet, rank: 0))
+            }) {
+                hits[rowid] = hit
+            }
+            return best.compactMap { rowid, rank in
+                hits[rowid].map { hit in
+                    var hit = hit
+                    hit.rank = rank
+                    return hit
+                }
             }
         }
     }

@@ -91,25 +91,29 @@ public final class IndexStore: Sendable {
         return queue
     }
 
-    /// A fingerprint of every document's path, size and modification time.
+    /// A fingerprint of every document's path, size and modification time, whatever their order:
+    /// the count and the sum of a hash of each.
     static func digest(_ files: [ScannedFile]) -> String {
+        var sum: UInt64 = 0
+        for file in files { sum &+= fingerprint(file) }
+        return "\(files.count):" + String(sum, radix: 16)
+    }
+
+    /// FNV-1a of the path, then size and time mixed in with SplitMix64's finaliser, so that any
+    /// change moves every bit of the sum.
+    static func fingerprint(_ file: ScannedFile) -> UInt64 {
+        func mix(_ value: UInt64) -> UInt64 {
+            var z = value &+ 0x9E37_79B9_7F4A_7C15
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        func mix(_ value: UInt64) {
-            var v = value
-            for _ in 0..<8 {
-                hash = (hash ^ (v & 0xFF)) &* 0x0000_0100_0000_01B3
-                v >>= 8
-            }
+        var path = file.path
+        path.withUTF8 { bytes in
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
         }
-        for file in files {
-            var path = file.path
-            path.withUTF8 { bytes in
-                for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-            }
-            mix(UInt64(bitPattern: file.size))
-            mix(UInt64(bitPattern: file.modified))
-        }
-        return "\(files.count):" + String(hash, radix: 16)
+        return mix(mix(hash ^ UInt64(bitPattern: file.size)) ^ UInt64(bitPattern: file.modified))
     }
 
     static func saveDigest(_ digest: String, folders: [String: String], _ db: Database) throws {
@@ -339,6 +343,8 @@ public final class IndexStore: Sendable {
             }
         }
         timer.mark("commit")
+        // Files are read in the scan's order, which is none in particular.
+        report.readFailures.sort { ($0.path ?? "") < ($1.path ?? "") }
         return report
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// The figures of `afterflow stats`, over the sessions a filter selects (drafts never count).
@@ -32,58 +33,101 @@ public struct Statistics: Sendable {
     public var first: String?
     public var last: String?
 
-    struct Row: Sendable {
-        var day: String?
-        var treatment: Treatment?
-        var status: SessionStatus
-        var moodBefore: Int?
-        var moodAfter: Int?
-    }
+    init() {}
+}
 
-    init(rows: [Row]) {
-        sessions = rows.count
-        var statusCounts: [SessionStatus: Int] = [:]
-        for row in rows { statusCounts[row.status, default: 0] += 1 }
-        byStatus = SessionStatus.allCases.compactMap { status in statusCounts[status].map { (status, $0) } }
-        reflectionsOwed = statusCounts[.needsReflection] ?? 0
+extension Statistics {
+    /// The figures added up one session at a time, in fixed tables (no row is kept).
+    struct Tally {
+        struct Moods {
+            var count = 0
+            var before = 0, beforeCount = 0
+            var after = 0, afterCount = 0
+            var lift = 0, liftCount = 0
 
-        func mean(_ values: [Int]) -> Double? { values.isEmpty ? nil : Double(values.reduce(0, +)) / Double(values.count) }
-        func lifts(_ rows: [Row]) -> [Int] { rows.compactMap { r in r.moodBefore.flatMap { b in r.moodAfter.map { $0 - b } } } }
-        averageMoodBefore = mean(rows.compactMap(\.moodBefore))
-        averageMoodAfter = mean(rows.compactMap(\.moodAfter))
-        averageLift = mean(lifts(rows))
-        var byTreatment: [Treatment: [Row]] = [:]
-        for row in rows { if let t = row.treatment { byTreatment[t, default: []].append(row) } }
-        self.byTreatment = byTreatment.map { treatment, group in
-            TreatmentFigures(treatment: treatment, count: group.count, averageMoodBefore: mean(group.compactMap(\.moodBefore)),
-                             averageMoodAfter: mean(group.compactMap(\.moodAfter)), averageLift: mean(lifts(group)))
-        }.sorted { $0.count != $1.count ? $0.count > $1.count : $0.treatment.rawValue < $1.treatment.rawValue }
-
-        let days = rows.compactMap(\.day).sorted()
-        first = days.first
-        last = days.last
-        if let firstDay = days.first, let lastDay = days.last {
-            var counts: [String: Int] = [:]
-            for day in days { counts[String(day.prefix(7)), default: 0] += 1 }
-            var year = Int(firstDay.prefix(4)) ?? 0
-            var month = Int(firstDay.dropFirst(5).prefix(2)) ?? 1
-            let end = String(lastDay.prefix(7))
-            while true {
-                let key = String(format: "%04d-%02d", year, month)
-                perMonth.append((key, counts[key] ?? 0))
-                if key >= end || perMonth.count > 12 * 200 { break }
-                month += 1
-                if month > 12 { month = 1; year += 1 }
+            mutating func add(_ moodBefore: Int?, _ moodAfter: Int?) {
+                count += 1
+                if let moodBefore { before += moodBefore; beforeCount += 1 }
+                if let moodAfter { after += moodAfter; afterCount += 1 }
+                if let moodBefore, let moodAfter { lift += moodAfter - moodBefore; liftCount += 1 }
             }
-            var previous: (day: String, number: Int)?
-            for day in days {
-                guard let date = SessionDate.parse(day) else { continue }
-                let number = SessionDate.days(year: date.year, month: date.month, day: date.day)
-                if let previous, number - previous.number > (longestGap?.days ?? 0) {
-                    longestGap = Gap(days: number - previous.number, from: previous.day, to: day)
+
+            static func mean(_ sum: Int, _ count: Int) -> Double? { count == 0 ? nil : Double(sum) / Double(count) }
+            var averageBefore: Double? { Moods.mean(before, beforeCount) }
+            var averageAfter: Double? { Moods.mean(after, afterCount) }
+            var averageLift: Double? { Moods.mean(lift, liftCount) }
+        }
+
+        var all = Moods()
+        static let treatmentOrder = Treatment.allCases
+        static let statusOrder = SessionStatus.allCases
+        /// In `Treatment.allCases` order, and `SessionStatus.allCases` order.
+        var treatments = Array(repeating: Moods(), count: Treatment.allCases.count)
+        var statuses = Array(repeating: 0, count: SessionStatus.allCases.count)
+        /// Days as numbers that sort like them: 20241210.
+        var days: [Int] = []
+
+        mutating func add(day: Int?, treatment: Treatment?, status: SessionStatus, moodBefore: Int?, moodAfter: Int?) {
+            all.add(moodBefore, moodAfter)
+            if let treatment, let i = Tally.treatmentOrder.firstIndex(of: treatment) { treatments[i].add(moodBefore, moodAfter) }
+            if let i = Tally.statusOrder.firstIndex(of: status) { statuses[i] += 1 }
+            if let day { days.append(day) }
+        }
+
+        /// `2024-12-10` as 20241210; nil for anything else.
+        static func day(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+            guard text.count == 10, text[4] == UInt8(ascii: "-"), text[7] == UInt8(ascii: "-") else { return nil }
+            var number = 0
+            for i in [0, 1, 2, 3, 5, 6, 8, 9] {
+                let digit = Int(text[i]) - 0x30
+                guard digit >= 0 && digit <= 9 else { return nil }
+                number = number * 10 + digit
+            }
+            return number
+        }
+
+        static func dayText(_ number: Int) -> String {
+            String(format: "%04d-%02d-%02d", number / 10_000, number / 100 % 100, number % 100)
+        }
+
+        var statistics: Statistics {
+            var stats = Statistics()
+            stats.sessions = all.count
+            stats.byStatus = zip(SessionStatus.allCases, statuses).filter { $0.1 > 0 }.map { ($0.0, $0.1) }
+            stats.reflectionsOwed = statuses[SessionStatus.allCases.firstIndex(of: .needsReflection) ?? 0]
+            stats.averageMoodBefore = all.averageBefore
+            stats.averageMoodAfter = all.averageAfter
+            stats.averageLift = all.averageLift
+            stats.byTreatment = zip(Treatment.allCases, treatments).filter { $0.1.count > 0 }.map { treatment, moods in
+                TreatmentFigures(treatment: treatment, count: moods.count, averageMoodBefore: moods.averageBefore,
+                                 averageMoodAfter: moods.averageAfter, averageLift: moods.averageLift)
+            }.sorted { $0.count != $1.count ? $0.count > $1.count : $0.treatment.rawValue < $1.treatment.rawValue }
+            let days = self.days.sorted()
+            guard let first = days.first, let last = days.last else { return stats }
+            stats.first = Tally.dayText(first)
+            stats.last = Tally.dayText(last)
+            // Every month from the first to the last, with its count.
+            var month = first / 100
+            var index = 0
+            while month <= last / 100 && stats.perMonth.count <= 12 * 200 {
+                var count = 0
+                while index < days.count && days[index] / 100 == month {
+                    count += 1
+                    index += 1
+                }
+                stats.perMonth.append((String(format: "%04d-%02d", month / 100, month % 100), count))
+                month = month % 100 == 12 ? (month / 100 + 1) * 100 + 1 : month + 1
+            }
+            // The longest stretch between one session's day and the next; the earliest of equals.
+            var previous: (day: Int, number: Int)?
+            for day in days where day != previous?.day {
+                let number = SessionDate.days(year: day / 10_000, month: day / 100 % 100, day: day % 100)
+                if let previous, number - previous.number > (stats.longestGap?.days ?? 0) {
+                    stats.longestGap = Gap(days: number - previous.number, from: Tally.dayText(previous.day), to: Tally.dayText(day))
                 }
                 previous = (day, number)
             }
+            return stats
         }
     }
 }
@@ -96,13 +140,14 @@ extension IndexStore {
         var filter = filter
         filter.includeDrafts = false
         let (clause, arguments) = try filter.whereClause(timeZone: vault.timeZone)
-        let rows = try query { db in
-            try ColumnReader.all(db, sql: "SELECT day, treatment, status, mood_before, mood_after FROM sessions WHERE \(clause) AND draft = 0",
-                                 arguments: arguments) { row in
-                Statistics.Row(day: row.string(0), treatment: row.string(1).flatMap(Treatment.init(rawValue:)),
-                               status: SessionStatus(rawValue: row.text(2)) ?? .draft, moodBefore: row.int(3), moodAfter: row.int(4))
+        var tally = Statistics.Tally()
+        try query { db in
+            try RawRow.each(db, sql: "SELECT day, treatment, status, mood_before, mood_after FROM sessions WHERE \(clause) AND draft = 0",
+                            arguments: arguments) { row in
+                tally.add(day: Statistics.Tally.day(row.bytes(0)), treatment: Treatment.rawValues.value(row.bytes(1)),
+                          status: SessionStatus.rawValues.value(row.bytes(2)) ?? .draft, moodBefore: row.int(3), moodAfter: row.int(4))
             }
         }
-        return Statistics(rows: rows)
+        return tally.statistics
     }
 }
