@@ -54,45 +54,52 @@ extension VaultScanner {
         }
         defer { closedir(handle) }
         let directoryFD = dirfd(handle)
+        let prefix = Array(relative.utf8)
         while let entry = readdir(handle) {
-            let (name, isDot, isMarkdown) = withUnsafeBytes(of: entry.pointee.d_name) { raw -> (String, Bool, Bool) in
-                let bytes = raw.prefix { $0 != 0 }
-                let isDot = bytes.first == UInt8(ascii: ".")
-                let isMarkdown = bytes.count > 3 && bytes.suffix(3).elementsEqual([UInt8(ascii: "."), UInt8(ascii: "m"), UInt8(ascii: "d")])
-                return (String(decoding: bytes, as: UTF8.self), isDot, isMarkdown)
-            }
-            if isDot || (top && name == Vault.templatesFolder) { continue }
-            /// Walks a sub-folder here, or hands it to another thread at depth 1.
-            func descend() {
-                let child = openat(directoryFD, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
-                guard child >= 0 else { return }
-                if depth == 1 {
-                    deferred.append((child, relative + name + "/"))
-                } else {
-                    walk(child, relative: relative + name + "/", into: &found, top: false, depth: depth + 1, deferred: &deferred)
-                }
-            }
             var type = entry.pointee.d_type
-            if type == DT_UNKNOWN {
-                // Some file systems do not say: ask, without following a link.
-                var info = stat()
-                guard fstatat(directoryFD, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
-                switch info.st_mode & S_IFMT {
-                case S_IFDIR: type = UInt8(DT_DIR)
-                case S_IFLNK: type = UInt8(DT_LNK)
-                case S_IFREG: type = UInt8(DT_REG)
-                default: continue
+            // The entry's name is used where it lies: most are files, whose only String is their path.
+            withUnsafePointer(to: &entry.pointee.d_name) { tuple in
+                tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) { name in
+                    let length = strlen(name)
+                    let bytes = UnsafeRawBufferPointer(start: name, count: length).bindMemory(to: UInt8.self)
+                    if length == 0 || bytes[0] == UInt8(ascii: ".") { return }
+                    if type == DT_UNKNOWN {
+                        // Some file systems do not say: ask, without following a link.
+                        var info = stat()
+                        guard fstatat(directoryFD, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return }
+                        switch info.st_mode & S_IFMT {
+                        case S_IFDIR: type = UInt8(DT_DIR)
+                        case S_IFLNK: type = UInt8(DT_LNK)
+                        case S_IFREG: type = UInt8(DT_REG)
+                        default: return
+                        }
+                    }
+                    if type == DT_DIR {
+                        let folder = String(decoding: bytes, as: UTF8.self)
+                        if top && folder == Vault.templatesFolder { return }
+                        let child = openat(directoryFD, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
+                        guard child >= 0 else { return }
+                        if depth == 1 {
+                            deferred.append((child, relative + folder + "/"))
+                        } else {
+                            walk(child, relative: relative + folder + "/", into: &found, top: false, depth: depth + 1, deferred: &deferred)
+                        }
+                        return
+                    }
+                    let isMarkdown = length > 3 && bytes[length - 3] == UInt8(ascii: ".") && bytes[length - 2] == UInt8(ascii: "m")
+                        && bytes[length - 1] == UInt8(ascii: "d")
+                    guard isMarkdown, type == DT_REG || type == DT_LNK else { return }
+                    var info = stat()
+                    // A link to a Markdown file counts; a link to a folder is not followed.
+                    guard fstatat(directoryFD, name, &info, 0) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return }
+                    let path = String(unsafeUninitializedCapacity: prefix.count + length) { buffer in
+                        _ = buffer.initialize(fromContentsOf: prefix)
+                        _ = buffer[prefix.count...].initialize(fromContentsOf: bytes)
+                        return prefix.count + length
+                    }
+                    found.append(ScannedFile(path: path, size: Int64(info.st_size), modified: modificationTime(info)))
                 }
             }
-            if type == DT_DIR {
-                descend()
-                continue
-            }
-            guard isMarkdown, type == DT_REG || type == DT_LNK else { continue }
-            var info = stat()
-            // A link to a Markdown file counts; a link to a folder is not followed.
-            guard fstatat(directoryFD, name, &info, 0) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
-            found.append(ScannedFile(path: relative + name, size: Int64(info.st_size), modified: modificationTime(info)))
         }
     }
 

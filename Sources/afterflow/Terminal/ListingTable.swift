@@ -44,16 +44,24 @@ struct ListingTable {
         let status = statusCases.firstIndex(of: row.status) ?? 0
         statusCounts[status] += 1
         appendDate(row.dateText)
-        bytes += [0x20, 0x20]
+        gap()
         bytes += row.treatment.flatMap { treatmentCases.firstIndex(of: $0) }.map { treatments[$0] } ?? noTreatment
-        bytes += [0x20, 0x20]
+        gap()
         bytes += mood(row.moodBefore)
-        bytes += Array(" → ".utf8)
+        bytes += arrow
         bytes += mood(row.moodAfter)
-        bytes += [0x20, 0x20]
+        gap()
         bytes += statuses[status]
-        bytes += [0x20, 0x20]
+        gap()
         appendIntention(row.intention)
+    }
+
+    private let arrow = Array(" → ".utf8)
+
+    /// The two spaces between columns.
+    private mutating func gap() {
+        bytes.append(0x20)
+        bytes.append(0x20)
     }
 
     private func mood(_ value: Int?) -> [UInt8] {
@@ -68,7 +76,7 @@ struct ListingTable {
             && text[7] == UInt8(ascii: "-") && digits(8..<10)
         if isDay && text.count == 10 {
             bytes += text
-            bytes += [0x20, 0x20, 0x20, 0x20, 0x20, 0x20]
+            for _ in 0..<6 { bytes.append(0x20) }
         } else if isDay && text.count >= 16 && text[10] == UInt8(ascii: "T") && digits(11..<13)
                     && text[13] == UInt8(ascii: ":") && digits(14..<16) {
             bytes += text[0..<10]

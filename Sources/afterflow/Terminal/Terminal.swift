@@ -62,7 +62,11 @@ func emit(_ text: String) {
     FileHandle.standardOutput.write(Data((text + "\n").utf8))
 }
 
-/// `emit` for text already in bytes.
+/// `emit` for text already in bytes, written as it is (a long listing is not copied again).
 func emit(bytes: [UInt8]) {
-    FileHandle.standardOutput.write(Data(bytes + [UInt8(ascii: "\n")]))
+    bytes.withUnsafeBytes { raw in
+        guard let start = raw.baseAddress else { return }
+        FileHandle.standardOutput.write(Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: start), count: raw.count, deallocator: .none))
+    }
+    FileHandle.standardOutput.write(Data([UInt8(ascii: "\n")]))
 }
