@@ -193,15 +193,19 @@ public struct HTMLReport: Sendable {
     /// Printed lines a text takes at about 90 characters a line (UTF-8 bytes stand in for
     /// characters), with a heading's worth for the field.
     static func estimatedLines(_ text: String) -> Int {
-        var lines = 2
-        var run = 0
-        for byte in text.utf8 {
-            if byte == 0x0A {
-                lines += max(1, (run + 89) / 90)
-                run = 0
-            } else if byte & 0xC0 != 0x80 {
-                run += 1
+        var text = text
+        return text.withUTF8 { bytes in
+            var lines = 2
+            var run = 0
+            for byte in bytes {
+                if byte == 0x0A {
+                    lines += max(1, (run + 89) / 90)
+                    run = 0
+                } else if byte & 0xC0 != 0x80 {
+                    run += 1
+                }
             }
+            return lines + max(1, (run + 89) / 90)
         }
-        return lines + max(1, (run + 89) / 90)
-    }}
+    }
+}
