@@ -30,28 +30,29 @@ public struct HTMLReport: Sendable {
         self.now = now
     }
 
-    /// The whole page: the same text as `template.render(context(sessions))`, made faster on a
-    /// large report by preparing and rendering the sessions on every core.
+    /// The whole page: the same text as `template.render(context(sessions))`, made faster by
+    /// preparing the sessions on every core and rendering their part of the page once per shape
+    /// of session rather than once per session.
     ///
-    /// The `{{#sessions}}` section is handed to a mustache lambda, which renders each session with
-    /// that section's text: names are looked up in the session, then in the page, as mustache
-    /// does. Templates with their own delimiters (`{{=…=}}`) or transforms (`{{#first()}}`), whose
-    /// meaning inside the section depends on more than that, are rendered the ordinary way.
+    /// The `{{#sessions}}` section is handed to a mustache lambda, which renders it with
+    /// `ReportSessions`: names are looked up in the session, then in the page, as mustache does
+    /// for a section outside any other. Templates where that is not the whole story (their own
+    /// delimiters, partials, transforms such as `{{#first()}}`, `sessions` named elsewhere; see
+    /// `ReportTemplate.sectionsAroundSessions(_:)`) are rendered by swift-mustache in one go.
     public func render(_ sessions: [IndexedSession], template: ReportTemplate = .builtIn) -> String {
         let timer = PhaseTimer()
         var values = context(sessions, details: false)
-        let details = ParallelMap.map(sessions, minimumChunk: 64, sessionContext)
+        let details = ParallelMap.map(sessions, minimumChunk: 64, sessionTexts)
         timer.mark("context")
-        let plain = template.text.contains("{{=") || template.text.contains("()")
-        if !details.isEmpty && !plain && details.count >= 64 {
+        if !details.isEmpty, let around = template.sectionsAroundSessions,
+           around.allSatisfy({ values[$0] == nil || values[$0] is Bool || values[$0] is ReportText }) {
             let root = values
             values["sessions"] = MustacheLambda { text in
                 guard let section = try? MustacheTemplate(string: text) else { return nil }
-                let parts = ParallelMap.map(details, minimumChunk: 64) { section.render(SessionScope(session: $0, root: root)) }
-                return ReportText(parts.joined())
+                return ReportText(ReportSessions(template: section, text: text, root: root).render(details))
             }
         } else if !details.isEmpty {
-            values["sessions"] = details
+            values["sessions"] = details.map(\.context)
         }
         let page = template.render(values)
         timer.mark("template")
@@ -127,42 +128,46 @@ public struct HTMLReport: Sendable {
     // MARK: - Sessions
 
     func sessionContext(_ session: IndexedSession) -> [String: Any] {
-        var c: [String: Any] = [
-            "title": ReportText(session.displayTitle),
-            "anchor": ReportText("session-" + (session.id.map { String($0.prefix(8)).lowercased() }
-                ?? String(UInt64(bitPattern: ContentHash.of(Array(session.path.utf8))) & 0xFFFF_FFFF, radix: 16))),
-            "treatment": ReportText(session.treatment?.displayName ?? "Unknown"),
-            "status": ReportText(session.status.words),
-            "status_class": ReportText(session.status.rawValue),
-        ]
-        if let when = when(session) { c["when"] = ReportText(when) }
-        if let administration = session.administration { c["administration"] = ReportText(administration.displayName) }
-        if let dose = session.dose, !dose.isBlank { c["dose"] = ReportText(dose) }
+        sessionTexts(session).context
+    }
+
+    func sessionTexts(_ session: IndexedSession) -> SessionTexts {
+        var c = SessionTexts()
+        c.add("title", session.displayTitle)
+        c.add("anchor", "session-" + (session.id.map { String($0.prefix(8)).lowercased() }
+            ?? String(UInt64(bitPattern: ContentHash.of(Array(session.path.utf8))) & 0xFFFF_FFFF, radix: 16)))
+        c.add("treatment", session.treatment?.displayName ?? "Unknown")
+        c.add("status", session.status.words)
+        c.add("status_class", session.status.rawValue)
+        if let when = when(session) { c.add("when", when) }
+        if let administration = session.administration { c.add("administration", administration.displayName) }
+        if let dose = session.dose, !dose.isBlank { c.add("dose", dose) }
         if session.moodBefore != nil || session.moodAfter != nil {
             let before = session.moodBefore.map { "\($0)" } ?? "–"
             let after = session.moodAfter.map { "\($0)" } ?? "–"
             var words = (session.moodBefore.map(Mood.descriptor) ?? "not recorded") + " → " + (session.moodAfter.map(Mood.descriptor) ?? "not recorded")
             if let lift = session.moodLift { words += lift == 0 ? ", no change" : ", " + String(format: "%+d", lift).replacingOccurrences(of: "-", with: "−") }
-            c["mood"] = ["mood_numbers": ReportText("\(before) → \(after)"), "mood_words": ReportText(words)]
+            c.add("mood_numbers", "\(before) → \(after)", in: "mood")
+            c.add("mood_words", words, in: "mood")
         }
         let tags = session.tags
-        if !tags.isEmpty { c["tags"] = ReportText(tags.joined(separator: ", ")) }
+        if !tags.isEmpty { c.add("tags", tags.joined(separator: ", ")) }
         var length = 0
         for (key, text) in [("intention", session.intention), ("environment", session.environment),
                             ("music_notes", session.musicNotes), ("reflections", session.reflections)] where !text.isBlank {
-            c[key] = ReportText(CmarkRenderer.offlineHTML(text))
+            c.add(key, CmarkRenderer.offlineHTML(text))
             length += HTMLReport.estimatedLines(text)
         }
         if let link = session.music, !link.isBlank {
             let music = MusicLink(link)
-            var m: [String: Any] = ["music_text": ReportText(link), "music_service": ReportText(music.service.rawValue)]
-            if let href = music.webURL { m["music_href"] = ReportText(href) }
-            if let title = music.title { m["music_title"] = ReportText(title) }
-            c["music"] = m
+            c.add("music_text", link, in: "music")
+            c.add("music_service", music.service.rawValue, in: "music")
+            if let href = music.webURL { c.add("music_href", href, in: "music") }
+            if let title = music.title { c.add("music_title", title, in: "music") }
             length += 2
         }
         // About 40 lines of text fill a page after the session's heading and facts.
-        c["size"] = ReportText(length > 40 ? "long" : "short")
+        c.add("size", length > 40 ? "long" : "short")
         return c
     }
 
@@ -188,24 +193,19 @@ public struct HTMLReport: Sendable {
     /// Printed lines a text takes at about 90 characters a line (UTF-8 bytes stand in for
     /// characters), with a heading's worth for the field.
     static func estimatedLines(_ text: String) -> Int {
-        var lines = 2
-        var run = 0
-        for byte in text.utf8 {
-            if byte == 0x0A {
-                lines += max(1, (run + 89) / 90)
-                run = 0
-            } else if byte & 0xC0 != 0x80 {
-                run += 1
+        var text = text
+        return text.withUTF8 { bytes in
+            var lines = 2
+            var run = 0
+            for byte in bytes {
+                if byte == 0x0A {
+                    lines += max(1, (run + 89) / 90)
+                    run = 0
+                } else if byte & 0xC0 != 0x80 {
+                    run += 1
+                }
             }
+            return lines + max(1, (run + 89) / 90)
         }
-        return lines + max(1, (run + 89) / 90)
     }
-}
-
-/// Names inside one session's part of the template: the session's own values, then the page's.
-struct SessionScope: MustacheParent {
-    let session: [String: Any]
-    let root: [String: Any]
-
-    func child(named name: String) -> Any? { session[name] ?? root[name] }
 }

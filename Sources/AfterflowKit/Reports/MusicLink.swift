@@ -30,7 +30,7 @@ public struct MusicLink: Sendable, Equatable {
 
     public init(_ text: String) {
         original = text
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = MusicLink.trimmingWhitespace(text)
         let lower = trimmed.lowercased()
         if lower.hasPrefix("spotify:") {
             service = .spotify
@@ -123,6 +123,16 @@ public struct MusicLink: Sendable, Equatable {
             return false
         }
         return true
+    }
+
+    /// `text.trimmingCharacters(in: .whitespaces)`, without calling Foundation for the usual link,
+    /// which starts and ends with a printable ASCII character: every character of that set is a
+    /// space, a tab or outside ASCII.
+    static func trimmingWhitespace(_ text: String) -> String {
+        if let first = text.utf8.first, let last = text.utf8.last, (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) {
+            return text
+        }
+        return text.trimmingCharacters(in: .whitespaces)
     }
 
     static func isPathSafe(_ part: String) -> Bool {

@@ -8,11 +8,15 @@ public struct ReportTemplate: Sendable {
     public let text: String
     /// Where the template came from, for messages; nil for the built-in default.
     public let path: String?
+    /// The sections around `{{#sessions}}`, or nil when `HTMLReport` must not render sessions one
+    /// by one; see `sectionsAroundSessions(_:)`.
+    let sectionsAroundSessions: Set<String>?
     private let template: MustacheTemplate
 
     public init(text: String, path: String? = nil) throws(VaultError) {
         self.text = text
         self.path = path
+        sectionsAroundSessions = ReportTemplate.sectionsAroundSessions(text)
         do {
             template = try MustacheTemplate(string: text)
         } catch let error as MustacheTemplate.ParserError {

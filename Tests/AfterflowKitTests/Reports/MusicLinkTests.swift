@@ -1,4 +1,5 @@
 @testable import AfterflowKit
+import Foundation
 import Testing
 
 @Suite struct MusicLinkTests {
@@ -28,5 +29,18 @@ import Testing
         #expect(link.webURL == web)
         #expect(link.title == title)
         #expect(link.original == text)
+    }
+
+    /// Every text trims as Foundation trims it, whatever its first and last characters.
+    @Test func trimmingIsFoundations() {
+        let ends = (0x00...0x7F).map { String(UnicodeScalar(UInt8($0))) }
+            + ["\u{A0}", "\u{1680}", "\u{2000}", "\u{200A}", "\u{200B}", "\u{202F}", "\u{205F}", "\u{3000}", "\u{FEFF}", "é", "\u{301}", "🎧"]
+        for first in ends {
+            for last in ["a", " ", "\t", "\u{3000}", "\u{A0}", "~", "\n"] {
+                let text = first + " x.org/a " + last
+                #expect(MusicLink.trimmingWhitespace(text) == text.trimmingCharacters(in: .whitespaces), "\(Array(text.unicodeScalars))")
+                #expect(MusicLink.trimmingWhitespace(last + text) == (last + text).trimmingCharacters(in: .whitespaces))
+            }
+        }
     }
 }
