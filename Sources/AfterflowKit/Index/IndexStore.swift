@@ -56,11 +56,17 @@ public final class IndexStore: Sendable {
             // to the database at every open, and so costs every read command a checkpoint and two
             // fsyncs when it closes.)
             if try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
-                // A new file: 16 KB pages, not 4, for an index of long texts. A cold build of 10,000
-                // sessions writes a quarter of the pages and took 555 ms instead of 670.
-                try db.execute(sql: "PRAGMA page_size = 16384")
-                guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
-                    throw DatabaseError(message: "could not put the index in WAL mode")
+                // Several processes may meet the new file at once: switching the journal answers
+                // "busy" at once, without the busy timeout, while another one is at it. Try again
+                // for as long as the timeout, until one of them has done it.
+                try IndexStore.retryingWhileBusy {
+                    if try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal" { return }
+                    // A new file: 16 KB pages, not 4, for an index of long texts. A cold build of
+                    // 10,000 sessions writes a quarter of the pages and took 555 ms instead of 670.
+                    try db.execute(sql: "PRAGMA page_size = 16384")
+                    guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
+                        throw DatabaseError(message: "could not put the index in WAL mode")
+                    }
                 }
             }
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
@@ -94,29 +100,26 @@ public final class IndexStore: Sendable {
         return queue
     }
 
+    /// Runs `body` again while SQLite answers busy, for up to 10 seconds (the busy timeout).
+    static func retryingWhileBusy(_ body: () throws -> Void) throws {
+        let deadline = DispatchTime.now().uptimeNanoseconds + 10_000_000_000
+        var pause: UInt32 = 1_000
+        while true {
+            do {
+                return try body()
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && DispatchTime.now().uptimeNanoseconds < deadline {
+                usleep(pause)
+                pause = min(pause * 2, 50_000)
+            }
+        }
+    }
+
     /// A fingerprint of every document's path, size and modification time, whatever their order:
     /// the count and the sum of a hash of each.
     static func digest(_ files: [ScannedFile]) -> String {
         var sum: UInt64 = 0
-        for file in files { sum &+= fingerprint(file) }
+        for file in files { sum &+= file.fingerprint }
         return "\(files.count):" + String(sum, radix: 16)
-    }
-
-    /// FNV-1a of the path, then size and time mixed in with SplitMix64's finaliser, so that any
-    /// change moves every bit of the sum.
-    static func fingerprint(_ file: ScannedFile) -> UInt64 {
-        func mix(_ value: UInt64) -> UInt64 {
-            var z = value &+ 0x9E37_79B9_7F4A_7C15
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        var path = file.path
-        path.withUTF8 { bytes in
-            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        }
-        return mix(mix(hash ^ UInt64(bitPattern: file.size)) ^ UInt64(bitPattern: file.modified))
     }
 
     static func saveDigest(_ digest: String, folders: [String: String], _ db: Database) throws {
@@ -131,11 +134,36 @@ public final class IndexStore: Sendable {
         return String(path[..<slash])
     }
 
-    /// A fingerprint for each folder of its files' paths, sizes and modification times.
+    /// A fingerprint for each folder of its files' paths, sizes and modification times: the same
+    /// as `digest` of the folder's files. The scan hands files over folder by folder, so a run of
+    /// one folder is added up before its name is looked up.
     static func folderDigests(_ files: [ScannedFile]) -> [String: String] {
-        var groups: [String: [ScannedFile]] = [:]
-        for file in files { groups[folder(of: file.path), default: []].append(file) }
-        return groups.mapValues(digest)
+        var sums: [String: (count: Int, sum: UInt64)] = [:]
+        var folder: [UInt8] = []
+        var run = (count: 0, sum: UInt64(0))
+        func flush() {
+            guard run.count > 0 else { return }
+            let key = String(decoding: folder, as: UTF8.self)
+            let old = sums[key] ?? (0, 0)
+            sums[key] = (old.count + run.count, old.sum &+ run.sum)
+            run = (0, 0)
+        }
+        for file in files {
+            var path = file.path
+            path.withUTF8 { bytes in
+                var slash = bytes.count
+                while slash > 0 && bytes[slash - 1] != UInt8(ascii: "/") { slash -= 1 }
+                let end = max(slash - 1, 0)
+                if end != folder.count || !folder.withUnsafeBufferPointer({ $0.elementsEqual(bytes[0..<end]) }) {
+                    flush()
+                    folder = Array(bytes[0..<end])
+                }
+            }
+            run.count += 1
+            run.sum &+= file.fingerprint
+        }
+        flush()
+        return sums.mapValues { "\($0.count):" + String($0.sum, radix: 16) }
     }
 
     static func removeFiles(_ path: String) {
@@ -208,8 +236,8 @@ public final class IndexStore: Sendable {
             try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'folders'")
                 .flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String] } ?? [:]
         }
-        let documentCount = rebuild ? 0 : try database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM documents") ?? 0 }
-        let indexEmpty = documentCount == 0
+        let hasDocuments = try database.read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM documents)") ?? false }
+        let indexEmpty = rebuild || !hasDocuments
         let changedFolders = Swift.Set(folders.keys.filter { saved[$0] != folders[$0] })
             .union(saved.keys.filter { folders[$0] == nil })
         let everyFolder = indexEmpty || saved.isEmpty || changedFolders.contains("")
@@ -359,8 +387,7 @@ public final class IndexStore: Sendable {
             let bytes = try FileIO.read(root + "/" + file.path)
             let hash = ContentHash.of(bytes)
             if let old = known[file.path], old.hash == hash { return .touched(file) }
-            var actual = file
-            actual.size = Int64(bytes.count)
+            let actual = ScannedFile(path: file.path, size: Int64(bytes.count), modified: file.modified)
             let entry = VaultEntry(path: file.path, bytes: bytes)
             return .parsed(DocumentRecord(file: actual, hash: hash, entry: entry, timeZone: timeZone))
         } catch {

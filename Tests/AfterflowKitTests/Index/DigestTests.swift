@@ -16,16 +16,35 @@ import Testing
     @Test("a new time, a new size, a renamed, added or removed file, or two files trading times each change it")
     func changes() {
         let base = IndexStore.digest(files)
-        var touched = files
-        touched[7].modified += 1
-        var resized = files
-        resized[7].size += 1
-        var renamed = files
-        renamed[7].path = "sessions/2010/file-7b.md"
-        var traded = files
-        (traded[3].modified, traded[4].modified) = (traded[4].modified, traded[3].modified)
+        func replacing(_ index: Int, path: String? = nil, size: Int64? = nil, modified: Int64? = nil, in list: [ScannedFile]? = nil) -> [ScannedFile] {
+            var copy = list ?? files
+            let old = copy[index]
+            copy[index] = ScannedFile(path: path ?? old.path, size: size ?? old.size, modified: modified ?? old.modified)
+            return copy
+        }
+        let touched = replacing(7, modified: files[7].modified + 1)
+        let resized = replacing(7, size: files[7].size + 1)
+        let renamed = replacing(7, path: "sessions/2010/file-7b.md")
+        let traded = replacing(4, modified: files[3].modified, in: replacing(3, modified: files[4].modified))
         let variants = [touched, resized, renamed, traded, files + [ScannedFile(path: "a.md", size: 1, modified: 1)], Array(files.dropLast())]
         for variant in variants { #expect(IndexStore.digest(variant) != base) }
         #expect(Set(variants.map(IndexStore.digest)).count == variants.count)
+    }
+
+    @Test("each folder's digest is the digest of its own files, whatever the order they come in")
+    func folders() {
+        let mixed = files + [
+            ScannedFile(path: "top.md", size: 3, modified: 3),
+            ScannedFile(path: "sessions/top-of-sessions.md", size: 4, modified: 4),
+            ScannedFile(path: "sessions/2010/deeper/inside.md", size: 5, modified: 5),
+            ScannedFile(path: "sessions/2010x/neighbour.md", size: 6, modified: 6),
+        ]
+        for order in [mixed, mixed.reversed(), mixed.shuffled()] {
+            let digests = IndexStore.folderDigests(Array(order))
+            let expected = Dictionary(grouping: mixed, by: { IndexStore.folder(of: $0.path) }).mapValues(IndexStore.digest)
+            #expect(digests == expected)
+            #expect(digests.keys.sorted() == ["", "sessions", "sessions/2010", "sessions/2010/deeper", "sessions/2010x", "sessions/2011",
+                                              "sessions/2012", "sessions/2013", "sessions/2014"])
+        }
     }
 }
