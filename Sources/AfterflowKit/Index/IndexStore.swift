@@ -139,31 +139,31 @@ public final class IndexStore: Sendable {
     /// one folder is added up before its name is looked up.
     static func folderDigests(_ files: [ScannedFile]) -> [String: String] {
         var sums: [String: (count: Int, sum: UInt64)] = [:]
-        var folder: [UInt8] = []
-        var run = (count: 0, sum: UInt64(0))
-        func flush() {
-            guard run.count > 0 else { return }
-            let key = String(decoding: folder, as: UTF8.self)
-            let old = sums[key] ?? (0, 0)
-            sums[key] = (old.count + run.count, old.sum &+ run.sum)
-            run = (0, 0)
+        folderRuns(files) { folder, run in
+            let old = sums[folder] ?? (0, 0)
+            sums[folder] = (old.count + run.count, files[run].reduce(old.sum) { $0 &+ $1.fingerprint })
         }
-        for file in files {
+        return sums.mapValues { "\($0.count):" + String($0.sum, radix: 16) }
+    }
+
+    /// Calls `body` with each run of consecutive files that lie in one folder, and the folder.
+    static func folderRuns(_ files: [ScannedFile], _ body: (String, Range<Int>) -> Void) {
+        var folder: [UInt8] = []
+        var start = 0
+        for (index, file) in files.enumerated() {
             var path = file.path
             path.withUTF8 { bytes in
                 var slash = bytes.count
                 while slash > 0 && bytes[slash - 1] != UInt8(ascii: "/") { slash -= 1 }
                 let end = max(slash - 1, 0)
-                if end != folder.count || !folder.withUnsafeBufferPointer({ $0.elementsEqual(bytes[0..<end]) }) {
-                    flush()
+                if index == 0 || end != folder.count || !folder.withUnsafeBufferPointer({ $0.elementsEqual(bytes[0..<end]) }) {
+                    if index > start { body(String(decoding: folder, as: UTF8.self), start..<index) }
                     folder = Array(bytes[0..<end])
+                    start = index
                 }
             }
-            run.count += 1
-            run.sum &+= file.fingerprint
         }
-        flush()
-        return sums.mapValues { "\($0.count):" + String($0.sum, radix: 16) }
+        if files.count > start { body(String(decoding: folder, as: UTF8.self), start..<files.count) }
     }
 
     static func removeFiles(_ path: String) {
@@ -241,17 +241,22 @@ public final class IndexStore: Sendable {
         let changedFolders = Swift.Set(folders.keys.filter { saved[$0] != folders[$0] })
             .union(saved.keys.filter { folders[$0] == nil })
         let everyFolder = indexEmpty || saved.isEmpty || changedFolders.contains("")
-        let considered = everyFolder ? scanned : scanned.filter { changedFolders.contains(IndexStore.folder(of: $0.path)) }
+        var considered = everyFolder ? scanned : []
+        if !everyFolder {
+            IndexStore.folderRuns(scanned) { folder, run in
+                if changedFolders.contains(folder) { considered += scanned[run] }
+            }
+        }
         report.unchanged = scanned.count - considered.count
         let known: [String: Known] = rebuild ? [:] : try database.read { db in
             var known: [String: Known] = [:]
             known.reserveCapacity(considered.count)
-            // Read column by column: GRDB's generic decoding costs ~1,000 instructions a value here.
+            // Read in place: GRDB's generic decoding costs ~1,000 instructions a value here.
             func load(_ sql: String, _ arguments: StatementArguments, folder: String?) throws {
-                for (path, entry) in try ColumnReader.all(db, sql: sql, arguments: arguments, { row in
-                    (row.text(0), Known(size: Int64(row.int(1) ?? 0), modified: Int64(row.int(2) ?? 0), hash: Int64(row.int(3) ?? 0)))
-                }) where folder == nil || IndexStore.folder(of: path) == folder {
-                    known[path] = entry
+                try RawRow.each(db, sql: sql, arguments: arguments) { row in
+                    let path = String(decoding: row.bytes(0), as: UTF8.self)
+                    guard folder == nil || IndexStore.folder(of: path) == folder else { return }
+                    known[path] = Known(size: Int64(row.int(1) ?? 0), modified: Int64(row.int(2) ?? 0), hash: Int64(row.int(3) ?? 0))
                 }
             }
             if everyFolder {
