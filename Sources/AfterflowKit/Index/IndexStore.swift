@@ -70,8 +70,11 @@ public final class IndexStore: Sendable {
                 }
             }
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            // Reading through a memory map saves a system call a page on large vaults.
-            try db.execute(sql: "PRAGMA mmap_size = 1073741824")
+            // No memory map (SQLite's default on Linux, said out loud): on this machine a page
+            // fault cost more than the read() it saves ('list' of 10,000 sessions 46 -> 38 ms
+            // without it), and after a write the checkpoint at close left every page of a mapped
+            // file resident (a cold index of 100,000 sessions peaked at 362 MB, 116 MB without).
+            try db.execute(sql: "PRAGMA mmap_size = 0")
         }
         let queue = try DatabaseQueue(path: path, configuration: configuration)
         func current(_ db: Database) throws -> Bool {
@@ -304,11 +307,6 @@ public final class IndexStore: Sendable {
         let bulk = indexEmpty
         try database.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA cache_size = -65536")
-            // No memory map from here to the end of this process: the checkpoint that copies the
-            // write-ahead log into the file when the connection closes left every page of a mapped
-            // file resident, counted as this process's memory (100,000 sessions peaked at 362 MB with
-            // the map back on after the write, 116 MB without). Reads after a write use read().
-            try db.execute(sql: "PRAGMA mmap_size = 0")
             try db.inTransaction(.immediate) {
                 let text = "intention, environment, music_notes, reflections"
                 // A bulk fill has read every file: what another process wrote since it looked is

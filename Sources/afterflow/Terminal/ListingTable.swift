@@ -15,23 +15,24 @@ struct ListingTable {
         Dictionary(uniqueKeysWithValues: zip(SessionStatus.allCases, statusCounts).filter { $0.1 > 0 })
     }
 
-    /// In `allCases` order.
+    /// Columns with the gaps around them, made once: `  Psilocybin  ` in `allCases` order, then
+    /// one for no treatment; `🌤️  5 → ☀️  8` for every pair of moods (0 for none, then 1 to 10);
+    /// `  complete            ` in `allCases` order.
     private let treatmentCases = Treatment.allCases
     private let treatments: [[UInt8]]
+    private let moodPairs: [[UInt8]]
     private let statusCases = SessionStatus.allCases
     private let statuses: [[UInt8]]
-    /// Index 0 for no mood, then 1 to 10.
-    private let moods: [[UInt8]]
-    private let noTreatment = Array("?".padded(to: 10).utf8)
     private let noDate = Array("no date".padded(to: 16).utf8)
 
     init(term: Terminal) {
         self.term = term
-        treatments = Treatment.allCases.map { Array($0.displayName.padded(to: 10).utf8) }
+        treatments = (Treatment.allCases.map(\.displayName) + ["?"]).map { Array(("  " + $0.padded(to: 10) + "  ").utf8) }
         let text = SessionText(term: term, timeZone: .current)
-        statuses = SessionStatus.allCases.map { Array(text.status($0).utf8) }
+        statuses = SessionStatus.allCases.map { Array(("  " + text.status($0) + "  ").utf8) }
         statusCounts = Array(repeating: 0, count: SessionStatus.allCases.count)
-        moods = [Array("  ·  ".utf8)] + (1...10).map { Array((Mood.emoji($0) + " " + ($0 < 10 ? " \($0)" : "\($0)")).utf8) }
+        let moods = ["  ·  "] + (1...10).map { Mood.emoji($0) + " " + ($0 < 10 ? " \($0)" : "\($0)") }
+        moodPairs = moods.flatMap { before in moods.map { after in Array((before + " → " + after).utf8) } }
         bytes.reserveCapacity(1 << 16)
     }
 
@@ -44,29 +45,16 @@ struct ListingTable {
         let status = statusCases.firstIndex(of: row.status) ?? 0
         statusCounts[status] += 1
         appendDate(row.dateText)
-        gap()
-        bytes += row.treatment.flatMap { treatmentCases.firstIndex(of: $0) }.map { treatments[$0] } ?? noTreatment
-        gap()
-        bytes += mood(row.moodBefore)
-        bytes += arrow
-        bytes += mood(row.moodAfter)
-        gap()
+        bytes += treatments[row.treatment.flatMap { treatmentCases.firstIndex(of: $0) } ?? treatmentCases.count]
+        bytes += moodPairs[ListingTable.mood(row.moodBefore) * 11 + ListingTable.mood(row.moodAfter)]
         bytes += statuses[status]
-        gap()
         appendIntention(row.intention)
     }
 
-    private let arrow = Array(" → ".utf8)
-
-    /// The two spaces between columns.
-    private mutating func gap() {
-        bytes.append(0x20)
-        bytes.append(0x20)
-    }
-
-    private func mood(_ value: Int?) -> [UInt8] {
-        guard let value else { return moods[0] }
-        return moods[min(max(value, 1), 10)]
+    /// 0 for no mood, then 1 to 10.
+    private static func mood(_ value: Int?) -> Int {
+        guard let value else { return 0 }
+        return min(max(value, 1), 10)
     }
 
     /// `2024-12-10 14:30` (the time as written) or `2024-12-10`, padded to 16 columns.
