@@ -2,13 +2,10 @@ import Foundation
 import GRDB
 
 extension IndexStore {
-    /// The sessions `filter` asks for, in its order; with `texts: false` the environment, music
-    /// notes, reflections and front-matter JSON are left out and the intention is cut short.
-    public func sessions(_ filter: SessionFilter, texts: Bool = true) throws(VaultError) -> [IndexedSession] {
+    /// The sessions `filter` asks for, in its order, with every field and text.
+    public func sessions(_ filter: SessionFilter) throws(VaultError) -> [IndexedSession] {
         let (clause, arguments) = try filter.whereClause(timeZone: vault.timeZone)
-        let from = texts ? "sessions \(IndexedSession.textsJoin)" : "sessions"
-        let columns = texts ? IndexedSession.columns : IndexedSession.listingColumns
-        var sql = "SELECT \(columns) FROM \(from) WHERE \(clause) ORDER BY \(filter.sort.orderBy)"
+        var sql = "SELECT \(IndexedSession.columns) FROM sessions \(IndexedSession.textsJoin) WHERE \(clause) ORDER BY \(filter.sort.orderBy)"
         if let limit = filter.limit { sql += " LIMIT \(limit)" }
         return try query { db in try ColumnReader.all(db, sql: sql, arguments: arguments, IndexedSession.init) }
     }

@@ -33,10 +33,6 @@ public struct IndexedSession: Sendable {
     /// Every column, for `FROM sessions JOIN session_texts t`.
     static let columns = "sessions.path, sessions.id, sessions.draft, sessions.date, sessions.date_text, sessions.treatment, sessions.administration, sessions.dose, sessions.mood_before, sessions.mood_after, sessions.status, sessions.reminder, sessions.music, sessions.tags, t.keys, t.intention, t.environment, t.music_notes, t.reflections"
 
-    /// The same columns without the long texts (the intention is its first line, cut short), for
-    /// `FROM sessions` alone: what tables need.
-    static let listingColumns = "path, id, draft, date, date_text, treatment, administration, dose, mood_before, mood_after, status, reminder, music, tags, '{}', intention_start, '', '', ''"
-
     static let textsJoin = "JOIN session_texts t ON t.rowid = sessions.rowid"
 
     init(_ row: ColumnReader) {

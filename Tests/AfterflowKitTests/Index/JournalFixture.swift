@@ -134,15 +134,17 @@ final class Fixture {
 }
 
 extension IndexStore {
-    /// The paths `filter` selects, in its order.
+    /// The paths `filter` selects, in its order (through the listing `afterflow list` reads).
     func paths(_ filter: SessionFilter) throws -> [String] {
-        try sessions(filter, texts: false).map(\.path)
+        var paths: [String] = []
+        try listing(filter) { paths.append(String(decoding: $0.path, as: UTF8.self)) }
+        return paths
     }
 
     /// Every session and draft the index holds, by path.
     func allPaths() throws -> [String] {
         var filter = SessionFilter()
         filter.includeDrafts = true
-        return try sessions(filter, texts: false).map(\.path).sorted()
+        return try paths(filter).sorted()
     }
 }
