@@ -7,7 +7,7 @@ extension IndexStore {
         let (clause, arguments) = try filter.whereClause(timeZone: vault.timeZone)
         var sql = "SELECT \(IndexedSession.columns) FROM sessions \(IndexedSession.textsJoin) WHERE \(clause) ORDER BY \(filter.sort.orderBy)"
         if let limit = filter.limit { sql += " LIMIT \(limit)" }
-        return try query { db in try ColumnReader.all(db, sql: sql, arguments: arguments, IndexedSession.init) }
+        return try query { db in try RawRow.all(db, sql: sql, arguments: arguments, IndexedSession.init) }
     }
 
     /// How many documents could not be read (they have errors), for the "see afterflow check" line.
@@ -109,7 +109,7 @@ extension IndexStore {
             """
         let query = search.ftsQuery()
         return try self.query { db in
-            let best = try ColumnReader.all(db, sql: ranked, arguments: [query]) { row in (row.int(0) ?? 0, row.double(1) ?? 0) }
+            let best = try RawRow.all(db, sql: ranked, arguments: [query]) { row in (row.int(0) ?? 0, row.double(1) ?? 0) }
             guard !best.isEmpty else { return [] }
             let details = """
                 SELECT \(IndexedSession.columns), session_text.rowid,
@@ -121,7 +121,7 @@ extension IndexStore {
                 WHERE session_text MATCH ? AND session_text.rowid IN (\(best.map { String($0.0) }.joined(separator: ",")))
                 """
             var hits: [Int: SearchHit] = [:]
-            for (rowid, hit) in try ColumnReader.all(db, sql: details, arguments: [query], { row -> (Int, SearchHit) in
+            for (rowid, hit) in try RawRow.all(db, sql: details, arguments: [query], { row -> (Int, SearchHit) in
                 let session = IndexedSession(row)
                 let base = 19
                 // The first section whose snippet holds a highlighted word.
@@ -215,7 +215,7 @@ extension IndexStore {
     /// Paths of the sessions matching a condition on the `sessions` table's columns, by path.
     public func paths(where condition: String) throws(VaultError) -> [String] {
         try query { db in
-            try ColumnReader.all(db, sql: "SELECT path FROM sessions WHERE \(condition) ORDER BY path") { $0.text(0) }
+            try RawRow.all(db, sql: "SELECT path FROM sessions WHERE \(condition) ORDER BY path") { $0.text(0) }
         }
     }
 }

@@ -35,7 +35,7 @@ public struct IndexedSession: Sendable {
 
     static let textsJoin = "JOIN session_texts t ON t.rowid = sessions.rowid"
 
-    init(_ row: ColumnReader) {
+    init(_ row: RawRow) {
         path = row.text(0)
         id = row.string(1)
         isDraft = row.bool(2)

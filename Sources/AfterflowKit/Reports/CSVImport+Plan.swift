@@ -118,7 +118,7 @@ extension IndexStore {
         try query { db in
             var found = Set<SessionSignature>()
             let sql = "SELECT sessions.date, sessions.treatment, t.intention FROM sessions \(IndexedSession.textsJoin) WHERE sessions.date BETWEEN ? AND ?"
-            for row in try ColumnReader.all(db, sql: sql, arguments: [start, end], { row in
+            for row in try RawRow.all(db, sql: sql, arguments: [start, end], { row in
                 (row.int(0), row.string(1).flatMap(Treatment.init(rawValue:)), row.text(2))
             }) {
                 guard let seconds = row.0, let treatment = row.1 else { continue }
