@@ -73,15 +73,18 @@ public struct IndexedSession: Sendable {
 
     /// The same JSON as `afterflow show --format json`, built without re-reading the file.
     public var json: String {
-        var out = String(keysJSON.dropLast())
-        if out.count > 1 { out += "," }
+        // The keys' object, opened again for the texts.
+        var out = keysJSON
+        out.removeLast()
+        var first = out.utf8.count == 1
         for (name, text) in [("intention", intention), ("environment", environment), ("music_notes", musicNotes),
                              ("reflections", reflections), ("path", path)] {
+            if !first { out += "," }
+            first = false
             JSONValue.writeString(name, into: &out)
             out += ":"
             JSONValue.writeString(text, into: &out)
-            out += ","
         }
-        return String(out.dropLast()) + "}"
+        return out + "}"
     }
 }
