@@ -14,6 +14,13 @@ public struct SessionEditor: Sendable {
         public var description: String { message }
     }
 
+    /// Sets every key to its value, in order (see the other `setting`); the first rejection stops it.
+    public func setting(_ changes: [(key: String, value: String)], in document: Document) throws(Rejection) -> Document {
+        var document = document
+        for change in changes { document = try setting(change.key, to: change.value, in: document) }
+        return document
+    }
+
     /// Sets `key` (a front-matter key or a section's field name) to `value`, validated and written in
     /// canonical form. An empty value removes an optional key or clears a section.
     public func setting(_ key: String, to value: String, in document: Document) throws(Rejection) -> Document {

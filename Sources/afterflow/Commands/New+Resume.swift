@@ -52,23 +52,18 @@ extension New {
         var path = entry.path
         if !changes.isEmpty {
             // Every value is checked against the draft as read before anything is written.
-            var checked = entry.document
-            for change in changes {
-                do {
-                    checked = try editor.setting(change.key, to: change.value, in: checked)
-                } catch {
-                    throw usageError(error.message, command: "new")
-                }
+            do throws(SessionEditor.Rejection) {
+                _ = try editor.setting(changes, in: entry.document)
+            } catch {
+                throw usageError(error.message, command: "new")
             }
             let update = try withVaultErrors {
                 try store.update(entry) { current throws(VaultError) -> Document in
-                    var document = current.document
-                    for change in changes {
-                        do throws(SessionEditor.Rejection) {
-                            document = try editor.setting(change.key, to: change.value, in: document)
-                        } catch {
-                            throw VaultError(.invalid, error.message)
-                        }
+                    let document: Document
+                    do throws(SessionEditor.Rejection) {
+                        document = try editor.setting(changes, in: current.document)
+                    } catch {
+                        throw VaultError(.invalid, error.message)
                     }
                     if let error = Session(document: document).diagnostics.first(where: { $0.severity == .error }) {
                         throw VaultError(.invalid, "\(current.path) has errors, so nothing was written: \(error.description)",

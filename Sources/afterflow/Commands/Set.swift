@@ -44,13 +44,11 @@ struct Set: ParsableCommand {
         }
         // Every value is checked against the file as read: a bad one is a usage error, and
         // nothing is written.
-        var document = entry.document
-        for change in changes {
-            do throws(SessionEditor.Rejection) {
-                document = try editor.setting(change.key, to: change.value, in: document)
-            } catch {
-                throw usageError(error.message, command: "set")
-            }
+        let document: Document
+        do throws(SessionEditor.Rejection) {
+            document = try editor.setting(changes, in: entry.document)
+        } catch {
+            throw usageError(error.message, command: "set")
         }
         if document.bytes == entry.document.bytes {
             emit("Nothing changed in \(entry.path).")
@@ -67,13 +65,11 @@ struct Set: ParsableCommand {
         let now = Date()
         let update = try withVaultErrors {
             try SessionStore(vault: vault).update(entry) { current throws(VaultError) -> Document in
-                var document = current.document
-                for change in changes {
-                    do throws(SessionEditor.Rejection) {
-                        document = try editor.setting(change.key, to: change.value, in: document)
-                    } catch {
-                        throw VaultError(.invalid, error.message)
-                    }
+                let document: Document
+                do throws(SessionEditor.Rejection) {
+                    document = try editor.setting(changes, in: current.document)
+                } catch {
+                    throw VaultError(.invalid, error.message)
                 }
                 guard document.bytes != current.document.bytes else { return document }
                 if Session(document: document).diagnostics.hasErrors {
