@@ -1,6 +1,6 @@
 # Afterflow: `make demo` shows the example vault, `make test` runs every test.
-# Both install what they need (the cmark C library; for the tests also Chromium and poppler-utils)
-# when it is missing.
+# Both install what they need (the cmark and SQLite C libraries; for the tests also Chromium,
+# poppler-utils, vim, nano, tmux, strace and two Python packages) when it is missing.
 
 SWIFT ?= swift
 VAULT ?= ExampleVault
@@ -22,29 +22,38 @@ demo: deps build
 test: deps test-deps
 	$(SWIFT) test
 
-# The calendar test reads afterflow's .ics back with an independent parser, Python's icalendar
-# package. Installed when python3 is there and the package is not; offline, the test says what
-# is missing (and it is skipped, with the reason, on a machine without python3).
-# The browser test prints a report to PDF with headless Chromium and reads it back with poppler's
-# pdftotext and pdfinfo: chromium and poppler-utils, installed with apt-get when this is root
-# and they are missing; otherwise the command to run is printed (and that test is skipped).
+# Tests check what afterflow writes with real, independent tools, and drive real programs:
+#   chromium, poppler-utils  print a report to PDF and read it back (pdftotext, pdfinfo)
+#   vim, nano, tmux          real editors driven through a pseudo-terminal
+#   strace                   watches for network connections
+#   git                      real repositories
+# and the Python packages icalendar and PyYAML read the .ics and front matter back.
+# Installed with apt-get and pip when this is root and they are missing; otherwise the command
+# to run is printed (and the tests that need them say what is missing).
+TEST_APT := chromium poppler-utils vim nano tmux strace git
+TEST_BINS := chromium pdftotext pdfinfo vim nano tmux strace git
+TEST_PY := icalendar yaml
+TEST_PIP := icalendar pyyaml
+
 test-deps:
-	@if command -v chromium >/dev/null 2>&1 && command -v pdftotext >/dev/null 2>&1 && command -v pdfinfo >/dev/null 2>&1; then :; \
+	@missing=""; for b in $(TEST_BINS); do command -v $$b >/dev/null 2>&1 || missing="$$missing $$b"; done; \
+	if [ -z "$$missing" ]; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-		echo "Installing chromium and poppler-utils with apt-get (for the browser test)..."; \
-		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium poppler-utils) >/dev/null \
-			|| { echo "apt-get could not install them; run: apt-get update && apt-get install -y chromium poppler-utils"; exit 1; }; \
+		echo "Installing the test tools with apt-get (missing:$$missing)..."; \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(TEST_APT)) >/dev/null \
+			|| { echo "apt-get could not install them; run: apt-get update && apt-get install -y $(TEST_APT)"; exit 1; }; \
 	else \
-		echo "The browser test needs Chromium and poppler-utils; it is skipped without them. Install them with:"; \
-		echo "    sudo apt-get install -y chromium poppler-utils"; \
+		echo "Some tests need$$missing; they are skipped without them. Install them with:"; \
+		echo "    sudo apt-get install -y $(TEST_APT)"; \
 	fi
-	@if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import icalendar' >/dev/null 2>&1; then \
-		echo "Installing the Python package icalendar (for the calendar test)..."; \
-		python3 -m pip install --quiet icalendar >/dev/null 2>&1 \
-			|| python3 -m pip install --quiet --user icalendar >/dev/null 2>&1 \
-			|| { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 \
-				&& DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-icalendar >/dev/null 2>&1; } \
-			|| echo "Could not install icalendar; run: python3 -m pip install icalendar"; \
+	@if command -v python3 >/dev/null 2>&1; then \
+		for m in $(TEST_PY); do python3 -c "import $$m" >/dev/null 2>&1 || need=1; done; \
+		if [ -n "$$need" ]; then \
+			echo "Installing the Python packages $(TEST_PIP) (the tests read afterflow's files back with them)..."; \
+			python3 -m pip install --quiet $(TEST_PIP) >/dev/null 2>&1 \
+				|| python3 -m pip install --quiet --user $(TEST_PIP) >/dev/null 2>&1 \
+				|| echo "Could not install them; run: python3 -m pip install $(TEST_PIP)"; \
+		fi; \
 	fi
 
 build: deps
