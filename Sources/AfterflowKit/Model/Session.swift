@@ -178,6 +178,10 @@ public struct Session: Sendable, SessionSections {
             error(entry, s, "\(entry.key) must be a date like 2024-12-10T14:30:00-08:00, 2024-12-10 14:30 or 2024-12-10, found \(quoted(s.text))")
             return nil
         }
+        if let problem = value.yearProblem {
+            error(entry, s, "\(entry.key): \(problem)")
+            return nil
+        }
         return value
     }
 

@@ -30,6 +30,15 @@ public struct SessionDate: Sendable, Hashable, CustomStringConvertible {
 
     public var isDayOnly: Bool { time == nil }
 
+    /// The years afterflow reads and writes: four digits, and late enough that no time zone of
+    /// the vault is still on local mean time (offsets in seconds that a file cannot hold).
+    public static let years: ClosedRange<Int> = 1900...9999
+
+    /// Why the year cannot be used (`the year must be from 1900 to 9999, found 1850`), or nil.
+    public var yearProblem: String? {
+        SessionDate.years.contains(year) ? nil : "the year must be from 1900 to 9999, found \(year)"
+    }
+
     // MARK: - Reading
 
     /// Reads `2024-12-10`, `2024-12-10 14:30`, `2024-12-10T14:30:00`, with optional fractions of a
@@ -148,11 +157,16 @@ public struct SessionDate: Sendable, Hashable, CustomStringConvertible {
 
     /// The canonical text: `2024-12-10` for a day, otherwise with seconds and offset (from
     /// `timeZone` when the file gave none).
+    ///
+    /// An offset that is not a whole number of minutes (a zone's old local mean time, such as
+    /// -07:52:58) cannot be written as `±HH:MM` without moving the time; the time is then written
+    /// without one, local to the vault's time zone, which reads back to the same instant.
     public func canonical(in timeZone: TimeZone) -> String {
         var out = dayString
         guard let time else { return out }
         out += "T" + pad(time.hour) + ":" + pad(time.minute) + ":" + pad(time.second)
         let offset = self.offset ?? resolved(in: timeZone).offset ?? 0
+        guard offset % 60 == 0 else { return out }
         let sign = offset < 0 ? "-" : "+"
         let magnitude = abs(offset)
         out += sign + pad(magnitude / 3600) + ":" + pad(magnitude % 3600 / 60)

@@ -51,6 +51,7 @@ public struct SessionEditor: Sendable {
             guard let date = SessionDate.parse(trimmed) else {
                 throw Rejection(message: "\(key) must be a date like 2024-12-10T14:30:00-08:00, 2024-12-10 14:30 or 2024-12-10, found \(quoted(value))")
             }
+            if let problem = date.yearProblem { throw Rejection(message: "\(key): \(problem)") }
             return set(date.canonical(in: timeZone))
         case .treatment:
             guard let treatment = Treatment(parsing: trimmed) else {

@@ -120,7 +120,9 @@ public struct CSVImport: Sendable {
         var date: SessionDate?
         if let parsed = AppDate.parse(dateText) ?? SessionDate.parse(dateText) {
             let resolved = parsed.resolved(in: timeZone)
-            if resolved.epochSeconds(in: timeZone) > Int(now.timeIntervalSince1970) + CSVImport.futureAllowance {
+            if !SessionDate.years.contains(parsed.year) {
+                problem(0, "expected a year from 1900 to 9999, found \(found(dateText))")
+            } else if resolved.epochSeconds(in: timeZone) > Int(now.timeIntervalSince1970) + CSVImport.futureAllowance {
                 problem(0, "expected a date no later than 8 hours from now, found \(found(dateText))")
             } else {
                 date = resolved

@@ -83,8 +83,11 @@ struct New: ParsableCommand {
                 throw ValidationError("\(name) must be a whole number from 1 to 10, found \(value)")
             }
         }
-        if let date, date != "now" && SessionDate.parse(date) == nil {
-            throw ValidationError("--date must look like 2024-12-10T14:30:00-08:00, \"2024-12-10 14:30\" or 2024-12-10, found \"\(date)\"")
+        if let date, date != "now" {
+            guard let parsed = SessionDate.parse(date) else {
+                throw ValidationError("--date must look like 2024-12-10T14:30:00-08:00, \"2024-12-10 14:30\" or 2024-12-10, found \"\(date)\"")
+            }
+            if let problem = parsed.yearProblem { throw ValidationError("--date: \(problem)") }
         }
         if let remind, ReminderChoice(parsing: remind) == nil {
             throw ValidationError("--remind must be \(ReminderChoice.expected), found \"\(remind)\"")
