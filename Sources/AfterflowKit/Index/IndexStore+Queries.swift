@@ -15,6 +15,13 @@ extension IndexStore {
         try query { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM documents WHERE errors > 0") ?? 0 }
     }
 
+    /// The paths of the documents that have errors.
+    public func pathsWithErrors() throws(VaultError) -> Set<String> {
+        try query { db in
+            Set(try RawRow.all(db, sql: "SELECT path FROM documents WHERE errors > 0", arguments: [], { $0.text(0) }))
+        }
+    }
+
     /// Every problem recorded for every document, files in path order.
     public func diagnostics() throws(VaultError) -> [Diagnostic] {
         try query { db in

@@ -21,6 +21,7 @@ struct ExportCSV: ParsableCommand {
 
     @OptionGroup var vaultOptions: VaultOptions
     @OptionGroup var filters: FilterOptions
+    @OptionGroup var validity: ExportValidity
     @OptionGroup var output: OutputOptions
 
     @Flag(help: "Every field, one column for each front-matter key, ISO 8601 dates.")
@@ -34,7 +35,7 @@ struct ExportCSV: ParsableCommand {
 
     func run() throws {
         let now = Date()
-        var (store, rows) = try exportedSessions(vaultOptions, filters, now: now)
+        var (store, rows, leftOut) = try exportedSessions(vaultOptions, filters, now: now)
         // The app cannot read a session without an intention or mood before (and stops at the
         // first row it cannot read), and drafts are not part of its journal.
         let drafts = full || filters.asksForDrafts ? 0 : rows.count { $0.status == .draft }
@@ -48,5 +49,6 @@ struct ExportCSV: ParsableCommand {
         let text = full ? writer.fullDocument(rows) : writer.document(rows)
         let path = try output.write(Array(text.utf8), extension: "csv", timeZone: store.vault.timeZone, now: now)
         reportWritten(rows.count, to: path)
+        try validity.finish(leftOut: leftOut)
     }
 }

@@ -21,15 +21,17 @@ struct ExportHTML: ParsableCommand {
 
     @OptionGroup var vaultOptions: VaultOptions
     @OptionGroup var filters: FilterOptions
+    @OptionGroup var validity: ExportValidity
     @OptionGroup var layout: ReportOptions
     @OptionGroup var output: OutputOptions
 
     func run() throws {
         let now = Date()
-        let (store, rows) = try exportedSessions(vaultOptions, filters, now: now, oldestFirst: layout.oldestFirst)
+        let (store, rows, leftOut) = try exportedSessions(vaultOptions, filters, now: now, oldestFirst: layout.oldestFirst)
         let template = try withVaultErrors { try ReportTemplate.of(store.vault) }
         let html = layout.report(timeZone: store.vault.timeZone, now: now, filters: filters).render(rows, template: template)
         let path = try output.write(Array(html.utf8), extension: "html", timeZone: store.vault.timeZone, now: now)
         reportWritten(rows.count, to: path)
+        try validity.finish(leftOut: leftOut)
     }
 }

@@ -17,13 +17,15 @@ struct ExportJSON: ParsableCommand {
 
     @OptionGroup var vaultOptions: VaultOptions
     @OptionGroup var filters: FilterOptions
+    @OptionGroup var validity: ExportValidity
     @OptionGroup var output: OutputOptions
 
     func run() throws {
         let now = Date()
-        let (store, rows) = try exportedSessions(vaultOptions, filters, now: now)
+        let (store, rows, leftOut) = try exportedSessions(vaultOptions, filters, now: now)
         let text = "[" + rows.map(\.json).joined(separator: ",\n") + "]\n"
         let path = try output.write(Array(text.utf8), extension: "json", timeZone: store.vault.timeZone, now: now)
         reportWritten(rows.count, to: path)
+        try validity.finish(leftOut: leftOut)
     }
 }

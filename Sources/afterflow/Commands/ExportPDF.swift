@@ -19,6 +19,7 @@ struct ExportPDF: ParsableCommand {
 
     @OptionGroup var vaultOptions: VaultOptions
     @OptionGroup var filters: FilterOptions
+    @OptionGroup var validity: ExportValidity
     @OptionGroup var layout: ReportOptions
     @OptionGroup var output: OutputOptions
 
@@ -27,7 +28,7 @@ struct ExportPDF: ParsableCommand {
             throw usageError("a PDF is not for the terminal; write it to a file with -o PATH, or redirect standard output", command: "export pdf")
         }
         let now = Date()
-        let (store, rows) = try exportedSessions(vaultOptions, filters, now: now, oldestFirst: layout.oldestFirst)
+        let (store, rows, leftOut) = try exportedSessions(vaultOptions, filters, now: now, oldestFirst: layout.oldestFirst)
         guard let engine = PDFEngine.find(searchPath: ProcessInfo.processInfo.environment["PATH"]) else {
             report(VaultError(.notFound, "no program to print PDF with: afterflow uses Chromium, Google Chrome or WeasyPrint, and none is on PATH",
                               details: ["Install one of them:"] + PDFEngine.installAdvice.map { "  " + $0 }
@@ -40,6 +41,7 @@ struct ExportPDF: ParsableCommand {
         let pdf = try withVaultErrors { try engine.render(html) }
         let path = try output.write(pdf, extension: "pdf", timeZone: store.vault.timeZone, now: now)
         reportWritten(rows.count, to: path, extra: " (printed with \(engine.executable))")
+        try validity.finish(leftOut: leftOut)
     }
 
     /// This command line with `html` for `pdf`, and an output file ending in `.html`.

@@ -29,14 +29,47 @@ enum PageSizeOption: String, ExpressibleByArgument, CaseIterable {
     var size: HTMLReport.PageSize { self == .letter ? .letter : .a4 }
 }
 
+/// `--skip-invalid` of every export.
+struct ExportValidity: ParsableArguments {
+    @Flag(help: "Exit 0 when some sessions have errors; they are still left out and named.")
+    var skipInvalid = false
+
+    /// After the export is written: exit 1 when sessions were left out, unless `--skip-invalid`.
+    func finish(leftOut: [String]) throws {
+        if !leftOut.isEmpty && !skipInvalid { throw Exit.dataProblem }
+    }
+}
+
 /// The sessions an export writes: from the index (brought up to date first), as the filters say.
-func exportedSessions(_ vaultOptions: VaultOptions, _ filters: FilterOptions, now: Date, oldestFirst: Bool = false) throws -> (IndexStore, [IndexedSession]) {
+///
+/// A session whose file has errors is left out (a half-read session would export wrong values)
+/// and named on standard error; `leftOut` lists their paths.
+func exportedSessions(_ vaultOptions: VaultOptions, _ filters: FilterOptions, now: Date, oldestFirst: Bool = false) throws -> (store: IndexStore, rows: [IndexedSession], leftOut: [String]) {
     let (store, _) = try vaultOptions.index()
     var filter = filters.filter(timeZone: store.vault.timeZone, now: now)
     filter.sort = oldestFirst ? .oldest : .newest
-    let rows = try withVaultErrors { try store.sessions(filter) }
-    warnUnreadable(try withVaultErrors { try store.unreadableCount() })
-    return (store, rows)
+    var rows = try withVaultErrors { try store.sessions(filter) }
+    let broken = try withVaultErrors { try store.pathsWithErrors() }
+    var leftOut: [String] = []
+    if !broken.isEmpty {
+        rows.removeAll { row in
+            guard broken.contains(row.path) else { return false }
+            leftOut.append(row.path)
+            return true
+        }
+    }
+    let err = ErrorStream.current
+    let printer = DiagnosticPrinter(vault: store.vault)
+    for path in leftOut.sorted() {
+        err.write(err.style("error:", "1;31") + " left out \(printer.displayPath(path)), which has errors; 'afterflow check' shows them")
+    }
+    if !leftOut.isEmpty {
+        let count = leftOut.count
+        err.write("\(count) session\(count == 1 ? " was" : "s were") left out of the export; fix \(count == 1 ? "it" : "them") and export again, or add --skip-invalid to export the rest and exit 0")
+    }
+    // Files with errors that the filters did not select (or that are not sessions).
+    warnUnreadable(broken.count - leftOut.count)
+    return (store, rows, leftOut)
 }
 
 /// `Wrote 21 sessions to PATH`, on standard error.
