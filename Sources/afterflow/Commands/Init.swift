@@ -26,7 +26,7 @@ struct Init: ParsableCommand {
 
     func validate() throws {
         if let timeZone, TimeZone(identifier: timeZone) == nil {
-            throw ValidationError("unknown time zone \"\(timeZone)\"; use a name like America/Los_Angeles or Europe/Berlin")
+            throw ValidationError("unknown time zone \"\(timeZone.visible())\"; use a name like America/Los_Angeles or Europe/Berlin")
         }
     }
 
