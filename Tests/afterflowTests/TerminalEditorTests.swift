@@ -15,7 +15,7 @@ struct TerminalEditorTests {
         switch editor {
         case "vim":
             [.expect("mood_before: 5"), .type(":%s/^mood_before: 5$/mood_before: 8/\r"),
-             .type("GoTyped at the terminal.\u{1B}"), .type(":wq\r")]
+             .type("GoTyped at the terminal.\u{1B}"), .pause(0.3), .type(":wq\r")]
         default:
             // ^W searches, ^K cuts the line, M-/ goes to the end, ^S saves, ^X quits.
             [.expect("mood_before: 5"), .type("\u{17}mood_before: 5\r"), .type("\u{0B}mood_before: 8\r"),
@@ -26,7 +26,7 @@ struct TerminalEditorTests {
     /// The keys that write `text` in an empty file, then save and quit.
     static func write(_ text: String, in editor: String) -> [PseudoTerminal.Step] {
         switch editor {
-        case "vim": [.expect("0B"), .type("i\(text)\u{1B}"), .type(":wq\r")]
+        case "vim": [.expect("0B"), .type("i\(text)\u{1B}"), .pause(0.3), .type(":wq\r")]
         default: [.expect("Where Is"), .type(text), .type("\u{13}"), .type("\u{18}")]
         }
     }

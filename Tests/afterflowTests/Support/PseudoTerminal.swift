@@ -18,15 +18,18 @@ import Darwin
 /// afterflow runs it ignores SIGINT and SIGQUIT, as a shell waiting for a foreground job does.
 enum PseudoTerminal {
     /// One thing to do on the terminal: wait until the screen shows `text` (escape sequences and
-    /// control characters removed, after what was last waited for), or type keys.
+    /// control characters removed, after what was last waited for), type keys, or let `seconds`
+    /// pass (after an Escape, so that what follows is not read as part of a key's sequence).
     enum Step {
         case expect(String)
         case type(String)
+        case pause(Double)
 
-        var json: [String] {
+        var json: [Any] {
             switch self {
             case .expect(let text): ["expect", text]
             case .type(let keys): ["send", keys]
+            case .pause(let seconds): ["pause", seconds]
             }
         }
     }
@@ -104,6 +107,9 @@ enum PseudoTerminal {
         for kind, value in plan["steps"]:
             if kind == "send":
                 os.write(master, value.encode())
+                continue
+            if kind == "pause":
+                pump(value)
                 continue
             while True:
                 found = screen().find(value, position)
