@@ -45,7 +45,7 @@ struct Due: ParsableCommand {
                 do {
                     try log?.record(fresh, vault: vault.root, pending: pending)
                 } catch {
-                    err.write(err.style("warning:", "1;35") + " \(error.message); the same reminders may notify again")
+                    err.write(err.style("warning:", "1;35") + " \(error.message.visible()); the same reminders may notify again")
                 }
                 return
             case .missing:
@@ -82,7 +82,7 @@ struct Due: ParsableCommand {
         var line = "\(short(reminder))  \(day)  reminder \(at)  afterflow open \(short(reminder))"
         if verbose {
             let intention = reminder.session.intention.split(separator: "\n").first.map(String.init) ?? ""
-            line += "  \(reminder.session.treatment?.displayName ?? "?")  \(reminder.entry.path)  \(intention)"
+            line += "  \(reminder.session.treatment?.displayName ?? "?")  \(reminder.entry.path.visible())  \(intention.visible())"
         }
         return line
     }

@@ -18,7 +18,7 @@ struct EditFlow {
             try withVaultErrors { try Editor.open(absolute, line: line) }
             let bytes = try withVaultErrors { try FileIO.read(absolute) }
             if bytes == entry.document.bytes {
-                FileHandle.standardError.write(Data("No changes to \(entry.path).\n".utf8))
+                FileHandle.standardError.write(Data("No changes to \(entry.path.visible()).\n".utf8))
                 return entry.path
             }
             let edited = VaultEntry(path: entry.path, bytes: bytes)
@@ -28,7 +28,7 @@ struct EditFlow {
                 let finished = editor.finishing(edited.document, now: Date())
                 let path = try withVaultErrors { try SessionStore(vault: vault).save(finished, over: edited) }
                 let session = Session(document: finished)
-                if announce { emit("Saved \(path) · \(session.status.words)") }
+                if announce { emit("Saved \(path.visible()) · \(session.status.words)") }
                 return path
             }
             DiagnosticPrinter(vault: vault).print(edited.diagnostics, source: edited.document)

@@ -68,7 +68,7 @@ struct Fmt: ParsableCommand {
             }
         } else {
             err.write(changed.isEmpty ? "All \(entries.count - skipped) files are already canonical." : "Formatted \(changed.count) file\(changed.count == 1 ? "" : "s").")
-            for path in changed { emit("  \(path)") }
+            for path in changed { emit("  \(path.visible())") }
         }
         if skipped > 0 {
             err.write(err.style("error:", "1;31") + " \(skipped) file\(skipped == 1 ? " has" : "s have") errors and \(skipped == 1 ? "was" : "were") left alone; fix \(skipped == 1 ? "it" : "them") first")

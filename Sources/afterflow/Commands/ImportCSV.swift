@@ -38,7 +38,7 @@ struct ImportCSV: ParsableCommand {
         let err = ErrorStream.current
         let name = file == "-" ? "<stdin>" : file
         for problem in plan.problems {
-            err.write("\(name):\(problem.row): " + problem.description)
+            err.write("\(name.visible()):\(problem.row): " + problem.description.visible())
         }
         let rejected = plan.rejectedRows
         if !rejected.isEmpty && !skipInvalid {
@@ -60,7 +60,7 @@ struct ImportCSV: ParsableCommand {
             summary.append("\(plan.ready.count) would be created")
         } else {
             let paths = try withVaultErrors { try SessionStore(vault: store.vault).createAll(plan.ready.map(\.session)) }
-            for path in paths { emit("  + " + path) }
+            for path in paths { emit("  + " + path.visible()) }
             summary.append("\(paths.count) created")
         }
         summary.append("\(plan.duplicates.count) skipped as duplicate\(plan.duplicates.count == 1 ? "" : "s")")
@@ -71,7 +71,7 @@ struct ImportCSV: ParsableCommand {
         }
         summary.append(rejectedText)
         let drafts = plan.ready.filter { $0.session.values.status == .draft }.count
-        var line = (dryRun ? "Dry run of \(name): " : "Imported \(name): ") + summary.joined(separator: ", ") + "."
+        var line = (dryRun ? "Dry run of \(name.visible()): " : "Imported \(name.visible()): ") + summary.joined(separator: ", ") + "."
         if drafts > 0 {
             line += " \(drafts) \(drafts == 1 ? "is a draft" : "are drafts") (no intention or mood before), in \(Vault.draftsFolder)/."
         }

@@ -26,7 +26,7 @@ struct Init: ParsableCommand {
 
     func validate() throws {
         if let timeZone, TimeZone(identifier: timeZone) == nil {
-            throw ValidationError("unknown time zone \"\(timeZone)\"; use a name like America/Los_Angeles or Europe/Berlin")
+            throw ValidationError("unknown time zone \"\(timeZone.visible())\"; use a name like America/Los_Angeles or Europe/Berlin")
         }
     }
 
@@ -34,29 +34,76 @@ struct Init: ParsableCommand {
         let cwd = FileManager.default.currentDirectoryPath
         let target = directory.map { $0.hasPrefix("/") ? $0 : cwd + "/" + $0 } ?? cwd
         let zone = timeZone.flatMap(TimeZone.init(identifier:)) ?? .current
-        let outcome = try withVaultErrors { try VaultInitializer.initialize(at: target, timeZone: zone, timeZoneName: timeZone) }
+        let home = ProcessInfo.processInfo.environment["HOME"]
+        let outcome = try withVaultErrors {
+            try VaultInitializer.initialize(at: target, timeZone: zone, timeZoneName: timeZone, home: home)
+        }
         let term = Terminal.current
-        let shown = directory ?? "."
+        let shown = (directory ?? ".").visible()
         if outcome.created.isEmpty {
-            emit("\(shown) is already a vault; nothing to do.")
+            if case .madePrivate = outcome.privacy {
+                emit("\(shown) is already a vault.")
+            } else {
+                emit("\(shown) is already a vault; nothing to do.")
+            }
         } else {
             emit(term.bold("Created a vault in \(shown)") + " (time zone \(timeZone ?? zone.identifier))")
             for path in outcome.created { emit("  + \(path)") }
             for path in outcome.kept { emit("  = \(path) (kept)") }
         }
+        tellPrivacy(outcome.privacy)
         if !isInGitRepository(outcome.root) {
             let wanted = git ?? (Terminal.current.isInteractive
                 ? Prompt.confirm("This folder is not in a git repository. Start one to keep the journal's history?", defaultYes: false)
                 : false)
             if wanted {
-                try runGit(["init", "-q", outcome.root])
-                emit("  + .git (a new repository; commit when you like)")
+                try startRepository(in: outcome.root)
+                emit("  + .git (a new repository, private to you; commit when you like)")
             } else if git == nil {
                 emit(term.dim("Tip: 'git init' in \(shown) keeps every change to the journal, privately."))
             }
         }
         emit("")
         emit("Next: afterflow new --treatment psilocybin --mood-before 5 --intention \"…\"" + (directory.map { " --vault \($0)" } ?? ""))
+    }
+
+    /// Says what became of the vault folder's permissions: made private, or left shared and why.
+    private func tellPrivacy(_ privacy: RootPrivacy) {
+        func octal(_ mode: Int) -> String { "0" + String(mode, radix: 8) }
+        switch privacy {
+        case .alreadyPrivate:
+            return
+        case .madePrivate(let from, let to):
+            emit("  ~ the vault folder is now private to you (\(octal(to)); it was \(octal(from)))")
+        case .shared(let reason, let mode):
+            let chmod = "run: chmod 700 \(Init.shellQuoted(directory ?? ".").visible())"
+            let (why, advice): (String, String)
+            switch reason {
+            case .otherOwner: (why, advice) = ("belongs to another user, so", "keep it in a folder of your own")
+            case .fileSystemRoot: (why, advice) = ("is the root of the file system, so", "keep the vault in a folder of its own")
+            case .home: (why, advice) = ("is your home folder, so", chmod + ", or keep the vault in a folder of its own")
+            case .writableByEveryone: (why, advice) = ("is writable by everyone, so it looks shared on purpose and", chmod)
+            case .groupWritable: (why, advice) = ("is group-writable, so it looks shared on purpose and", chmod)
+            case .setgid: (why, advice) = ("is setgid, so it looks shared on purpose and", chmod)
+            }
+            let err = ErrorStream.current
+            err.write(err.style("warning:", "1;35")
+                + " the vault folder \(why) afterflow left its permissions (\(octal(mode))) as they are; if the journal should be private, \(advice)")
+        }
+    }
+
+    /// `path` as a shell word: as it is when it has only safe characters, else in single quotes.
+    static func shellQuoted(_ path: String) -> String {
+        let safe = path.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || $0.properties.numericType != nil || "/._-+~,:@%".unicodeScalars.contains($0) }
+        return safe && !path.isEmpty ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    /// `git init` with the repository private to its owner whatever the umask: git makes its files
+    /// 0600 and folders 0700 (`core.sharedRepository=0600`). COMMIT_EDITMSG is the one file git
+    /// writes with the umask, so it is made here first, 0600; git keeps the mode when it rewrites it.
+    private func startRepository(in root: String) throws {
+        try runGit(["init", "-q", "--shared=0600", root])
+        try? FileIO.create(root + "/.git/COMMIT_EDITMSG", contents: [])
     }
 
     private func isInGitRepository(_ path: String) -> Bool {

@@ -80,13 +80,13 @@ extension New {
         }
         let document = try withVaultErrors { Document(bytes: try FileIO.read(try vault.path(path))) }
         var session = Session(document: document)
-        let shortID = session.id.map { String($0.uuidString.prefix(8)) } ?? reference
+        let shortID = session.id.map { String($0.uuidString.prefix(8)) } ?? reference.visible()
         if format == .text {
             if session.status == .draft {
                 let missing = Drafts.missing(session)
-                emit("Still a draft: \(path); missing \(missing.joined(separator: " and ")).")
+                emit("Still a draft: \(path.visible()); missing \(missing.joined(separator: " and ")).")
             } else {
-                emit(Terminal.current.bold("Finished \(path)") + (path != entry.path ? " (moved from \(entry.path))" : ""))
+                emit(Terminal.current.bold("Finished \(path.visible())") + (path != entry.path ? " (moved from \(entry.path.visible()))" : ""))
                 emit("  \(session.displayTitle) · \(session.status.words) · id \(shortID)")
             }
         }

@@ -73,10 +73,10 @@ struct New: ParsableCommand {
 
     func validate() throws {
         if let treatment, Treatment(parsing: treatment) == nil {
-            throw ValidationError("--treatment must be one of \(Treatment.allCases.map(\.rawValue).joined(separator: ", ")), found \"\(treatment)\"")
+            throw ValidationError("--treatment must be one of \(Treatment.allCases.map(\.rawValue).joined(separator: ", ")), found \"\(treatment.visible())\"")
         }
         if let administration, Administration(parsing: administration) == nil {
-            throw ValidationError("--administration must be one of intravenous, intramuscular, oral, nasal, other (or IV, IM), found \"\(administration)\"")
+            throw ValidationError("--administration must be one of intravenous, intramuscular, oral, nasal, other (or IV, IM), found \"\(administration.visible())\"")
         }
         for (name, value) in [("--mood-before", moodBefore), ("--mood-after", moodAfter)] {
             if let value, !Mood.range.contains(value) {
@@ -85,15 +85,15 @@ struct New: ParsableCommand {
         }
         if let date, date != "now" {
             guard let parsed = SessionDate.parse(date) else {
-                throw ValidationError("--date must look like 2024-12-10T14:30:00-08:00, \"2024-12-10 14:30\" or 2024-12-10, found \"\(date)\"")
+                throw ValidationError("--date must look like 2024-12-10T14:30:00-08:00, \"2024-12-10 14:30\" or 2024-12-10, found \"\(date.visible())\"")
             }
             if let problem = parsed.yearProblem { throw ValidationError("--date: \(problem)") }
         }
         if let remind, ReminderChoice(parsing: remind) == nil {
-            throw ValidationError("--remind must be \(ReminderChoice.expected), found \"\(remind)\"")
+            throw ValidationError("--remind must be \(ReminderChoice.expected), found \"\(remind.visible())\"")
         }
         for (section, text) in [(SessionSection.intention, intention), (.environment, environment), (.music, musicNotes)] {
-            if let text, let problem = section.problem(with: text) { throw ValidationError(problem) }
+            if let text, let problem = section.problem(with: text) { throw ValidationError(problem.visible()) }
         }
         for tag in tags where tag.trimmingCharacters(in: .whitespaces).isEmpty {
             throw ValidationError("--tag cannot be empty")

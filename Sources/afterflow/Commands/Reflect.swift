@@ -43,9 +43,9 @@ struct Reflect: ParsableCommand {
         func keep(_ error: VaultError) -> ExitCode {
             report(error)
             if let scratch {
-                err.write("Your text is kept in \(scratch).")
+                err.write("Your text is kept in \(scratch.visible()).")
             } else {
-                err.write("Your reflection was not saved; here it is, to keep:\n\(text)")
+                err.write("Your reflection was not saved; here it is, to keep:\n\(text.visible(lines: true))")
             }
             return Exit.dataProblem
         }
@@ -112,9 +112,9 @@ struct Reflect: ParsableCommand {
         } catch {
             throw keep(error)
         }
-        emit("Reflection queued: the vault cannot be written right now. It will be saved, with the time you wrote it, the next time afterflow runs in \(reflection.vault).")
+        emit("Reflection queued: the vault cannot be written right now. It will be saved, with the time you wrote it, the next time afterflow runs in \(reflection.vault.visible()).")
         let err = ErrorStream.current
-        err.write("  " + cause.message)
+        err.write("  " + cause.message.visible())
         if count >= ReflectionQueue.warningThreshold {
             err.write(err.style("warning:", "1;35")
                 + " \(count) reflections are waiting in the queue, and it holds at most \(ReflectionQueue.capacity); run any afterflow command in the vault when it can be written")

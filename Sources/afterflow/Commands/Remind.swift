@@ -29,11 +29,11 @@ struct Remind: ParsableCommand {
 
     func validate() throws {
         switch (when, cancel) {
-        case (nil, false): throw ValidationError("say when, like 'afterflow remind \(reference) tomorrow', or give --cancel")
+        case (nil, false): throw ValidationError("say when, like 'afterflow remind \(reference.visible()) tomorrow', or give --cancel")
         case (.some, true): throw ValidationError("give either WHEN or --cancel, not both")
         case (.some(let when), false):
             guard ReminderChoice(parsing: when) != nil else {
-                throw ValidationError("WHEN must be \(ReminderChoice.expected), found \"\(when)\"")
+                throw ValidationError("WHEN must be \(ReminderChoice.expected), found \"\(when.visible())\"")
             }
         case (nil, true): break
         }
@@ -44,11 +44,11 @@ struct Remind: ParsableCommand {
         let choice = cancel ? ReminderChoice.none : (when.flatMap(ReminderChoice.init(parsing:)) ?? .none)
         guard choice != .none else {
             guard entry.session?.reminder != nil || entry.document.frontMatter?.entry("reminder") != nil else {
-                emit("\(entry.path) has no reminder; nothing to cancel.")
+                emit("\(entry.path.visible()) has no reminder; nothing to cancel.")
                 return
             }
             _ = try withVaultErrors { try SessionStore(vault: vault).setReminder(nil, on: entry) }
-            emit("Reminder cancelled for \(entry.path).")
+            emit("Reminder cancelled for \(entry.path.visible()).")
             return
         }
         if entry.session?.status == .complete {

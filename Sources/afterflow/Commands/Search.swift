@@ -32,7 +32,7 @@ struct Search: ParsableCommand {
 
     func validate() throws {
         if limit < 1 { throw ValidationError("--limit must be at least 1") }
-        do { _ = try SearchQuery(words.joined(separator: " ")) } catch { throw ValidationError(error.message) }
+        do { _ = try SearchQuery(words.joined(separator: " ")) } catch { throw ValidationError(error.message.visible()) }
     }
 
     func run() throws {
@@ -55,14 +55,14 @@ struct Search: ParsableCommand {
         }
         let term = Terminal.current
         if hits.isEmpty {
-            FileHandle.standardError.write(Data("No session mentions \(query.text).\n".utf8))
+            FileHandle.standardError.write(Data("No session mentions \(query.text.visible()).\n".utf8))
             throw ExitCode(1)
         }
         let printer = DiagnosticPrinter(vault: vault)
+        // The index marks each match between U+0001 and U+0002.
+        let marks: [Unicode.Scalar: String] = ["\n": " ", "\u{1}": term.colors ? "\u{1B}[1;33m" : "", "\u{2}": term.colors ? "\u{1B}[0m" : ""]
         for (hit, line) in located {
-            let snippet = hit.snippet.replacingOccurrences(of: "\n", with: " ")
-                .replacingOccurrences(of: "\u{1}", with: term.colors ? "\u{1B}[1;33m" : "")
-                .replacingOccurrences(of: "\u{2}", with: term.colors ? "\u{1B}[0m" : "")
+            let snippet = VisibleText.escape(hit.snippet, replacing: marks)
             emit(term.cyan("\(printer.displayPath(hit.session.path)):\(line):") + " " + snippet)
         }
         warnUnreadable(try withVaultErrors { try store.unreadableCount() } + report.readFailures.count)

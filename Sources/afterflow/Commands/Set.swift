@@ -29,7 +29,7 @@ struct Set: ParsableCommand {
             throw ValidationError("give at least one change, like mood_after=8")
         }
         for assignment in assignments where !assignment.contains("=") {
-            throw ValidationError("\"\(assignment)\" is not KEY=VALUE; write it like mood_after=8 or intention=\"…\"")
+            throw ValidationError("\"\(assignment.visible())\" is not KEY=VALUE; write it like mood_after=8 or intention=\"…\"")
         }
     }
 
@@ -51,7 +51,7 @@ struct Set: ParsableCommand {
             throw usageError(error.message, command: "set")
         }
         if document.bytes == entry.document.bytes {
-            emit("Nothing changed in \(entry.path).")
+            emit("Nothing changed in \(entry.path.visible()).")
             return
         }
         let errors = Session(document: document).diagnostics.filter { $0.severity == .error }
@@ -80,9 +80,9 @@ struct Set: ParsableCommand {
         }
         let before = update.before.session?.status
         let after = Session(document: update.document).status
-        var line = "Updated \(update.path): \(changes.map(\.key).joined(separator: ", "))"
+        var line = "Updated \(update.path.visible()): \(changes.map(\.key).joined(separator: ", ").visible())"
         if let before, before != after { line += " · \(before.words) → \(after.words)" }
-        if update.path != entry.path { line += " (moved from \(entry.path))" }
+        if update.path != entry.path { line += " (moved from \(entry.path.visible()))" }
         emit(line)
         if before == .draft && after == .needsReflection && Session(document: update.document).reminder == nil {
             try ReminderOffer.offer(vault: vault, path: update.path)

@@ -37,7 +37,7 @@ struct TrashCommand: ParsableCommand {
         if restore != nil && empty { throw ValidationError("give either --restore or --empty, not both") }
         if olderThan != nil && !empty { throw ValidationError("--older-than goes with --empty") }
         if let olderThan, TimeSpan.seconds(in: olderThan) == nil {
-            throw ValidationError("--older-than must be a span like 30d, 2w or 12h, found \"\(olderThan)\"")
+            throw ValidationError("--older-than must be a span like 30d, 2w or 12h, found \"\(olderThan.visible())\"")
         }
     }
 
@@ -48,7 +48,7 @@ struct TrashCommand: ParsableCommand {
         if let restore {
             let entry = try pick(restore, in: entries, trash: trash)
             let path = try withVaultErrors { try trash.restore(entry) }
-            emit("Restored \(path).")
+            emit("Restored \(path.visible()).")
             return
         }
         if empty {
@@ -72,7 +72,7 @@ struct TrashCommand: ParsableCommand {
         for (index, entry) in entries.enumerated() {
             let id = entry.id.map { String($0.prefix(8)) } ?? "(no id) "
             let deleted = SessionDate.parse(entry.deleted)?.shortString ?? entry.deleted
-            emit("\(String(index + 1).padding(toLength: 3, withPad: " ", startingAt: 0)) \(id)  deleted \(deleted)  \(entry.original)")
+            emit("\(String(index + 1).padding(toLength: 3, withPad: " ", startingAt: 0)) \(id.visible())  deleted \(deleted.visible())  \(entry.original.visible())")
         }
         if term.stdoutIsTTY {
             emit(term.dim("Restore one with: afterflow trash --restore NUMBER (or its id)"))

@@ -35,21 +35,21 @@ struct FilterOptions: ParsableArguments {
 
     func validate() throws {
         for name in treatmentNames where Treatment(parsing: name) == nil {
-            throw ValidationError("--treatment must be one of \(Treatment.allCases.map(\.rawValue).joined(separator: ", ")), found \"\(name)\"")
+            throw ValidationError("--treatment must be one of \(Treatment.allCases.map(\.rawValue).joined(separator: ", ")), found \"\(name.visible())\"")
         }
         for name in statusNames where SessionStatus(parsing: name) == nil {
-            throw ValidationError("--status must be draft, needs-reflection or complete, found \"\(name)\"")
+            throw ValidationError("--status must be draft, needs-reflection or complete, found \"\(name.visible())\"")
         }
         for (flag, value) in [("--since", since), ("--until", until)] {
             if let value, QueryDate(value, now: Date(), timeZone: .gmt) == nil {
-                throw ValidationError("\(flag) must be a day or period like \(QueryDate.forms), found \"\(value)\"")
+                throw ValidationError("\(flag) must be a day or period like \(QueryDate.forms), found \"\(value.visible())\"")
             }
         }
         for condition in conditions where KeyCondition(parsing: condition) == nil {
-            throw ValidationError("--where must look like KEY=VALUE, KEY!=VALUE or KEY>N (N a number), found \"\(condition)\"")
+            throw ValidationError("--where must look like KEY=VALUE, KEY!=VALUE or KEY>N (N a number), found \"\(condition.visible())\"")
         }
         if let search {
-            do { _ = try SearchQuery(search) } catch { throw ValidationError("--search \(error.message)") }
+            do { _ = try SearchQuery(search) } catch { throw ValidationError("--search \(error.message.visible())") }
         }
     }
 

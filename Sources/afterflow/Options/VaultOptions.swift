@@ -49,7 +49,7 @@ struct VaultOptions: ParsableArguments {
         guard let seconds = TimeInterval(text), seconds >= 0, seconds.isFinite else {
             let err = ErrorStream.current
             err.write(err.style("warning:", "1;35")
-                + " AFTERFLOW_LOCK_TIMEOUT must be a number of seconds, found \"\(text)\"; waiting \(Int(Vault.defaultLockTimeout)) seconds")
+                + " AFTERFLOW_LOCK_TIMEOUT must be a number of seconds, found \"\(text.visible())\"; waiting \(Int(Vault.defaultLockTimeout)) seconds")
             return Vault.defaultLockTimeout
         }
         return seconds
@@ -75,7 +75,7 @@ struct VaultOptions: ParsableArguments {
             + " \(count) queued reflection\(count == 1 ? " is" : "s are") still waiting; \(count == 1 ? "it is" : "they are") kept and tried again next time")
         var reasons: [String] = []
         for (_, reason) in replay.waiting where !reasons.contains(reason) { reasons.append(reason) }
-        for reason in reasons.prefix(3) { err.write("  " + reason) }
+        for reason in reasons.prefix(3) { err.write("  " + reason.visible()) }
     }
 }
 

@@ -15,21 +15,23 @@ enum Editor {
     /// it, `sh -c '<editor> "$@"'`.
     static func open(_ path: String, line: Int? = nil) throws(VaultError) {
         let editor = command()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "\(editor) \"$@\"", "afterflow-editor"] + EditorCommand(editor).arguments(path: path, line: line)
+        let arguments = ["-c", "\(editor) \"$@\"", "afterflow-editor"] + EditorCommand(editor).arguments(path: path, line: line)
+        let advice = ["Set VISUAL or EDITOR to your editor, for example: export EDITOR=nano"]
+        let outcome: ForegroundProgram.Outcome
         do {
-            try process.run()
+            outcome = try ForegroundProgram.run("/bin/sh", arguments)
         } catch {
-            throw VaultError(.io, "cannot start the editor '\(editor)': \(error.localizedDescription)",
-                             details: ["Set VISUAL or EDITOR to your editor, for example: export EDITOR=nano"])
+            throw VaultError(.io, "cannot start the editor '\(editor)': \(error.reason)", details: advice)
         }
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            let what = process.terminationStatus == 127
-                ? "the editor '\(editor)' was not found; afterflow changed nothing"
-                : "the editor '\(editor)' exited with status \(process.terminationStatus); afterflow changed nothing"
-            throw VaultError(.io, what, details: ["Set VISUAL or EDITOR to your editor, for example: export EDITOR=nano"])
+        switch outcome {
+        case .exited(0):
+            return
+        case .exited(127):
+            throw VaultError(.io, "the editor '\(editor)' was not found; afterflow changed nothing", details: advice)
+        case .exited(let status):
+            throw VaultError(.io, "the editor '\(editor)' exited with status \(status); afterflow changed nothing", details: advice)
+        case .signaled(let number):
+            throw VaultError(.io, "the editor '\(editor)' was ended by signal \(number); afterflow changed nothing", details: advice)
         }
     }
 }

@@ -6,11 +6,12 @@ enum Exit {
     static let dataProblem = ExitCode(1)
 }
 
-/// Prints `error: message` and its details to standard error.
+/// Prints `error: message` and its details to standard error, with the control characters of
+/// the values they quote shown.
 func report(_ error: VaultError) {
     let err = ErrorStream.current
-    err.write(err.style("error:", "1;31") + " " + error.message)
-    for line in error.details { err.write(line) }
+    err.write(err.style("error:", "1;31") + " " + error.message.visible())
+    for line in error.details { err.write(line.visible()) }
 }
 
 /// Runs a command's body, turning the library's errors into a message and exit code 1.
@@ -28,7 +29,7 @@ func withVaultErrors<T>(_ body: () throws -> T) throws -> T {
 /// the command's own help, then exit 64, as argument-parser does for errors it finds itself.
 func usageError(_ message: String, command: String) -> ExitCode {
     let err = ErrorStream.current
-    err.write(err.style("Error:", "1;31") + " " + message)
+    err.write(err.style("Error:", "1;31") + " " + message.visible())
     err.write("  See 'afterflow \(command) --help' for more.")
     return ExitCode.validationFailure
 }

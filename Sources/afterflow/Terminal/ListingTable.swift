@@ -77,19 +77,21 @@ struct ListingTable {
         }
     }
 
-    /// The intention's first line; on a terminal, cut to what is left of its width.
+    /// The intention's first line, its control characters shown; on a terminal, cut to what is
+    /// left of its width.
     private mutating func appendIntention(_ text: UnsafeBufferPointer<UInt8>) {
-        let end = text.firstIndex(of: UInt8(ascii: "\n")) ?? text.count
+        var end = text.firstIndex(of: UInt8(ascii: "\n")) ?? text.count
+        if end > 0 && text[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         let line = UnsafeBufferPointer(rebasing: text[0..<end])
         let room = max(10, term.width - ListingTable.used)
         // Only a line longer than `room` bytes can be wider than `room` characters.
         if term.stdoutIsTTY && line.count > room {
-            let string = String(decoding: line, as: UTF8.self)
+            let string = VisibleText.escape(String(decoding: line, as: UTF8.self))
             if string.count > room {
                 bytes += Array((String(string.prefix(room - 1)) + "…").utf8)
                 return
             }
         }
-        bytes += line
+        VisibleText.append(line, to: &bytes)
     }
 }

@@ -35,7 +35,7 @@ struct SessionText {
             when.append(text)
         }
         if let administration = session.administration { when.append(administration.displayName) }
-        if let dose = session.dose { when.append(dose) }
+        if let dose = session.dose { when.append(dose.visible()) }
         lines.append(when.joined(separator: " · "))
         lines.append("")
         func field(_ name: String, _ value: String) {
@@ -54,9 +54,9 @@ struct SessionText {
         field("Mood", mood)
         field("Status", session.status == .needsReflection ? term.yellow(session.status.words) : session.status.words)
         if let reminder = session.reminder { field("Reminder", "\(reminder.mediumDay)\(reminder.clockTime.map { ", \($0)" } ?? "")") }
-        if let music = session.music { field("Music", music) }
-        if !session.tags.isEmpty { field("Tags", session.tags.joined(separator: ", ")) }
-        field("File", path)
+        if let music = session.music { field("Music", music.visible()) }
+        if !session.tags.isEmpty { field("Tags", session.tags.joined(separator: ", ").visible()) }
+        field("File", path.visible())
         if let id = session.id { field("Id", id.uuidString) }
         let width = min(term.width, 100)
         for section in SessionSection.allCases {
@@ -67,7 +67,8 @@ struct SessionText {
             if text.isEmpty {
                 lines.append(term.dim("  (empty)"))
             } else {
-                lines.append(CmarkRenderer.terminal(text, width: width, indent: "  ", styled: term.colors))
+                // Shown before rendering: cmark makes line breaks of the line endings it keeps.
+                lines.append(CmarkRenderer.terminal(text.visible(lines: true), width: width, indent: "  ", styled: term.colors))
             }
         }
         return lines.joined(separator: "\n")

@@ -1,0 +1,99 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs a program in the foreground of the user's terminal, as git runs an editor, and waits.
+///
+/// The program is spawned in afterflow's own process group (Foundation's `Process` gives it a group
+/// of its own, which is not the terminal's foreground group, so an editor is stopped as soon as it
+/// touches the terminal) and inherits standard input, output and error. While it runs, afterflow
+/// ignores SIGINT and SIGQUIT, so that Ctrl-C and Ctrl-\ reach the program; afterwards the
+/// signals' handlers and the terminal's attributes are put back, whatever the program did.
+enum ForegroundProgram {
+    /// How the program ended.
+    enum Outcome: Equatable {
+        case exited(Int32)
+        case signaled(Int32)
+    }
+
+    /// The program could not be started; `reason` is the system's wording (`No such file or directory`).
+    struct LaunchFailure: Error {
+        let reason: String
+    }
+
+    /// Runs `executable` (an absolute path) with `arguments` and the current environment.
+    static func run(_ executable: String, _ arguments: [String]) throws(LaunchFailure) -> Outcome {
+        let terminal = TerminalModes.save()
+        defer { terminal?.restore() }
+
+        // Ignored before the spawn, so that a Ctrl-C typed while it starts reaches the program; the
+        // program gets the handlers afterflow had (an ignored signal stays ignored, as POSIX asks).
+        let ignored = [SIGINT, SIGQUIT].map { ($0, signal($0, SIG_IGN)) }
+        defer { for (number, previous) in ignored { _ = signal(number, previous) } }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for (number, previous) in ignored where !isIgnore(previous) { sigaddset(&defaults, number) }
+
+        #if canImport(Darwin)
+        var attributes: posix_spawnattr_t? = nil
+        #else
+        var attributes = posix_spawnattr_t()
+        #endif
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+
+        let argv = ([executable] + arguments).map { strdup($0) }
+        let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") }
+        defer {
+            for pointer in argv { free(pointer) }
+            for pointer in environment { free(pointer) }
+        }
+        var pid = pid_t()
+        let started = posix_spawn(&pid, executable, nil, &attributes, argv + [nil], environment + [nil])
+        guard started == 0 else { throw LaunchFailure(reason: String(cString: strerror(started))) }
+
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 {
+            guard errno == EINTR else { throw LaunchFailure(reason: String(cString: strerror(errno))) }
+        }
+        // WIFEXITED and WEXITSTATUS, which Swift does not import.
+        let signalNumber = status & 0x7F
+        return signalNumber == 0 ? .exited((status >> 8) & 0xFF) : .signaled(signalNumber)
+    }
+
+    private static func isIgnore(_ handler: sighandler_t?) -> Bool {
+        guard let handler else { return false }
+        return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+    }
+}
+
+/// The attributes of the terminal on the standard streams, saved to be put back.
+private struct TerminalModes {
+    let descriptor: Int32
+    let attributes: termios
+
+    /// The first standard stream that is a terminal, with its attributes; nil when none is.
+    static func save() -> TerminalModes? {
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where isatty(descriptor) == 1 {
+            var attributes = termios()
+            if tcgetattr(descriptor, &attributes) == 0 { return TerminalModes(descriptor: descriptor, attributes: attributes) }
+        }
+        return nil
+    }
+
+    /// Puts the attributes back when afterflow is in the terminal's foreground (from the
+    /// background it would be stopped, and the terminal is another job's).
+    func restore() {
+        guard tcgetpgrp(descriptor) == getpgrp() else { return }
+        var attributes = attributes
+        while tcsetattr(descriptor, TCSADRAIN, &attributes) == -1 && errno == EINTR {}
+    }
+}
