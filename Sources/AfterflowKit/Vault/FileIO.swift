@@ -66,6 +66,23 @@ public enum FileIO {
         return lstat(path, &info) == 0
     }
 
+    /// `path` with every symbolic link, `.` and `..` resolved (`realpath(3)`); nil when it is not there.
+    public static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// What the symbolic link at `path` holds, as written; nil when `path` is not a link.
+    public static func linkTarget(_ path: String) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return nil }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count >= 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     public static func isDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
