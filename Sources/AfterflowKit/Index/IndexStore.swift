@@ -169,7 +169,10 @@ public final class IndexStore: Sendable {
     private func performRefresh(rebuild: Bool, progress: (@Sendable (Int, Int) -> Void)?) throws -> RefreshReport {
         let timer = PhaseTimer()
         defer { timer.report() }
-        let scanned = VaultScanner.scan(vault, includeDrafts: true)
+        var temporary: [String] = []
+        let scanned = VaultScanner.scan(vault, includeDrafts: true, temporaryFiles: &temporary)
+        // Left by killed commands: the next write under the lock removes the stale ones.
+        TemporaryFiles.notice(temporary, in: vault)
         timer.mark("scan")
         var report = RefreshReport()
         report.documents = scanned.count
