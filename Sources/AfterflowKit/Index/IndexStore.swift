@@ -32,15 +32,47 @@ public final class IndexStore: Sendable {
             // Another program holds it: never pulled from under it.
             throw VaultError(.io, "the index \(path) is busy: another program has held it for more than 10 seconds",
                              details: ["Try again when it is done; if nothing else is running, delete \(path)* (it is only a cache)."])
+        } catch let error where IndexStore.unwritable(error, at: path) != nil {
+            // A full or failing disk: deleting the index would not help, and it is kept.
+            throw IndexStore.unwritable(error, at: path) ?? VaultError(.indexUnwritable, "\(error)")
         } catch {
             // A cache that cannot be read (corrupt, not a database) is rebuilt, never trusted.
             IndexStore.removeFiles(path)
             do {
                 database = try IndexStore.open(path, timeZone: vault.timeZone.identifier)
             } catch {
+                if let unwritable = IndexStore.unwritable(error, at: path) { throw unwritable }
                 throw VaultError(.io, "cannot open the index \(path): \(error)",
                                  details: ["The index is only a cache: delete \(path)* and run 'afterflow index --rebuild'."])
             }
+        }
+    }
+
+    /// An index in memory, empty until `refresh` fills it from the files: for a command whose
+    /// index on disk cannot be written.
+    public init(inMemoryFor vault: Vault) throws(VaultError) {
+        self.vault = vault
+        do {
+            database = try DatabaseQueue()
+            try database.write { db in try IndexStore.createSchema(db, timeZone: vault.timeZone.identifier) }
+        } catch {
+            throw VaultError(.io, "cannot make an index in memory: \(error)")
+        }
+    }
+
+    /// Why the index at `path` cannot be written, when `error` is SQLite saying so: the disk is
+    /// full (`SQLITE_FULL`, or an I/O error on a file system with less than 1 MB left), failing,
+    /// or read-only. Nil for other errors.
+    static func unwritable(_ error: Error, at path: String) -> VaultError? {
+        guard let error = error as? DatabaseError else { return nil }
+        switch error.resultCode {
+        case .SQLITE_FULL, .SQLITE_IOERR, .SQLITE_CANTOPEN, .SQLITE_READONLY:
+            if error.resultCode == .SQLITE_FULL || FileIO.availableBytes(near: path).map({ $0 < 1 << 20 }) == true {
+                return VaultError(.indexUnwritable, "the disk is full", code: ENOSPC)
+            }
+            return VaultError(.indexUnwritable, error.message ?? "\(error.resultCode)", code: EIO)
+        default:
+            return nil
         }
     }
 
@@ -94,13 +126,18 @@ public final class IndexStore: Sendable {
                 for table in tables where try db.tableExists(table) {
                     try db.execute(sql: "DROP TABLE IF EXISTS \"\(table.replacingOccurrences(of: "\"", with: "\"\""))\"")
                 }
-                for statement in IndexSchema.statements { try db.execute(sql: statement) }
-                try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('time_zone', ?)", arguments: [timeZone])
-                try db.execute(sql: "PRAGMA user_version = \(IndexSchema.version)")
+                try createSchema(db, timeZone: timeZone)
                 return .commit
             }
         }
         return queue
+    }
+
+    /// Creates the tables in an empty database, for `timeZone`.
+    private static func createSchema(_ db: Database, timeZone: String) throws {
+        for statement in IndexSchema.statements { try db.execute(sql: statement) }
+        try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('time_zone', ?)", arguments: [timeZone])
+        try db.execute(sql: "PRAGMA user_version = \(IndexSchema.version)")
     }
 
     /// Runs `body` again while SQLite answers busy, for up to 10 seconds (the busy timeout).
@@ -149,6 +186,7 @@ public final class IndexStore: Sendable {
         } catch let error as VaultError {
             throw error
         } catch {
+            if let unwritable = IndexStore.unwritable(error, at: path) { throw unwritable }
             throw VaultError(.io, "cannot update the index \(path): \(error)",
                              details: ["The index is only a cache: 'afterflow index --rebuild' starts it again."])
         }
@@ -362,4 +400,20 @@ public final class IndexStore: Sendable {
 /// `open(2)` under a name that does not clash with `IndexStore.open`.
 private func Glibc_open(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
     open(path, flags, mode)
+}
+
+extension IndexStore {
+    /// The vault's index brought up to date with the files; when it cannot be written (a full,
+    /// failing or read-only disk), an index built in memory from the files instead, with the
+    /// reason (`VaultError.Kind.indexUnwritable`) for the caller to pass on.
+    public static func refreshed(_ vault: Vault, rebuild: Bool = false, progress: (@Sendable (Int, Int) -> Void)? = nil)
+        throws(VaultError) -> (store: IndexStore, report: RefreshReport, unwritable: VaultError?) {
+        do {
+            let store = try IndexStore(vault: vault)
+            return (store, try store.refresh(rebuild: rebuild, progress: progress), nil)
+        } catch where error.kind == .indexUnwritable {
+            let store = try IndexStore(inMemoryFor: vault)
+            return (store, try store.refresh(progress: progress), error)
+        }
+    }
 }

@@ -88,6 +88,13 @@ public enum FileIO {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
+    /// The bytes free for this user on the file system that holds `path` (or its folder).
+    public static func availableBytes(near path: String) -> UInt64? {
+        var info = statvfs()
+        guard statvfs(path, &info) == 0 || statvfs(parentPath(of: path), &info) == 0 else { return nil }
+        return UInt64(info.f_bavail) * UInt64(info.f_frsize)
+    }
+
     /// Whether `path` is a regular file this process may run.
     public static func isExecutable(_ path: String) -> Bool {
         var info = stat()
