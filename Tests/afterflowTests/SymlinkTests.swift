@@ -122,6 +122,29 @@ struct SymlinkTests {
         }
     }
 
+    @Test("a vault whose .afterflow is a link to outside it: list answers from the files, set is refused, nothing is written there")
+    func stateFolderLinkedOutside() throws {
+        try withSandbox { sandbox in
+            let (path, _) = try sandbox.vaultWithSession()
+            let before = try sandbox.read("vault/" + path)
+            try FileManager.default.moveItem(atPath: sandbox.path("vault/.afterflow"), toPath: sandbox.path("outside"))
+            let elsewhere = try outside(sandbox)
+            try link(sandbox, "vault/.afterflow", to: elsewhere)
+            try? FileManager.default.removeItem(atPath: elsewhere + "/index.sqlite")
+            let state = sandbox.files(under: "outside")
+
+            let list = try sandbox.run(["list", "--format", "paths"], directory: "vault")
+            expectStatus(list, 0)
+            #expect(list.stdoutLines == [path])
+            #expect(list.stderr == "warning: the index at .afterflow/index.sqlite could not be updated (.afterflow is a link to \(elsewhere), outside the vault; afterflow writes only inside the vault), so this answer was read from the files (slower)\n")
+            let set = try sandbox.run(["set", path, "mood_after=8"], directory: "vault")
+            expectStatus(set, 1)
+            #expect(set.stderr.contains("error: .afterflow is a link to \(elsewhere), outside the vault; afterflow writes only inside the vault\n"), "\(set)")
+            #expect(try sandbox.read("vault/" + path) == before)
+            #expect(sandbox.files(under: "outside") == state, "no index, lock or anything else written outside")
+        }
+    }
+
     @Test("set, reflect and fmt on a session file that links inside the vault change the target and keep the link",
           arguments: [["set", "sessions/2024/x.md", "mood_after=8"], ["reflect", "sessions/2024/x.md", "Felt lighter."], ["fmt", "sessions/2024/x.md"]])
     func editThroughFileLink(command: [String]) throws {

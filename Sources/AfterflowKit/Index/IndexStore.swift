@@ -26,6 +26,12 @@ public final class IndexStore: Sendable {
     public init(vault: Vault) throws(VaultError) {
         self.vault = vault
         let path = vault.root + "/" + Vault.stateFolder + "/" + IndexStore.fileName
+        do throws(VaultError) {
+            // A `.afterflow` that is a link out of the vault: the index is not written there.
+            _ = try vault.writablePath(Vault.stateFolder + "/" + IndexStore.fileName)
+        } catch {
+            throw VaultError(.indexUnwritable, error.message)
+        }
         do {
             database = try IndexStore.open(path, timeZone: vault.timeZone.identifier)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
