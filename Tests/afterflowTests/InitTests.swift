@@ -12,6 +12,7 @@ struct InitTests {
                 "Created a vault in journal (time zone Europe/Berlin)",
                 "  + .afterflow/config.yml",
                 "  + .afterflow/.gitignore",
+                "  + .gitignore",
                 "  + Templates/session.md",
                 "  + Templates/report.html",
                 "",

@@ -72,9 +72,10 @@ struct RemindersTests {
                 #expect(start == reminder)
             }
 
-            // Written again after a change: the same UIDs, so a calendar updates its events.
+            // Written again after a change (--force, as the file is there now): the same UIDs, so
+            // a calendar updates its events.
             expectStatus(try sandbox.run(["remind", String(ids[0].prefix(8)), "tomorrow"], directory: "vault"), 0)
-            expectStatus(try sandbox.run(["reminders", "--ics", "-o", "../reminders.ics"], directory: "vault"), 0)
+            expectStatus(try sandbox.run(["reminders", "--ics", "-o", "../reminders.ics", "--force"], directory: "vault"), 0)
             let again = try parseWithIcalendar(sandbox.path("reminders.ics"))
             #expect(Set(again.compactMap { $0["uid"] as? String }) == Set(byUID.keys))
         }

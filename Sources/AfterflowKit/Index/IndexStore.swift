@@ -26,21 +26,43 @@ public final class IndexStore: Sendable {
     public init(vault: Vault) throws(VaultError) {
         self.vault = vault
         let path = vault.root + "/" + Vault.stateFolder + "/" + IndexStore.fileName
+        do throws(VaultError) {
+            // A `.afterflow` that is a link out of the vault: the index is not written there.
+            _ = try vault.writablePath(Vault.stateFolder + "/" + IndexStore.fileName)
+        } catch {
+            throw VaultError(.indexUnwritable, error.message)
+        }
         do {
             database = try IndexStore.open(path, timeZone: vault.timeZone.identifier)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
             // Another program holds it: never pulled from under it.
             throw VaultError(.io, "the index \(path) is busy: another program has held it for more than 10 seconds",
                              details: ["Try again when it is done; if nothing else is running, delete \(path)* (it is only a cache)."])
+        } catch let error where IndexStore.unwritable(error, at: path) != nil {
+            // A full or failing disk: deleting the index would not help, and it is kept.
+            throw IndexStore.unwritable(error, at: path) ?? VaultError(.indexUnwritable, "\(error)")
         } catch {
             // A cache that cannot be read (corrupt, not a database) is rebuilt, never trusted.
             IndexStore.removeFiles(path)
             do {
                 database = try IndexStore.open(path, timeZone: vault.timeZone.identifier)
             } catch {
+                if let unwritable = IndexStore.unwritable(error, at: path) { throw unwritable }
                 throw VaultError(.io, "cannot open the index \(path): \(error)",
                                  details: ["The index is only a cache: delete \(path)* and run 'afterflow index --rebuild'."])
             }
+        }
+    }
+
+    /// An index in memory, empty until `refresh` fills it from the files: for a command whose
+    /// index on disk cannot be written.
+    public init(inMemoryFor vault: Vault) throws(VaultError) {
+        self.vault = vault
+        do {
+            database = try DatabaseQueue()
+            try database.write { db in try IndexStore.createSchema(db, timeZone: vault.timeZone.identifier) }
+        } catch {
+            throw VaultError(.io, "cannot make an index in memory: \(error)")
         }
     }
 
@@ -94,13 +116,18 @@ public final class IndexStore: Sendable {
                 for table in tables where try db.tableExists(table) {
                     try db.execute(sql: "DROP TABLE IF EXISTS \"\(table.replacingOccurrences(of: "\"", with: "\"\""))\"")
                 }
-                for statement in IndexSchema.statements { try db.execute(sql: statement) }
-                try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('time_zone', ?)", arguments: [timeZone])
-                try db.execute(sql: "PRAGMA user_version = \(IndexSchema.version)")
+                try createSchema(db, timeZone: timeZone)
                 return .commit
             }
         }
         return queue
+    }
+
+    /// Creates the tables in an empty database, for `timeZone`.
+    private static func createSchema(_ db: Database, timeZone: String) throws {
+        for statement in IndexSchema.statements { try db.execute(sql: statement) }
+        try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('time_zone', ?)", arguments: [timeZone])
+        try db.execute(sql: "PRAGMA user_version = \(IndexSchema.version)")
     }
 
     /// Runs `body` again while SQLite answers busy, for up to 10 seconds (the busy timeout).
@@ -149,6 +176,7 @@ public final class IndexStore: Sendable {
         } catch let error as VaultError {
             throw error
         } catch {
+            if let unwritable = IndexStore.unwritable(error, at: path) { throw unwritable }
             throw VaultError(.io, "cannot update the index \(path): \(error)",
                              details: ["The index is only a cache: 'afterflow index --rebuild' starts it again."])
         }
@@ -169,7 +197,10 @@ public final class IndexStore: Sendable {
     private func performRefresh(rebuild: Bool, progress: (@Sendable (Int, Int) -> Void)?) throws -> RefreshReport {
         let timer = PhaseTimer()
         defer { timer.report() }
-        let scanned = VaultScanner.scan(vault, includeDrafts: true)
+        var temporary: [String] = []
+        let scanned = VaultScanner.scan(vault, includeDrafts: true, temporaryFiles: &temporary)
+        // Left by killed commands: the next write under the lock removes the stale ones.
+        TemporaryFiles.notice(temporary, in: vault)
         timer.mark("scan")
         var report = RefreshReport()
         report.documents = scanned.count

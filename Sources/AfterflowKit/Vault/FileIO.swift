@@ -23,8 +23,17 @@ public enum FileIO {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw VaultError.io(path, "read", errno: errno) }
         defer { close(fd) }
+        do {
+            return try readAll(fd)
+        } catch {
+            throw VaultError.io(path, "read", errno: error.code)
+        }
+    }
+
+    /// Every byte of the open file, from its start (the descriptor's offset is not used).
+    static func readAll(_ fd: Int32) throws(SystemError) -> [UInt8] {
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw VaultError.io(path, "read", errno: errno) }
+        guard fstat(fd, &info) == 0 else { throw SystemError(code: errno) }
         var capacity = max(Int(info.st_size), 0) + 1
         var bytes = [UInt8](repeating: 0, count: capacity)
         var count = 0
@@ -34,11 +43,11 @@ public enum FileIO {
                 bytes += [UInt8](repeating: 0, count: capacity - bytes.count)
             }
             let n = bytes.withUnsafeMutableBytes { buffer in
-                systemRead(fd, buffer.baseAddress! + count, capacity - count)
+                pread(fd, buffer.baseAddress! + count, capacity - count, off_t(count))
             }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw VaultError.io(path, "read", errno: errno)
+                throw SystemError(code: errno)
             }
             if n == 0 { break }
             count += n
@@ -47,14 +56,43 @@ public enum FileIO {
         return bytes
     }
 
+    /// An `errno` from a call made on a descriptor, for the caller to name the file.
+    struct SystemError: Error {
+        var code: Int32
+    }
+
     public static func exists(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0
     }
 
+    /// `path` with every symbolic link, `.` and `..` resolved (`realpath(3)`); nil when it is not there.
+    public static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// What the symbolic link at `path` holds, as written; nil when `path` is not a link.
+    public static func linkTarget(_ path: String) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return nil }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count >= 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     public static func isDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// The bytes free for this user on the file system that holds `path` (or its folder).
+    public static func availableBytes(near path: String) -> UInt64? {
+        var info = statvfs()
+        guard statvfs(path, &info) == 0 || statvfs(parentPath(of: path), &info) == 0 else { return nil }
+        return UInt64(info.f_bavail) * UInt64(info.f_frsize)
     }
 
     /// Whether `path` is a regular file this process may run.
@@ -189,16 +227,6 @@ public enum FileIO {
         close(fd)
     }
 
-    /// Replaces a file with `contents`, but only if it still holds `original`, the bytes that were
-    /// read; the file's permissions are kept.
-    public static func replace(_ path: String, expecting original: [UInt8], with contents: [UInt8]) throws(VaultError) {
-        let current = try read(path)
-        guard current == original else {
-            throw VaultError(.changedOnDisk, "\(path) changed on disk since afterflow read it; nothing was written, run the command again")
-        }
-        try overwrite(path, contents: contents)
-    }
-
     /// Writes `contents` to `path` whatever is there (for afterflow's own state and for output
     /// files the user named): atomically, keeping an existing file's permissions, else 0600.
     public static func overwrite(_ path: String, contents: [UInt8]) throws(VaultError) {
@@ -260,7 +288,7 @@ public enum FileIO {
         return String(path[path.startIndex..<slash])
     }
 
-    private static func writeTemporary(beside path: String, contents: [UInt8], mode: mode_t, sync: Bool = true) throws(VaultError) -> String {
+    static func writeTemporary(beside path: String, contents: [UInt8], mode: mode_t, sync: Bool = true) throws(VaultError) -> String {
         let directory = parentPath(of: path)
         let name = path.split(separator: "/").last.map(String.init) ?? "file"
         var template = Array("\(directory)/.\(name).XXXXXX.tmp".utf8CString)
@@ -291,7 +319,7 @@ public enum FileIO {
         return temp
     }
 
-    private static func syncDirectory(of path: String) {
+    static func syncDirectory(of path: String) {
         let fd = open(parentPath(of: path), O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return }
         fsync(fd)
@@ -314,7 +342,8 @@ extension FileIO {
         #endif
     }()
 
-    /// glibc's `renameat2`, looked up at run time (Swift's Glibc module does not export it).
+    /// glibc's `renameat2`, looked up at run time (Swift's Glibc module does not export it): used with
+    /// `RENAME_NOREPLACE` by `move` and with `RENAME_EXCHANGE` by `replace`.
     static let renameNoReplace: RenameAt2? = {
         #if os(Linux)
         guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "renameat2") else { return nil }
@@ -324,6 +353,3 @@ extension FileIO {
         #endif
     }()
 }
-
-/// `read(2)`, named apart from `FileIO.read` so the static method does not shadow it.
-private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { read(fd, buffer, count) }

@@ -48,6 +48,13 @@ extension VaultScanner {
     /// a refresh that finds nothing changed). Folders are read with `openat`/`fstatat`, relative to
     /// their parent, so that no path is resolved twice.
     public static func scan(_ vault: Vault, includeDrafts: Bool) -> [ScannedFile] {
+        var temporary: [String] = []
+        return scan(vault, includeDrafts: includeDrafts, temporaryFiles: &temporary)
+    }
+
+    /// `scan`, also listing (vault-relative) the names of afterflow's temporary files it passed
+    /// (see `TemporaryFiles`): the only names starting with a dot it looks at.
+    public static func scan(_ vault: Vault, includeDrafts: Bool, temporaryFiles: inout [String]) -> [ScannedFile] {
         var found: [ScannedFile] = []
         found.reserveCapacity(1024)
         let rootFD = open(vault.root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -56,23 +63,27 @@ extension VaultScanner {
         let draftsFD = includeDrafts ? openat(rootFD, Vault.draftsFolder, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1
         // The folders two levels down (sessions/2024, …) are walked on every core.
         var folders: [(fd: Int32, relative: String)] = []
-        walk(rootFD, relative: "", into: &found, top: true, depth: 0, deferred: &folders)
+        walk(rootFD, relative: "", into: &found, temporary: &temporaryFiles, top: true, depth: 0, deferred: &folders)
         if draftsFD >= 0 { folders.append((draftsFD, Vault.draftsFolder + "/")) }
-        let parts = ResultBox<[ScannedFile]>(count: folders.count)
+        let parts = ResultBox<([ScannedFile], [String])>(count: folders.count)
         let work = folders
         DispatchQueue.concurrentPerform(iterations: work.count) { i in
             var local: [ScannedFile] = []
+            var localTemporary: [String] = []
             var none: [(fd: Int32, relative: String)] = []
-            walk(work[i].fd, relative: work[i].relative, into: &local, top: false, depth: 2, deferred: &none)
-            parts.set(i, local)
+            walk(work[i].fd, relative: work[i].relative, into: &local, temporary: &localTemporary, top: false, depth: 2, deferred: &none)
+            parts.set(i, (local, localTemporary))
         }
-        for part in parts.values { found += part }
+        for (part, temporary) in parts.values {
+            found += part
+            temporaryFiles += temporary
+        }
         return found
     }
 
     /// Reads the folder open at `fd` (and closes it). Folders met at `depth` 1 are not walked but
     /// handed back in `deferred`, open, for another thread.
-    private static func walk(_ fd: Int32, relative: String, into found: inout [ScannedFile], top: Bool,
+    private static func walk(_ fd: Int32, relative: String, into found: inout [ScannedFile], temporary: inout [String], top: Bool,
                              depth: Int, deferred: inout [(fd: Int32, relative: String)]) {
         guard let handle = fdopendir(fd) else {
             close(fd)
@@ -88,7 +99,11 @@ extension VaultScanner {
                 tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) { name in
                     let length = strlen(name)
                     let bytes = UnsafeRawBufferPointer(start: name, count: length).bindMemory(to: UInt8.self)
-                    if length == 0 || bytes[0] == UInt8(ascii: ".") { return }
+                    if length == 0 { return }
+                    if bytes[0] == UInt8(ascii: ".") {
+                        if TemporaryFiles.matches(bytes) { temporary.append(relative + String(decoding: bytes, as: UTF8.self)) }
+                        return
+                    }
                     if type == DT_UNKNOWN {
                         // Some file systems do not say: ask, without following a link.
                         var info = stat()
@@ -108,7 +123,7 @@ extension VaultScanner {
                         if depth == 1 {
                             deferred.append((child, relative + folder + "/"))
                         } else {
-                            walk(child, relative: relative + folder + "/", into: &found, top: false, depth: depth + 1, deferred: &deferred)
+                            walk(child, relative: relative + folder + "/", into: &found, temporary: &temporary, top: false, depth: depth + 1, deferred: &deferred)
                         }
                         return
                     }

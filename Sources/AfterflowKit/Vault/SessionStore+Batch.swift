@@ -59,10 +59,11 @@ extension SessionStore {
             var relatives: [String] = []
             files.reserveCapacity(sessions.count)
             for prepared in sessions {
-                let relative = try freePath(in: prepared.folder, base: prepared.stem, reserved: reserved)
-                reserved.insert(relative)
+                let named = try freePath(in: prepared.folder, base: prepared.stem, reserved: reserved)
+                reserved.insert(named)
+                let (absolute, relative) = try placeForNewFile(named, draft: prepared.folder == Vault.draftsFolder)
                 relatives.append(relative)
-                files.append((try vault.path(relative), prepared.document.bytes))
+                files.append((absolute, prepared.document.bytes))
             }
             try FileIO.createAll(files)
             return relatives

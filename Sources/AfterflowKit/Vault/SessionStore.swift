@@ -26,8 +26,8 @@ public struct SessionStore: Sendable {
         let prepared = try prepare(values, template: template())
         let bytes = prepared.document.bytes
         let relative = try vault.withLock { () throws(VaultError) -> String in
-            let relative = try freePath(in: prepared.folder, base: prepared.stem)
-            let absolute = try vault.path(relative)
+            let named = try freePath(in: prepared.folder, base: prepared.stem)
+            let (absolute, relative) = try placeForNewFile(named, draft: prepared.folder == Vault.draftsFolder)
             try FileIO.createDirectories(FileIO.parentPath(of: absolute))
             try FileIO.create(absolute, contents: bytes)
             return relative
@@ -45,21 +45,38 @@ public struct SessionStore: Sendable {
     }
 
     func saveHoldingLock(_ document: Document, over entry: VaultEntry) throws(VaultError) -> String {
-        let absolute = try vault.path(entry.path)
+        // A session file that is a link to a file inside the vault is written through to it.
+        let absolute = try vault.writablePath(entry.path)
         let session = Session(document: document)
         if entry.isDraft && session.status != .draft, let date = session.date, let treatment = session.treatment {
             let folder = Vault.sessionsFolder + "/" + String(format: "%04d", date.year)
-            let relative = try freePath(in: folder, base: "\(date.dayString)-\(treatment.rawValue)")
-            let destination = try vault.path(relative)
+            let named = try freePath(in: folder, base: "\(date.dayString)-\(treatment.rawValue)")
+            let (destination, relative) = try placeForNewFile(named, draft: false)
+            let source = try vault.writablePath(entry.path, followingFinalLink: false)
             try FileIO.createDirectories(FileIO.parentPath(of: destination))
             // The finished text goes into the draft's own file (refused if it changed since it
             // was read), then the file moves into the journal in one rename that never replaces.
             try FileIO.replace(absolute, expecting: entry.document.bytes, with: document.bytes)
-            try FileIO.move(absolute, to: destination)
+            try FileIO.move(source, to: destination)
             return relative
         }
         try FileIO.replace(absolute, expecting: entry.document.bytes, with: document.bytes)
         return entry.path
+    }
+
+    /// Where a new file named `named` (vault-relative) is written, and its vault-relative path
+    /// there: through the links inside the vault that lead to it (see `Vault.writablePath`). A
+    /// session that a link would put where the vault reads no documents (a dot-folder,
+    /// `Templates/`) is refused, so that 'list' always sees what 'new' created.
+    func placeForNewFile(_ named: String, draft: Bool) throws(VaultError) -> (absolute: String, relative: String) {
+        let absolute = try vault.writablePath(named)
+        let relative = vault.relativePath(absolute) ?? named
+        if !draft && !VaultScanner.isDocumentPath(relative) {
+            throw VaultError(.outsideVault,
+                "\(named) would be written to \(relative) through a link, where afterflow does not read sessions; nothing was written",
+                details: ["Point the link at a folder of the vault that is not hidden and not Templates/, or make it a plain folder."])
+        }
+        return (absolute, relative)
     }
 
     /// `2024-12-10-psilocybin`: the session's local day and treatment.

@@ -52,14 +52,17 @@ public struct Trash: Sendable {
         try vault.withLock { () throws(VaultError) -> Entry in
             let store = SessionStore(vault: vault)
             var current = try store.reread(entry)
-            let source = try vault.path(current.path)
+            // Every path is checked before anything is written: a trash that leads outside the
+            // vault is refused with the session untouched.
+            let folder = try vault.writablePath(Vault.trashFolder)
+            let manifest = try manifestWritablePath()
+            let source = try vault.writablePath(current.path, followingFinalLink: false)
             if current.document.frontMatter?.entry(SessionKey.reminder.rawValue) != nil {
                 let cleared = current.document.settingFrontMatter(SessionKey.reminder.rawValue, to: nil, order: SessionKey.order)
                 let document = SessionEditor(timeZone: vault.timeZone).finishing(cleared, now: now)
-                try FileIO.replace(source, expecting: current.document.bytes, with: document.bytes)
+                try FileIO.replace(try vault.writablePath(current.path), expecting: current.document.bytes, with: document.bytes)
                 current = VaultEntry(path: current.path, bytes: document.bytes)
             }
-            let folder = vault.root + "/" + Vault.trashFolder
             try FileIO.createDirectories(folder)
             let stamp = SessionDate(now, in: TimeZone(identifier: "UTC") ?? .current)
             let prefix = String(format: "%04d%02d%02d-%02d%02d%02d", stamp.year, stamp.month, stamp.day,
@@ -76,14 +79,14 @@ public struct Trash: Sendable {
                                id: current.session?.id?.uuidString)
             // The record first: a crash before the move leaves a record without a file, which
             // is ignored, never a file without its way back.
-            var manifest = try readManifest()
-            manifest.entries.append(record)
-            try writeManifest(manifest)
+            var entries = try readManifest()
+            entries.entries.append(record)
+            try writeManifest(entries, to: manifest)
             do throws(VaultError) {
                 try FileIO.move(source, to: folder + "/" + name)
             } catch {
-                manifest.entries.removeAll { $0 == record }
-                try? writeManifest(manifest)
+                entries.entries.removeAll { $0 == record }
+                try? writeManifest(entries, to: manifest)
                 throw error
             }
             return record
@@ -95,20 +98,21 @@ public struct Trash: Sendable {
     @discardableResult
     public func restore(_ entry: Entry) throws(VaultError) -> String {
         try vault.withLock { () throws(VaultError) -> String in
-            let source = vault.root + "/" + entry.path
+            let source = try vault.writablePath(entry.path, followingFinalLink: false)
             guard FileIO.exists(source) else {
                 throw VaultError(.notFound, "\(entry.path) is no longer in the trash; nothing was restored")
             }
-            let destination = try vault.path(entry.original)
+            let destination = try vault.writablePath(entry.original, followingFinalLink: false)
             guard !FileIO.exists(destination) else {
                 throw VaultError(.exists, "\(entry.original) already exists; afterflow never replaces a file, so nothing was restored",
                                  details: ["Move that file away first, or copy the deleted one from \(entry.path) yourself."])
             }
+            let manifestPath = try manifestWritablePath()
             try FileIO.createDirectories(FileIO.parentPath(of: destination))
             try FileIO.move(source, to: destination)
             var manifest = try readManifest()
             manifest.entries.removeAll { $0.file == entry.file }
-            try writeManifest(manifest)
+            try writeManifest(manifest, to: manifestPath)
             return entry.original
         }
     }
@@ -118,6 +122,7 @@ public struct Trash: Sendable {
     @discardableResult
     public func empty(olderThan: Int? = nil, now: Date = Date()) throws(VaultError) -> [Entry] {
         try vault.withLock { () throws(VaultError) -> [Entry] in
+            let manifestPath = try manifestWritablePath()
             var manifest = try readManifest()
             let doomed = manifest.entries.filter { entry in
                 guard let olderThan else { return true }
@@ -126,12 +131,12 @@ public struct Trash: Sendable {
             }
             var removed: [Entry] = []
             for entry in doomed {
-                let path = vault.root + "/" + entry.path
+                let path = try vault.writablePath(entry.path, followingFinalLink: false)
                 if FileIO.exists(path) { try FileIO.remove(path) }
                 manifest.entries.removeAll { $0.file == entry.file }
                 removed.append(entry)
             }
-            if !doomed.isEmpty { try writeManifest(manifest) }
+            if !doomed.isEmpty { try writeManifest(manifest, to: manifestPath) }
             return removed
         }
     }
@@ -159,6 +164,11 @@ public struct Trash: Sendable {
 
     private var manifestPath: String { vault.root + "/" + Vault.trashFolder + "/" + Trash.manifestName }
 
+    /// Where the manifest is written, refused when the trash leads outside the vault.
+    private func manifestWritablePath() throws(VaultError) -> String {
+        try vault.writablePath(Vault.trashFolder + "/" + Trash.manifestName)
+    }
+
     /// The manifest; an empty one when there is none yet.
     private func readManifest() throws(VaultError) -> Manifest {
         guard FileIO.exists(manifestPath) else { return Manifest() }
@@ -170,7 +180,7 @@ public struct Trash: Sendable {
         return manifest
     }
 
-    private func writeManifest(_ manifest: Manifest) throws(VaultError) {
+    private func writeManifest(_ manifest: Manifest, to manifestPath: String) throws(VaultError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(manifest) else {

@@ -4,6 +4,8 @@ import Foundation
 public struct Vault: Sendable {
     /// The vault folder, absolute and without a trailing slash.
     public let root: String
+    /// `root` with every symbolic link resolved: afterflow writes nowhere else (see `writablePath`).
+    public let realRoot: String
     public let config: VaultConfig
     /// How long a write waits for another afterflow process to release the vault's lock, in seconds.
     public var lockTimeout: TimeInterval = Vault.defaultLockTimeout
@@ -21,6 +23,7 @@ public struct Vault: Sendable {
     /// Opens the vault at `root` (relative paths start at the current folder), reading its settings.
     public init(root: String) throws(VaultError) {
         self.root = Vault.absolute(root, from: FileManager.default.currentDirectoryPath)
+        realRoot = FileIO.realPath(self.root) ?? self.root
         let configPath = self.root + "/.afterflow/config.yml"
         if FileIO.exists(configPath) {
             var config = VaultConfig(bytes: try FileIO.read(configPath))
@@ -75,12 +78,15 @@ public struct Vault: Sendable {
         return root + "/" + parts.joined(separator: "/")
     }
 
-    /// `relative` as seen from the vault root, when `absolute` is inside the vault.
+    /// `relative` as seen from the vault root, when `absolute` is inside the vault (under `root`
+    /// or under `realRoot`).
     public func relativePath(_ absolute: String) -> String? {
         let normalized = Vault.normalize(absolute)
-        if normalized == root { return "" }
-        guard normalized.hasPrefix(root + "/") else { return nil }
-        return String(normalized.dropFirst(root.count + 1))
+        for base in root == realRoot ? [root] : [root, realRoot] {
+            if normalized == base { return "" }
+            if normalized.hasPrefix(base + "/") { return String(normalized.dropFirst(base.count + 1)) }
+        }
+        return nil
     }
 
     /// Whether a vault-relative path is a draft.

@@ -6,6 +6,9 @@ public struct VaultError: Error, Sendable, CustomStringConvertible, Equatable {
         case locked
         /// The reflection queue holds as many as it may.
         case full
+        /// The index cannot be written now (the disk is full, failing or read-only); the message
+        /// says why, and `code` is `ENOSPC` when the disk is full.
+        case indexUnwritable
     }
 
     public var kind: Kind

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Makes a folder into a vault: settings, the state folder's `.gitignore`, and the templates, in a
-/// folder private to its owner unless it is shared on purpose (`RootPrivacy`).
+/// Makes a folder into a vault: settings, the `.gitignore` files, and the templates, in a folder
+/// private to its owner unless it is shared on purpose (`RootPrivacy`).
 public enum VaultInitializer {
     public struct Outcome: Sendable {
         public var root: String
@@ -10,7 +10,15 @@ public enum VaultInitializer {
         public var kept: [String]
         /// Whether the vault folder was private, was made private, or is left shared.
         public var privacy: RootPrivacy
+        /// Existing files that lines were added to (the vault's `.gitignore`).
+        public var extended: [String] = []
     }
+
+    /// What the vault's own `.gitignore` needs from afterflow: its temporary files stay out of git.
+    public static let gitignoreLines = [
+        "# Afterflow's temporary files (.name.md.XXXXXX.tmp), left only by an interrupted write.",
+        TemporaryFiles.gitignorePattern,
+    ]
 
     /// `timeZoneName` is written as given (Foundation calls UTC "GMT"); nil takes `timeZone`'s.
     /// `home`, the user's home folder, is never made private.
@@ -25,9 +33,14 @@ public enum VaultInitializer {
         var files: [(String, String)] = [
             (".afterflow/config.yml", VaultConfig.initialText(timeZoneName: timeZoneName ?? timeZone.identifier)),
             (".afterflow/.gitignore", VaultConfig.gitignoreText),
+            (".gitignore", ""),
         ]
         files += DefaultTemplates.all.map { ("\(Vault.templatesFolder)/\($0.name)", $0.contents) }
         for (relative, text) in files {
+            if relative == ".gitignore" {
+                try addGitignoreLines(root: root, to: &outcome)
+                continue
+            }
             let path = root + "/" + relative
             if FileIO.exists(path) {
                 outcome.kept.append(relative)
@@ -37,5 +50,30 @@ public enum VaultInitializer {
             outcome.created.append(relative)
         }
         return outcome
+    }
+
+    /// Creates the vault's `.gitignore` with `gitignoreLines`, or adds them at the end of the
+    /// user's own when its lines do not have the pattern yet, in its line ending; the rest of the
+    /// file is kept byte for byte.
+    private static func addGitignoreLines(root: String, to outcome: inout Outcome) throws(VaultError) {
+        let relative = ".gitignore"
+        let path = root + "/" + relative
+        guard FileIO.exists(path) else {
+            try FileIO.create(path, contents: Array((gitignoreLines.joined(separator: "\n") + "\n").utf8))
+            outcome.created.append(relative)
+            return
+        }
+        let bytes = try FileIO.read(path)
+        let text = String(decoding: bytes, as: UTF8.self)
+        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        if lines.contains(where: { $0.trimmingCharacters(in: .whitespaces) == TemporaryFiles.gitignorePattern }) {
+            outcome.kept.append(relative)
+            return
+        }
+        let ending = text.contains("\r\n") ? "\r\n" : "\n"
+        let separator = bytes.isEmpty || bytes.last == 0x0A ? "" : ending
+        let added = separator + gitignoreLines.joined(separator: ending) + ending
+        try FileIO.replace(path, expecting: bytes, with: bytes + Array(added.utf8))
+        outcome.extended.append(relative)
     }
 }

@@ -114,7 +114,15 @@ private final class LockRegistry: @unchecked Sendable {
 
 extension Vault {
     /// Runs `body` holding the vault's write lock (see `VaultLock`); waits at most `lockTimeout`.
+    ///
+    /// Holding it, first removes the stale temporary files the index's last refresh in this
+    /// process noticed (see `TemporaryFiles`).
+    /// A vault whose `.afterflow` is a link out of it is refused: nothing is written outside.
     public func withLock<T>(_ body: () throws(VaultError) -> T) throws(VaultError) -> T {
-        try VaultLock.withLock(root: root, timeout: lockTimeout, body)
+        _ = try writablePath(Vault.stateFolder + "/" + VaultLock.fileName)
+        return try VaultLock.withLock(root: root, timeout: lockTimeout) { () throws(VaultError) -> T in
+            TemporaryFiles.sweep(self)
+            return try body()
+        }
     }
 }

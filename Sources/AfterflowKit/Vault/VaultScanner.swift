@@ -23,6 +23,15 @@ public enum VaultScanner {
         return found.sorted()
     }
 
+    /// Whether the vault reads the file at vault-relative `relative` as a document: a `.md` file
+    /// in no folder whose name starts with a dot, and not in the top-level `Templates/`.
+    public static func isDocumentPath(_ relative: String) -> Bool {
+        let parts = relative.split(separator: "/", omittingEmptySubsequences: true)
+        guard let name = parts.last, name.hasSuffix(".md") else { return false }
+        if parts.first == Substring(Vault.templatesFolder) { return false }
+        return !parts.contains { $0.hasPrefix(".") }
+    }
+
     private static func walk(_ directory: String, relative: String, into found: inout [String], top: Bool) {
         guard let handle = opendir(directory) else { return }
         defer { closedir(handle) }

@@ -36,6 +36,7 @@ struct ExportCSV: ParsableCommand {
     func run() throws {
         let now = Date()
         var (store, rows, leftOut) = try exportedSessions(vaultOptions, filters, now: now)
+        let destination = try output.destination(in: store.vault, extension: "csv", now: now)
         // The app cannot read a session without an intention or mood before (and stops at the
         // first row it cannot read), and drafts are not part of its journal.
         let drafts = full || filters.asksForDrafts ? 0 : rows.count { $0.status == .draft }
@@ -47,7 +48,7 @@ struct ExportCSV: ParsableCommand {
         writer.lineEnding = crlf ? "\r\n" : "\n"
         writer.byteOrderMark = bom
         let text = full ? writer.fullDocument(rows) : writer.document(rows)
-        let path = try output.write(Array(text.utf8), extension: "csv", timeZone: store.vault.timeZone, now: now)
+        let path = try writeOutput(Array(text.utf8), to: destination)
         reportWritten(rows.count, to: path)
         try validity.finish(leftOut: leftOut)
     }

@@ -28,9 +28,10 @@ struct ExportHTML: ParsableCommand {
     func run() throws {
         let now = Date()
         let (store, rows, leftOut) = try exportedSessions(vaultOptions, filters, now: now, oldestFirst: layout.oldestFirst)
+        let destination = try output.destination(in: store.vault, extension: "html", now: now)
         let template = try withVaultErrors { try ReportTemplate.of(store.vault) }
         let html = layout.report(timeZone: store.vault.timeZone, now: now, filters: filters).render(rows, template: template)
-        let path = try output.write(Array(html.utf8), extension: "html", timeZone: store.vault.timeZone, now: now)
+        let path = try writeOutput(Array(html.utf8), to: destination)
         reportWritten(rows.count, to: path)
         try validity.finish(leftOut: leftOut)
     }

@@ -23,8 +23,9 @@ struct ExportJSON: ParsableCommand {
     func run() throws {
         let now = Date()
         let (store, rows, leftOut) = try exportedSessions(vaultOptions, filters, now: now)
+        let destination = try output.destination(in: store.vault, extension: "json", now: now)
         let text = "[" + rows.map(\.json).joined(separator: ",\n") + "]\n"
-        let path = try output.write(Array(text.utf8), extension: "json", timeZone: store.vault.timeZone, now: now)
+        let path = try writeOutput(Array(text.utf8), to: destination)
         reportWritten(rows.count, to: path)
         try validity.finish(leftOut: leftOut)
     }

@@ -29,6 +29,7 @@ struct ExportPDF: ParsableCommand {
         }
         let now = Date()
         let (store, rows, leftOut) = try exportedSessions(vaultOptions, filters, now: now, oldestFirst: layout.oldestFirst)
+        let destination = try output.destination(in: store.vault, extension: "pdf", now: now)
         guard let engine = PDFEngine.find(searchPath: ProcessInfo.processInfo.environment["PATH"]) else {
             report(VaultError(.notFound, "no program to print PDF with: afterflow uses Chromium, Google Chrome or WeasyPrint, and none is on PATH",
                               details: ["Install one of them:"] + PDFEngine.installAdvice.map { "  " + $0 }
@@ -39,7 +40,7 @@ struct ExportPDF: ParsableCommand {
         let template = try withVaultErrors { try ReportTemplate.of(store.vault) }
         let html = layout.report(timeZone: store.vault.timeZone, now: now, filters: filters).render(rows, template: template)
         let pdf = try withVaultErrors { try engine.render(html) }
-        let path = try output.write(pdf, extension: "pdf", timeZone: store.vault.timeZone, now: now)
+        let path = try writeOutput(pdf, to: destination)
         reportWritten(rows.count, to: path, extra: " (printed with \(engine.executable))")
         try validity.finish(leftOut: leftOut)
     }

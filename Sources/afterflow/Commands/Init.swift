@@ -7,7 +7,7 @@ struct Init: ParsableCommand {
         commandName: "init",
         abstract: "Make a folder into a vault.",
         discussion: """
-            Creates .afterflow/config.yml (the vault's settings, tracked in git), .afterflow/.gitignore (keeps the tool's own state out of git) and Templates/session.md (the template new sessions start from). Existing files are never replaced, so running it again is safe.
+            Creates .afterflow/config.yml (the vault's settings, tracked in git), .afterflow/.gitignore (keeps the tool's own state out of git), a .gitignore with the pattern of afterflow's temporary files (added at the end of one that is there) and Templates/session.md (the template new sessions start from). Existing files are never replaced, so running it again is safe.
 
             Examples:
               afterflow init                       the current folder
@@ -40,15 +40,17 @@ struct Init: ParsableCommand {
         }
         let term = Terminal.current
         let shown = (directory ?? ".").visible()
-        if outcome.created.isEmpty {
+        if outcome.created.isEmpty && outcome.extended.isEmpty {
             if case .madePrivate = outcome.privacy {
                 emit("\(shown) is already a vault.")
             } else {
                 emit("\(shown) is already a vault; nothing to do.")
             }
         } else {
-            emit(term.bold("Created a vault in \(shown)") + " (time zone \(timeZone ?? zone.identifier))")
+            let made = outcome.created.isEmpty ? "Updated the vault in \(shown)" : "Created a vault in \(shown)"
+            emit(term.bold(made) + " (time zone \(timeZone ?? zone.identifier))")
             for path in outcome.created { emit("  + \(path)") }
+            for path in outcome.extended { emit("  ~ \(path) (added \(TemporaryFiles.gitignorePattern), afterflow's temporary files)") }
             for path in outcome.kept { emit("  = \(path) (kept)") }
         }
         tellPrivacy(outcome.privacy)

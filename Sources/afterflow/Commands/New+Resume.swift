@@ -28,8 +28,7 @@ extension New {
     func runResume(_ reference: String, in vault: Vault) throws {
         let zone = vault.timeZone
         let now = Date()
-        let index = try withVaultErrors { try IndexStore(vault: vault) }
-        try withVaultErrors { try index.refresh() }
+        let (index, _) = try openIndex(vault)
         let entry = try withVaultErrors {
             try SessionReference(reference).resolve(in: index, from: FileManager.default.currentDirectoryPath)
         }

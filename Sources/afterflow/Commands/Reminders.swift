@@ -9,11 +9,11 @@ struct Reminders: ParsableCommand {
         discussion: """
             A reminder is pending while its session still needs reflection. The list shows each one's id, when it is for, and whether it has come; nothing personal.
 
-            --ics writes an iCalendar file (RFC 5545) with one event and alarm per pending reminder, so that the calendar on your phone or computer reminds you. Every event reads 'Time to Reflect' and 'Add thoughts about your recent session.' with the command that opens the session; nothing else about it leaves the vault. Each event's UID is the session's id, so importing a newer file updates the events instead of adding copies. The file is written to -o FILE (readable by you alone) or to standard output.
+            --ics writes an iCalendar file (RFC 5545) with one event and alarm per pending reminder, so that the calendar on your phone or computer reminds you. Every event reads 'Time to Reflect' and 'Add thoughts about your recent session.' with the command that opens the session; nothing else about it leaves the vault. Each event's UID is the session's id, so importing a newer file updates the events instead of adding copies. The file is written to -o FILE (readable by you alone) or to standard output; an existing FILE is replaced only with --force, and never one of the vault's own.
 
             Examples:
               afterflow reminders
-              afterflow reminders --ics -o ~/Sync/afterflow.ics
+              afterflow reminders --ics -o ~/Sync/afterflow.ics --force
               afterflow reminders --ics > reminders.ics
             """)
 
@@ -24,6 +24,9 @@ struct Reminders: ParsableCommand {
 
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Where to write the .ics file. Default: standard output.", valueName: "file"))
     var output: String?
+
+    @Flag(help: "Replace the file named by -o when it exists (never a session, a template or anything in .afterflow/).")
+    var force = false
 
     @Option(help: ArgumentHelp("table, or json for scripts (without --ics).", valueName: "format"))
     var format: ListFormat = .table
@@ -39,14 +42,11 @@ struct Reminders: ParsableCommand {
         let now = Date()
         let pending = try withVaultErrors { try PendingReminder.all(in: store) }
         if ics {
+            let destination = try output.map { try OutputDestination($0, vault: store.vault, force: force, what: "the calendar") }
             let text = ICSWriter(now: now).calendar(pending)
-            guard let output else {
-                FileHandle.standardOutput.write(Data(text.utf8))
-                return
+            if let path = try writeOutput(Array(text.utf8), to: destination) {
+                ErrorStream.current.write("Wrote \(pending.count) reminder\(pending.count == 1 ? "" : "s") to \(path)")
             }
-            let path = Vault.absolute(output, from: FileManager.default.currentDirectoryPath)
-            try withVaultErrors { try FileIO.overwrite(path, contents: Array(text.utf8)) }
-            ErrorStream.current.write("Wrote \(pending.count) reminder\(pending.count == 1 ? "" : "s") to \(output)")
             return
         }
         if format == .json {

@@ -9,26 +9,75 @@ struct OutputOptions: ParsableArguments {
         valueName: "path"))
     var output: String?
 
-    /// Writes `bytes` to standard output or to the path (new files readable by the owner alone),
-    /// and returns the path written, as the user would name it, or nil for standard output.
-    func write(_ bytes: [UInt8], extension ext: String, timeZone: TimeZone, now: Date) throws -> String? {
-        guard let output else {
-            FileHandle.standardOutput.write(Data(bytes))
-            return nil
+    @Flag(help: "Replace the file named by -o when it exists (never a session, a template or anything in .afterflow/).")
+    var force = false
+
+    /// Where the export goes, checked before any work is done: nil for standard output.
+    func destination(in vault: Vault, extension ext: String, now: Date) throws -> OutputDestination? {
+        guard let output else { return nil }
+        return try OutputDestination(output, vault: vault, force: force, what: "the export") { folder in
+            ExportFileName.freePath(in: folder, at: now, timeZone: vault.timeZone, extension: ext)
         }
+    }
+}
+
+/// A file named with `-o`, checked by `OutputPath`: never in `.afterflow/`, never over a document
+/// or template of the vault, over another existing file only with `--force`.
+struct OutputDestination {
+    /// The file to write (links resolved).
+    var path: String
+    /// The path as the user would name it, for messages.
+    var shown: String
+    /// Whether a file was there and `--force` said to replace it; otherwise the file is created,
+    /// and one that appeared since the check is not replaced.
+    var replace: Bool
+
+    /// `output` as typed; `name` gives the file's path when it is a folder (nil when folders are
+    /// not accepted).
+    init(_ output: String, vault: Vault, force: Bool, what: String, inFolder name: ((String) -> String)? = nil) throws {
         let cwd = FileManager.default.currentDirectoryPath
-        let absolute = Vault.absolute(output, from: cwd)
-        var target = absolute
-        var shown = output
-        if FileIO.isDirectory(absolute) {
-            target = ExportFileName.freePath(in: absolute, at: now, timeZone: timeZone, extension: ext)
-            let name = String(target.split(separator: "/").last ?? "")
-            shown = output.hasSuffix("/") ? output + name : output + "/" + name
+        var raw = output
+        if raw == "~" || raw.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"] { raw = home + raw.dropFirst() }
+        if !raw.hasPrefix("/") { raw = cwd + "/" + raw }
+        var file = raw
+        shown = output
+        if FileIO.isDirectory(raw) {
+            guard let name else {
+                report(VaultError(.exists, "\(output) is a folder; name a file to write"))
+                throw Exit.dataProblem
+            }
+            file = name(raw)
+            let base = String(file.split(separator: "/").last ?? "")
+            shown = output.hasSuffix("/") ? output + base : output + "/" + base
         } else if output.hasSuffix("/") {
             report(VaultError(.notFound, "the folder \(output) does not exist; create it first, or name a file"))
             throw Exit.dataProblem
         }
-        try withVaultErrors { try FileIO.overwrite(target, contents: bytes) }
+        let shownName = shown
+        path = try withVaultErrors { try OutputPath.check(file, shown: shownName, vault: vault, force: force, what: what) }
+        replace = FileIO.exists(path)
+    }
+
+    /// Writes `bytes`: a new file readable by the owner alone, or (with `--force`) over the
+    /// existing one, keeping its permissions. Returns the path as the user would name it.
+    func write(_ bytes: [UInt8]) throws -> String {
+        try withVaultErrors {
+            if replace {
+                try FileIO.overwrite(path, contents: bytes)
+            } else {
+                try FileIO.create(path, contents: bytes)
+            }
+        }
         return shown
     }
+}
+
+/// Writes `bytes` to `destination`, or to standard output when there is none; returns the path
+/// written, as the user would name it.
+func writeOutput(_ bytes: [UInt8], to destination: OutputDestination?) throws -> String? {
+    guard let destination else {
+        FileHandle.standardOutput.write(Data(bytes))
+        return nil
+    }
+    return try destination.write(bytes)
 }

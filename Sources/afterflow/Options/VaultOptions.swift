@@ -87,12 +87,25 @@ extension VaultOptions {
         if !vault.config.diagnostics.isEmpty {
             DiagnosticPrinter(vault: vault).print(vault.config.diagnostics, source: nil)
         }
-        let store = try withVaultErrors { try IndexStore(vault: vault) }
-        let bar = ProgressBar("Indexing")
-        defer { bar.finish() }
-        let report = try withVaultErrors { try store.refresh(rebuild: rebuild) { bar.update($0, $1) } }
-        return (store, report)
+        return try openIndex(vault, rebuild: rebuild)
     }
+}
+
+/// The vault's index brought up to date (with a progress bar on a terminal when there is much to
+/// read). When it cannot be written, as on a full disk, the answer comes from an index built in
+/// memory from the files, and a warning says so.
+func openIndex(_ vault: Vault, rebuild: Bool = false) throws -> (IndexStore, IndexStore.RefreshReport) {
+    let bar = ProgressBar("Indexing")
+    defer { bar.finish() }
+    let (store, report, unwritable) = try withVaultErrors { try IndexStore.refreshed(vault, rebuild: rebuild) { bar.update($0, $1) } }
+    if let unwritable {
+        let err = ErrorStream.current
+        let index = "\(Vault.stateFolder)/\(IndexStore.fileName)"
+        err.write(err.style("warning:", "1;35") + (unwritable.code == ENOSPC
+            ? " the disk is full: the index at \(index) could not be updated, so this answer was read from the files (slower); free some space"
+            : " the index at \(index) could not be updated (\(unwritable.message)), so this answer was read from the files (slower)"))
+    }
+    return (store, report)
 }
 
 extension VaultOptions {

@@ -1,0 +1,85 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// The temporary files afterflow writes beside a file before renaming them into place
+/// (`.2024-12-10-psilocybin.md.Ab12Cd.tmp`), and the removal of those a killed command left.
+///
+/// The index's refresh notices them while it lists the vault's folders (`VaultScanner.scan`
+/// looks at names starting with a dot only for this), so finding them costs nothing more. The
+/// process that then takes the vault's lock removes those older than a minute: every afterflow
+/// write holds the lock, so an older one belongs to no write under way.
+public enum TemporaryFiles {
+    /// How old a temporary file must be before it is removed, in seconds.
+    public static let staleAge: TimeInterval = 60
+
+    /// The `.gitignore` pattern that matches them (and other programs' dot-files ending in `.tmp`).
+    public static let gitignorePattern = ".*.tmp"
+
+    /// Whether `name` has afterflow's form: a dot, a name, a dot, six letters or digits, `.tmp`.
+    static func matches(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = name.count
+        guard count >= 13, name[0] == UInt8(ascii: "."), name[count - 11] == UInt8(ascii: "."),
+              name[count - 4] == UInt8(ascii: "."), name[count - 3] == UInt8(ascii: "t"),
+              name[count - 2] == UInt8(ascii: "m"), name[count - 1] == UInt8(ascii: "p") else { return false }
+        for byte in name[(count - 10)..<(count - 4)] {
+            let isDigit = byte >= 0x30 && byte <= 0x39
+            let isLetter = (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A
+            guard isDigit || isLetter else { return false }
+        }
+        return true
+    }
+
+    static func matches(_ name: String) -> Bool {
+        var name = name
+        return name.withUTF8 { matches($0) }
+    }
+
+    /// Notes the temporary files (vault-relative) a scan of `vault` found, for `sweep`.
+    static func notice(_ paths: [String], in vault: Vault) {
+        guard !paths.isEmpty else { return }
+        Noticed.shared.add(paths, for: vault.root)
+    }
+
+    /// Removes the temporary files noticed in `vault` that are older than `staleAge`: regular
+    /// files of afterflow's form only, never through a link out of the vault. Call it holding the
+    /// vault's lock. Returns the vault-relative paths removed.
+    @discardableResult
+    static func sweep(_ vault: Vault, now: Date = Date()) -> [String] {
+        var removed: [String] = []
+        for relative in Noticed.shared.take(for: vault.root) {
+            guard matches(String(relative.split(separator: "/").last ?? "")),
+                  let path = try? vault.writablePath(relative, followingFinalLink: false) else { continue }
+            var info = stat()
+            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            let modified = Double(VaultScanner.modificationTime(info)) / 1_000_000_000
+            guard now.timeIntervalSince1970 - modified > staleAge else { continue }
+            if unlink(path) == 0 { removed.append(relative) }
+        }
+        return removed
+    }
+
+    /// The temporary files noticed by scans in this process, by vault root.
+    private final class Noticed: @unchecked Sendable {
+        static let shared = Noticed()
+        private let mutex = NSLock()
+        private var paths: [String: Set<String>] = [:]
+
+        func add(_ found: [String], for root: String) {
+            mutex.lock()
+            paths[root, default: []].formUnion(found)
+            mutex.unlock()
+        }
+
+        func take(for root: String) -> [String] {
+            mutex.lock()
+            defer { mutex.unlock() }
+            return paths.removeValue(forKey: root).map { $0.sorted() } ?? []
+        }
+    }
+}
