@@ -12,8 +12,9 @@ extension SessionEditor {
     ///
     /// The text is trimmed; only the Reflections lines and the changed front-matter keys differ.
     public func addingReflection(_ text: String, typedAt typed: Date, prepend: Bool, to document: Document, now: Date) throws(Rejection) -> Document {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "\r\n", with: "\n")
+        let trimmed = FieldText.normalizingLineBreaks(text.trimmingCharacters(in: .whitespacesAndNewlines))
         guard !trimmed.isEmpty else { throw Rejection(message: "the reflection is empty; nothing to add") }
+        if let problem = FieldText.problem(field: "the reflection", text: trimmed, multiline: true) { throw Rejection(message: problem) }
         if let problem = SessionSection.reflections.problem(with: trimmed) { throw Rejection(message: problem) }
         var result = document.addingReflection(reflectionEntry(trimmed, at: typed), prepend: prepend)
         result = result.settingFrontMatter(SessionKey.reminder.rawValue, to: nil, order: SessionKey.order)

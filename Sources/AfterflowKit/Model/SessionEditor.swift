@@ -24,8 +24,12 @@ public struct SessionEditor: Sendable {
     /// Sets `key` (a front-matter key or a section's field name) to `value`, validated and written in
     /// canonical form. An empty value removes an optional key or clears a section.
     public func setting(_ key: String, to value: String, in document: Document) throws(Rejection) -> Document {
-        if let section = SessionSection(fieldName: key) {
-            let text = value.trimmingASCIIWhitespace().replacingOccurrences(of: "\r\n", with: "\n")
+        let section = SessionSection(fieldName: key)
+        if let problem = FieldText.problem(field: key, text: value, multiline: section != nil) {
+            throw Rejection(message: problem)
+        }
+        if let section {
+            let text = FieldText.normalizingLineBreaks(value.trimmingASCIIWhitespace())
             if let problem = section.problem(with: text) { throw Rejection(message: problem) }
             return document.settingSection(section.rawValue, text: text, order: SessionSection.order)
         }

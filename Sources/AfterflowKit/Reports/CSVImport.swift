@@ -166,6 +166,11 @@ public struct CSVImport: Sendable {
         if music.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
             problem(7, "expected a link on one line, found a line break in it")
         }
+        for column in 0..<AppCSV.header.count {
+            if let (scalar, position) = FieldText.firstForbidden(in: fields[column]) {
+                problem(column, "expected no control characters, found \(FieldText.codePoint(scalar)) at character \(position)")
+            }
+        }
 
         guard problems.isEmpty, let date, let treatment else { return .failure(Problems(list: problems)) }
         var values = SessionValues(date: date, treatment: treatment, created: SessionDate(now, in: timeZone))
@@ -181,21 +186,7 @@ public struct CSVImport: Sendable {
     /// A field's text as a session section keeps it: line breaks as LF, and no blank lines at the
     /// start or the end.
     static func sectionText(_ field: String) -> String {
-        var text = field
-        if field.utf8.contains(0x0D) {
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(field.utf8.count)
-            var previous: UInt8 = 0
-            for byte in field.utf8 {
-                if byte == 0x0A && previous == 0x0D {
-                    previous = byte
-                    continue
-                }
-                bytes.append(byte == 0x0D ? 0x0A : byte)
-                previous = byte
-            }
-            text = String(decoding: bytes, as: UTF8.self)
-        }
+        let text = FieldText.normalizingLineBreaks(field)
         // Only a text that starts or ends with white space can have a blank line to drop.
         let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0B || $0 == 0x0C }
         guard let first = text.utf8.first, let last = text.utf8.last, isSpace(first) || isSpace(last) else { return text }

@@ -92,6 +92,13 @@ struct New: ParsableCommand {
         if let remind, ReminderChoice(parsing: remind) == nil {
             throw ValidationError("--remind must be \(ReminderChoice.expected), found \"\(remind.visible())\"")
         }
+        let lines: [(String, String?)] = [("--dose", dose), ("--music", music)] + tags.map { ("--tag", $0) }
+        for (flag, value) in lines {
+            if let value, let problem = FieldText.problem(field: flag, text: value, multiline: false) { throw ValidationError(problem) }
+        }
+        for (flag, value) in [("--intention", intention), ("--environment", environment), ("--music-notes", musicNotes)] {
+            if let value, let problem = FieldText.problem(field: flag, text: value, multiline: true) { throw ValidationError(problem) }
+        }
         for (section, text) in [(SessionSection.intention, intention), (.environment, environment), (.music, musicNotes)] {
             if let text, let problem = section.problem(with: text) { throw ValidationError(problem.visible()) }
         }
@@ -122,9 +129,9 @@ struct New: ParsableCommand {
         values.moodAfter = moodAfter
         values.music = music?.trimmingCharacters(in: .whitespaces)
         values.tags = tags.map { $0.trimmingCharacters(in: .whitespaces) }
-        values.intention = intention?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-        values.environment = environment?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-        values.musicNotes = musicNotes?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        values.intention = FieldText.normalizingLineBreaks(intention?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
+        values.environment = FieldText.normalizingLineBreaks(environment?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
+        values.musicNotes = FieldText.normalizingLineBreaks(musicNotes?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
         let choice = remind.flatMap(ReminderChoice.init(parsing:))
         if let choice, values.status != .complete {
             do {
