@@ -226,7 +226,7 @@ struct IndexCommandTests {
     }
 
     @Test("search prints path:line: snippet, the line being the match's", arguments: [
-        (["tide"], "sessions/2024/2024-03-02-ketamine.md:23: Line one of the reflections. The tide was gentle today."),
+        (["tide"], "sessions/2024/2024-03-02-ketamine.md:23: The tide was gentle today."),
         (["grief"], "sessions/2024/2024-03-02-ketamine.md:12: Let the grief soften."),
         (["CAFE"], "sessions/2024/2024-05-18-psilocybin.md:24: Felt held by the café owner's song."),
         (["cello"], "sessions/2024/2024-05-18-psilocybin.md:20: Bach cello suites."),

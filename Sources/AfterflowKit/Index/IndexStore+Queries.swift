@@ -94,10 +94,11 @@ extension IndexStore {
 /// One hit of a full-text search.
 public struct SearchHit: Sendable {
     public var session: IndexedSession
-    /// The section the best match is in: `intention`, `environment`, `music_notes`, `reflections`.
-    public var section: String
-    /// Text around the match; matched words between `\u{1}` and `\u{2}`.
-    public var snippet: String
+    /// The session's lines that hold the search's words, in file order, read from its file (none
+    /// when the file changed so that it no longer holds them).
+    public var lines: [SearchLine]
+    /// The line to show for the session: the one holding the most terms, the first of those.
+    public var best: SearchLine?
     /// BM25 relevance: lower is better (SQLite's convention).
     public var rank: Double
 }
@@ -105,8 +106,9 @@ public struct SearchHit: Sendable {
 extension IndexStore {
     /// Ranked hits for `search` over every section; drafts only when asked for.
     ///
-    /// Two steps: the best `limit` matches by rank alone, then the rows and snippets of those
-    /// only (a snippet costs more than a rank, and a common word matches most sessions).
+    /// The index ranks the sessions; then the files of the best `limit` are read and their
+    /// matching lines found in one pass each (SQLite's snippet() is quadratic in the matches of a
+    /// long section, and did not say which line its text came from).
     public func search(_ search: SearchQuery, includeDrafts: Bool, limit: Int) throws(VaultError) -> [SearchHit] {
         let ranked = """
             SELECT session_text.rowid, bm25(session_text) AS rank
@@ -114,46 +116,24 @@ extension IndexStore {
             WHERE session_text MATCH ? \(includeDrafts ? "" : "AND sessions.draft = 0")
             ORDER BY rank, sessions.date DESC LIMIT \(limit)
             """
-        let query = search.ftsQuery()
-        return try self.query { db in
-            let best = try RawRow.all(db, sql: ranked, arguments: [query]) { row in (row.int(0) ?? 0, row.double(1) ?? 0) }
+        // Rank first, then the rows of the best only (a common word matches most sessions).
+        let found = try query { db -> [(IndexedSession, Double)] in
+            let best = try RawRow.all(db, sql: ranked, arguments: [search.ftsQuery()]) { row in (row.int(0) ?? 0, row.double(1) ?? 0) }
             guard !best.isEmpty else { return [] }
-            let details = """
-                SELECT \(IndexedSession.columns), session_text.rowid,
-                       snippet(session_text, 0, char(1), char(2), '…', 14),
-                       snippet(session_text, 1, char(1), char(2), '…', 14),
-                       snippet(session_text, 2, char(1), char(2), '…', 14),
-                       snippet(session_text, 3, char(1), char(2), '…', 14)
-                FROM session_text JOIN sessions ON sessions.rowid = session_text.rowid \(IndexedSession.textsJoin)
-                WHERE session_text MATCH ? AND session_text.rowid IN (\(best.map { String($0.0) }.joined(separator: ",")))
+            let rows = """
+                SELECT \(IndexedSession.columns), sessions.rowid FROM sessions \(IndexedSession.textsJoin)
+                WHERE sessions.rowid IN (\(best.map { String($0.0) }.joined(separator: ",")))
                 """
-            var hits: [Int: SearchHit] = [:]
-            for (rowid, hit) in try RawRow.all(db, sql: details, arguments: [query], { row -> (Int, SearchHit) in
-                let session = IndexedSession(row)
-                let base = 19
-                // The first section whose snippet holds a highlighted word.
-                let names = ["intention", "environment", "music_notes", "reflections"]
-                var section = "reflections"
-                var snippet = ""
-                for i in 0..<4 {
-                    let text = row.text(base + 1 + i)
-                    if text.contains("\u{1}") {
-                        section = names[i]
-                        snippet = text
-                        break
-                    }
-                }
-                return (row.int(base) ?? 0, SearchHit(session: session, section: section, snippet: snippet, rank: 0))
-            }) {
-                hits[rowid] = hit
-            }
-            return best.compactMap { rowid, rank in
-                hits[rowid].map { hit in
-                    var hit = hit
-                    hit.rank = rank
-                    return hit
-                }
-            }
+            var sessions: [Int: IndexedSession] = [:]
+            try RawRow.each(db, sql: rows, arguments: []) { row in sessions[row.int(19) ?? 0] = IndexedSession(row) }
+            return best.compactMap { rowid, rank in sessions[rowid].map { ($0, rank) } }
+        }
+        let matcher = SearchMatcher(terms: search.terms)
+        return found.map { session, rank in
+            let lines = (try? FileIO.read(vault.path(session.path))).map { matcher.lines(in: Document(bytes: $0)) } ?? []
+            var best: SearchLine?
+            for line in lines where line.termsMatched > (best?.termsMatched ?? 0) { best = line }
+            return SearchHit(session: session, lines: lines, best: best, rank: rank)
         }
     }
 }

@@ -4,8 +4,8 @@
 /// word beginnings; `OR` between two terms accepts either. Matching ignores case and accents.
 public struct SearchQuery: Sendable {
     public let text: String
-    /// The words and phrases, for highlighting.
-    public private(set) var terms: [String] = []
+    /// The words and phrases, for finding and marking the lines that match.
+    public private(set) var terms: [SearchTerm] = []
     private var parts: [String] = []
 
     public init(_ text: String) throws(VaultError) {
@@ -23,7 +23,7 @@ public struct SearchQuery: Sendable {
                 let phrase = SearchQuery.words(String(text[start..<end]))
                 if !phrase.isEmpty {
                     parts.append("\"" + phrase.joined(separator: " ") + "\"")
-                    terms.append(phrase.joined(separator: " "))
+                    terms.append(SearchTerm(words: phrase))
                 }
                 index = end < text.endIndex ? text.index(after: end) : end
                 continue
@@ -36,12 +36,13 @@ public struct SearchQuery: Sendable {
                 parts.append("OR")
                 continue
             }
+            // A word with signs inside (`don't`, `e-mail`) is its words one after the other, as
+            // the index reads them: a phrase.
             let prefix = token.hasSuffix("*")
-            for (n, word) in SearchQuery.words(token).enumerated() {
-                let isLast = n == SearchQuery.words(token).count - 1
-                parts.append("\"" + word + "\"" + (prefix && isLast ? "*" : ""))
-                terms.append(word)
-            }
+            let words = SearchQuery.words(token)
+            guard !words.isEmpty else { continue }
+            parts.append("\"" + words.joined(separator: " ") + "\"" + (prefix ? "*" : ""))
+            terms.append(SearchTerm(words: words, prefix: prefix))
         }
         while parts.last == "OR" { parts.removeLast() }
         guard !parts.isEmpty else {

@@ -4,6 +4,9 @@ public indirect enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case int(Int)
+    /// A number with a fraction, written to `places` decimals without trailing zeros; not a
+    /// finite number is null.
+    case number(Double, places: Int)
     case string(String)
     case array([JSONValue])
     case object([(String, JSONValue)])
@@ -30,6 +33,12 @@ public indirect enum JSONValue: Sendable, Hashable {
         case .null: out += "null"
         case .bool(let value): out += value ? "true" : "false"
         case .int(let value): out += String(value)
+        case .number(let value, let places):
+            guard value.isFinite else { out += "null"; return }
+            var scale = 1.0
+            for _ in 0..<max(0, places) { scale *= 10 }
+            let rounded = (value * scale).rounded() / scale
+            out += rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
         case .string(let value): JSONValue.writeString(value, into: &out)
         case .array(let items):
             if items.isEmpty { out += "[]"; return }

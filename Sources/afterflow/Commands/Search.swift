@@ -7,13 +7,14 @@ struct Search: ParsableCommand {
         commandName: "search",
         abstract: "Search the text of every session, best matches first.",
         discussion: """
-            Looks in the intention, environment, music notes and reflections. All words must appear, in any case and with or without accents; "a phrase" must appear as written; a word ending in * matches words that start with it; OR between two terms accepts either. Each hit prints as path:line: snippet, so editors and terminals can jump to it.
+            Looks in the intention, environment, music notes and reflections. All words must appear, in any case and with or without accents; "a phrase" must appear as written; a word ending in * matches words that start with it; OR between two terms accepts either. Each hit prints as path:line: snippet, the line the snippet is from, so editors and terminals can jump to it: the line of the session holding the most of the words, or with --all every line that holds any.
 
             Examples:
               afterflow search ocean
               afterflow search '"felt held"' grief
               afterflow search creat* OR paint --limit 5
               afterflow search forgive --format json | jq '.[0].path'
+              afterflow search tide --all         every line that mentions it
             """)
 
     @OptionGroup var vaultOptions: VaultOptions
@@ -27,6 +28,9 @@ struct Search: ParsableCommand {
     @Flag(help: "Search the drafts too.")
     var drafts = false
 
+    @Flag(help: "Every matching line of each session, not only its best.")
+    var all = false
+
     @Option(help: ArgumentHelp("text (path:line: snippet), or json for scripts.", valueName: "format"))
     var format: DataFormat = .text
 
@@ -39,16 +43,21 @@ struct Search: ParsableCommand {
         let (store, report) = try vaultOptions.index()
         let query = try withVaultErrors { try SearchQuery(words.joined(separator: " ")) }
         let hits = try withVaultErrors { try store.search(query, includeDrafts: drafts, limit: limit) }
-        let vault = store.vault
-        let located = hits.map { hit in (hit, SearchLocator.line(of: hit, terms: query.terms, vault: vault)) }
+        // One line a session (its best), or every matching line with --all; a session whose file
+        // no longer holds the words (changed since it was indexed) shows at its first line.
+        let located: [(SearchHit, SearchLine)] = hits.flatMap { hit -> [(SearchHit, SearchLine)] in
+            let lines = all ? hit.lines : hit.best.map { [$0] } ?? []
+            if lines.isEmpty { return [(hit, SearchLine(line: 1, section: "", snippet: "", termsMatched: 0))] }
+            return lines.map { (hit, $0) }
+        }
         if format == .json {
             emit(JSONValue.array(located.map { hit, line in
                 .object([
-                    ("path", .string(hit.session.path)), ("line", .int(line)), ("section", .string(hit.section)),
-                    ("snippet", .string(hit.snippet.replacingOccurrences(of: "\u{1}", with: "").replacingOccurrences(of: "\u{2}", with: ""))),
+                    ("path", .string(hit.session.path)), ("line", .int(line.line)), ("section", .string(line.section)),
+                    ("snippet", .string(line.snippet.replacingOccurrences(of: "\u{1}", with: "").replacingOccurrences(of: "\u{2}", with: ""))),
                     ("id", hit.session.id.map { .string($0) } ?? .null), ("date", hit.session.dateText.map { .string($0) } ?? .null),
                     ("treatment", hit.session.treatment.map { .string($0.rawValue) } ?? .null),
-                    ("rank", .string(String(format: "%.3f", hit.rank))),
+                    ("rank", .number(hit.rank, places: 3)),
                 ])
             }).serialized(pretty: true))
             return
@@ -58,31 +67,13 @@ struct Search: ParsableCommand {
             FileHandle.standardError.write(Data("No session mentions \(query.text.visible()).\n".utf8))
             throw ExitCode(1)
         }
-        let printer = DiagnosticPrinter(vault: vault)
-        // The index marks each match between U+0001 and U+0002.
-        let marks: [Unicode.Scalar: String] = ["\n": " ", "\u{1}": term.colors ? "\u{1B}[1;33m" : "", "\u{2}": term.colors ? "\u{1B}[0m" : ""]
+        let printer = DiagnosticPrinter(vault: store.vault)
+        // The matcher marks each match between U+0001 and U+0002.
+        let marks: [Unicode.Scalar: String] = ["\u{1}": term.colors ? "\u{1B}[1;33m" : "", "\u{2}": term.colors ? "\u{1B}[0m" : ""]
         for (hit, line) in located {
-            let snippet = VisibleText.escape(hit.snippet, replacing: marks)
-            emit(term.cyan("\(printer.displayPath(hit.session.path)):\(line):") + " " + snippet)
+            let snippet = VisibleText.escape(line.snippet, replacing: marks)
+            emit(term.cyan("\(printer.displayPath(hit.session.path)):\(line.line):") + " " + snippet)
         }
         warnUnreadable(try withVaultErrors { try store.unreadableCount() } + report.readFailures.count)
-    }
-}
-
-/// Finds the line of a hit in its file, for `path:line:` output.
-enum SearchLocator {
-    static func line(of hit: SearchHit, terms: [String], vault: Vault) -> Int {
-        guard let bytes = try? FileIO.read(vault.root + "/" + hit.session.path) else { return 1 }
-        let document = Document(bytes: bytes)
-        let title = SessionSection.allCases.first { $0.fieldName == hit.section }?.rawValue ?? "Reflections"
-        guard let section = document.section(title) else { return 1 }
-        let words = terms.flatMap { $0.split(separator: " ").map(String.init) }
-        for index in section.content {
-            let text = document.text(ofLine: index)
-            if words.contains(where: { text.range(of: $0, options: [.caseInsensitive, .diacriticInsensitive]) != nil }) {
-                return index + 1
-            }
-        }
-        return section.heading.line + 1
     }
 }
