@@ -4,7 +4,10 @@ import Foundation
 /// WeasyPrint. Afterflow ships none; it uses the first it finds on `PATH`.
 ///
 /// The page is a local file that fetches nothing (its content security policy forbids it), and
-/// the browser runs with a throwaway profile, without extensions, sync or background requests.
+/// the browser runs with a throwaway profile, without extensions, sync or background requests,
+/// resolving no host name and with a proxy that leads nowhere. Where the system allows it, the
+/// program runs in a network namespace of its own, which has no interface but loopback: nothing
+/// it tries can leave the machine.
 public struct PDFEngine: Sendable, Equatable {
     public enum Kind: String, Sendable {
         case chromium, weasyprint
@@ -54,11 +57,45 @@ public struct PDFEngine: Sendable, Equatable {
                 "--user-data-dir=" + profile, "--no-first-run", "--no-default-browser-check",
                 "--disable-extensions", "--disable-sync", "--disable-background-networking",
                 "--disable-component-update", "--disable-default-apps", "--mute-audio",
+                // Nothing reaches out: no host resolves, every request would go to a closed port
+                // on this machine, and the services that phone home are off.
+                "--host-resolver-rules=MAP * ~NOTFOUND", "--proxy-server=socks5://127.0.0.1:9",
+                "--disable-features=" + PDFEngine.disabledFeatures.joined(separator: ","),
+                "--disable-domain-reliability", "--disable-client-side-phishing-detection", "--no-pings",
+                "--disable-breakpad", "--dns-prefetch-disable", "--metrics-recording-only",
                 "--print-to-pdf=" + pdf, "file://" + html,
             ]
         case .weasyprint:
             return [html, pdf]
         }
+    }
+
+    /// Chromium features that would make requests of their own.
+    static let disabledFeatures = [
+        "OptimizationHints", "MediaRouter", "DialMediaRouteProvider", "Translate", "NetworkTimeServiceQuerying",
+        "AutofillServerCommunication", "CertificateTransparencyComponentUpdater", "DnsOverHttps", "AsyncDns",
+    ]
+
+    /// How to start a program in a network namespace with only loopback: `unshare --net` (as
+    /// root) or `unshare --net --map-root-user` (through a user namespace), whichever works here;
+    /// nil when neither does (macOS, or a system that forbids both).
+    static func isolation(searchPath: String?) -> [String]? {
+        let folders = (searchPath ?? "").split(separator: ":").map(String.init).filter { !$0.isEmpty }
+        guard let unshare = (folders.map { $0 + "/unshare" } + ["/usr/bin/unshare", "/bin/unshare"]).first(where: FileIO.isExecutable) else {
+            return nil
+        }
+        for flags in [["--net"], ["--net", "--map-root-user"]] {
+            let probe = Process()
+            probe.executableURL = URL(fileURLWithPath: unshare)
+            probe.arguments = flags + ["true"]
+            probe.standardOutput = FileHandle.nullDevice
+            probe.standardError = FileHandle.nullDevice
+            probe.standardInput = FileHandle.nullDevice
+            guard (try? probe.run()) != nil else { return nil }
+            probe.waitUntilExit()
+            if probe.terminationStatus == 0 { return [unshare] + flags }
+        }
+        return nil
     }
 
     /// Prints `html` (the page's text) to PDF and returns its bytes.
@@ -76,9 +113,11 @@ public struct PDFEngine: Sendable, Equatable {
         try FileIO.createDirectories(profile)
 
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments(html: page, pdf: output, profile: profile)
         var environment = ProcessInfo.processInfo.environment
+        let command = (PDFEngine.isolation(searchPath: environment["PATH"]) ?? []) + [executable]
+            + arguments(html: page, pdf: output, profile: profile)
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
         environment["HOME"] = folder
         process.environment = environment
         let log = folder + "/log"
