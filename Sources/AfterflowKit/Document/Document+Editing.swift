@@ -33,11 +33,14 @@ extension Document {
             return replacingLines(entry.lines, with: rendered ?? [])
         }
         guard let rendered else { return self }
-        let position = order.firstIndex(of: key) ?? order.count
+        // Ranks by name, hashed once: a front matter may hold many thousands of keys.
+        var ranks: [String: Int] = [:]
+        for (rank, name) in order.enumerated() where ranks[name] == nil { ranks[name] = rank }
+        let position = ranks[key] ?? order.count
         var insertAt = frontMatter.openingLine + 1
         var best = -1
         for entry in frontMatter.entries {
-            let rank = order.firstIndex(of: entry.key) ?? Int.max
+            let rank = ranks[entry.key] ?? Int.max
             if rank < position && rank >= best {
                 best = rank
                 insertAt = entry.lines.upperBound

@@ -11,6 +11,8 @@ struct FrontMatterParser {
 
     private(set) var entries: [FrontMatterEntry] = []
     private(set) var diagnostics: [Diagnostic] = []
+    /// The line index of each key's first entry, for finding duplicates.
+    private var firstLineOfKey: [String: Int] = [:]
 
     init(bytes: [UInt8], lines: [SourceLine], lineNumberBase: Int = 1) {
         self.bytes = bytes
@@ -43,11 +45,13 @@ struct FrontMatterParser {
                 index += 1
                 continue
             }
-            // A front matter has a dozen keys: a linear search beats hashing them.
-            if let first = entries.first(where: { $0.key == entry.key }) {
+            // Hashed, so that a front matter of 100,000 keys is checked in linear time.
+            if let first = firstLineOfKey[entry.key] {
                 diagnostics.append(.error(
-                    "duplicate key '\(entry.key)'; it is already set on line \(first.lines.lowerBound + lineNumberBase)",
+                    "duplicate key '\(entry.key)'; it is already set on line \(first + lineNumberBase)",
                     at: entry.keyLocation))
+            } else {
+                firstLineOfKey[entry.key] = entry.lines.lowerBound
             }
             entries.append(entry)
             index = entry.lines.upperBound
