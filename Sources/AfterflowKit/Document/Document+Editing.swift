@@ -17,7 +17,9 @@ extension Document {
             out.append(contentsOf: ending)
         }
         out.append(contentsOf: bytes[endOffset...])
-        return Document(bytes: out)
+        var edited = Document(bytes: out)
+        edited.edits = edits + [LineEdit(range: range, count: newLines.count)]
+        return edited
     }
 
     /// Sets a front-matter key to already-rendered YAML lines (`key: value`, or `key:` and items).

@@ -18,6 +18,9 @@ public struct Document: Sendable {
     public let headings: [Heading]
     /// Problems found while reading the structure (YAML errors, an unclosed fence, bad UTF-8).
     public let diagnostics: [Diagnostic]
+    /// The line replacements that made this document from the one first read, oldest first;
+    /// empty for a document read from bytes (see `originalLine(of:)`).
+    public internal(set) var edits: [LineEdit] = []
 
     public struct Heading: Sendable, Hashable {
         public var level: Int

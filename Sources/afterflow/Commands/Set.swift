@@ -56,7 +56,9 @@ struct Set: ParsableCommand {
         }
         let errors = Session(document: document).diagnostics.filter { $0.severity == .error }
         if !errors.isEmpty {
-            DiagnosticPrinter(vault: vault).print(errors.map { var d = $0; d.path = entry.path; return d }, source: document)
+            // Located in the file on disk, which is what the user opens, not in the edited text.
+            let onDisk = Diagnostic.located(errors, in: document, from: entry.session?.diagnostics ?? Session(document: entry.document).diagnostics)
+            DiagnosticPrinter(vault: vault).print(onDisk.map { $0.withPath(entry.path) }, source: entry.document)
             report(VaultError(.invalid, "\(entry.path) has errors; nothing was written", details: ["Fix them with 'afterflow edit \(entry.path)'."]))
             throw Exit.dataProblem
         }
