@@ -577,7 +577,10 @@ struct FrontMatterParser {
             }
         }
         entry.value = .scalar(YAMLScalar(out, style: folded ? .folded : .literal, location: location(keyLine, start)))
-        entry.lines = keyLine..<(lastContent + 1)
+        // Kept trailing blank lines are part of the value, so they are part of the entry's lines
+        // (an edit or `fmt` that drops them would change the value).
+        let keepsBlanks = chomp == UInt8(ascii: "+") && !texts.isEmpty
+        entry.lines = keyLine..<(keepsBlanks ? index : lastContent + 1)
     }
 
     // MARK: - Helpers

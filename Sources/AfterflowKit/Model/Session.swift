@@ -25,6 +25,8 @@ public struct Session: Sendable, SessionSections {
     public var reflections = ""
     /// Problems of the file and of its fields, errors and warnings, in file order.
     public var diagnostics: [Diagnostic]
+    /// While reading: the line indexes where the document reader found a problem.
+    private var problemLines: Set<Int> = []
 
     /// The status the content implies: see `SessionStatus.derive`.
     public var status: SessionStatus {
@@ -63,6 +65,9 @@ public struct Session: Sendable, SessionSections {
     // MARK: - Reading
 
     private mutating func readFrontMatter(_ frontMatter: FrontMatter) {
+        // Hashed once: looked up for each empty key, of which a front matter may hold thousands.
+        problemLines = Set(document.diagnostics.map { $0.location.line - 1 })
+        defer { problemLines = [] }
         var sawDate = false
         var sawTreatment = false
         var sawID = false
@@ -73,7 +78,10 @@ public struct Session: Sendable, SessionSections {
                 break
             case .id:
                 sawID = true
-                guard let s = scalar(entry) else { continue }
+                guard let s = scalar(entry) else {
+                    if isEmpty(entry) { diagnostics.append(.warning("id is empty; 'afterflow fmt' writes a new one", at: entry.valueLocation)) }
+                    continue
+                }
                 if let uuid = UUID.parse(s.text.trimmingASCIIWhitespace()) {
                     id = uuid
                 } else {
@@ -84,7 +92,12 @@ public struct Session: Sendable, SessionSections {
                 date = readDate(entry)
             case .treatment:
                 sawTreatment = true
-                guard let s = scalar(entry) else { continue }
+                guard let s = scalar(entry) else {
+                    if isEmpty(entry) {
+                        diagnostics.append(.error("treatment is empty; write one of \(Treatment.expectedList)", at: entry.valueLocation))
+                    }
+                    continue
+                }
                 if let value = Treatment(parsing: s.text) {
                     treatment = value
                 } else {
@@ -98,7 +111,7 @@ public struct Session: Sendable, SessionSections {
                     error(entry, s, "administration must be one of \(Administration.expectedList), found \(quoted(s.text))")
                 }
             case .dose:
-                dose = scalar(entry).map(\.text)
+                dose = text(entry)
             case .moodBefore:
                 moodBefore = readMood(entry)
             case .moodAfter:
@@ -113,7 +126,7 @@ public struct Session: Sendable, SessionSections {
             case .reminder:
                 reminder = readDate(entry)
             case .music:
-                music = scalar(entry).map(\.text)
+                music = text(entry)
             case .tags:
                 switch entry.value {
                 case .null: break
@@ -168,8 +181,7 @@ public struct Session: Sendable, SessionSections {
 
     private mutating func readDate(_ entry: FrontMatterEntry) -> SessionDate? {
         guard let s = scalar(entry) else {
-            let unreadable = document.diagnostics.contains { entry.lines.contains($0.location.line - 1) }
-            if entry.key == "date" && entry.value.isNull && !unreadable {
+            if entry.key == "date" && isEmpty(entry) {
                 diagnostics.append(.error("date is empty; write a date like 2024-12-10T14:30:00-08:00", at: entry.valueLocation))
             }
             return nil
@@ -179,6 +191,17 @@ public struct Session: Sendable, SessionSections {
             return nil
         }
         return value
+    }
+
+    /// Whether the entry has no value (`key:`, `~`, `null`) and no reading problem on its lines.
+    private func isEmpty(_ entry: FrontMatterEntry) -> Bool {
+        entry.value.isNull && !entry.lines.contains(where: problemLines.contains)
+    }
+
+    /// A free-text value; blank text reads as no value, as `fmt` leaves such a key out.
+    private mutating func text(_ entry: FrontMatterEntry) -> String? {
+        guard let s = scalar(entry), !s.text.isBlank else { return nil }
+        return s.text
     }
 
     private mutating func readMood(_ entry: FrontMatterEntry) -> Int? {

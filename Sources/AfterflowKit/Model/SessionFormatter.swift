@@ -49,8 +49,9 @@ public struct SessionFormatter: Sendable {
             }
         }
         collectComments(upTo: frontMatter.closingLine)
-        if known["id"] == nil {
-            known["id"] = Block(key: "id", lines: ["id: \(newID().uuidString.uppercased())"])
+        if session.id == nil {
+            // Missing or empty: a new one, after the comments an empty `id:` leaves.
+            known["id", default: Block(key: "id", lines: [])].lines.append("id: \(newID().uuidString.uppercased())")
         }
         if known["status"] == nil {
             known["status"] = Block(key: "status", lines: ["status: \(session.status.rawValue)"])
