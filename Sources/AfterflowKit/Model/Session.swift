@@ -55,6 +55,7 @@ public struct Session: Sendable, SessionSections {
             diagnostics.append(.error("expected front matter: the file must start with a line '---'", at: SourceLocation(line: 1, column: 1)))
         }
         readSections()
+        if let warning = document.unclosedFenceWarning { diagnostics.append(warning) }
         diagnostics.sort { $0.location < $1.location }
     }
 

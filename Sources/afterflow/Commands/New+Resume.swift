@@ -55,7 +55,7 @@ extension New {
             do throws(SessionEditor.Rejection) {
                 _ = try editor.setting(changes, in: entry.document)
             } catch {
-                throw usageError(error.message, command: "new")
+                throw rejected(error, path: entry.path, source: entry.document, vault: vault, command: "new")
             }
             let update = try withVaultErrors {
                 try store.update(entry) { current throws(VaultError) -> Document in
@@ -63,7 +63,7 @@ extension New {
                     do throws(SessionEditor.Rejection) {
                         document = try editor.setting(changes, in: current.document)
                     } catch {
-                        throw VaultError(.invalid, error.message)
+                        throw VaultError(.invalid, error.message(in: current.path))
                     }
                     if let error = Session(document: document).diagnostics.first(where: { $0.severity == .error }) {
                         throw VaultError(.invalid, "\(current.path) has errors, so nothing was written: \(error.description)",

@@ -48,7 +48,7 @@ struct Set: ParsableCommand {
         do throws(SessionEditor.Rejection) {
             document = try editor.setting(changes, in: entry.document)
         } catch {
-            throw usageError(error.message, command: "set")
+            throw rejected(error, path: entry.path, source: entry.document, vault: vault, command: "set")
         }
         if document.bytes == entry.document.bytes {
             emit("Nothing changed in \(entry.path).")
@@ -71,7 +71,7 @@ struct Set: ParsableCommand {
                 do throws(SessionEditor.Rejection) {
                     document = try editor.setting(changes, in: current.document)
                 } catch {
-                    throw VaultError(.invalid, error.message)
+                    throw VaultError(.invalid, error.message(in: current.path))
                 }
                 guard document.bytes != current.document.bytes else { return document }
                 if Session(document: document).diagnostics.hasErrors {
