@@ -373,7 +373,7 @@ struct FrontMatterParser {
     }
 
     /// Decodes the escape whose letter is at `p`; returns how many bytes it used, or nil.
-    private func unescape(at p: Int, lineEnd: Int, into out: inout [UInt8]) -> Int? {
+    func unescape(at p: Int, lineEnd: Int, into out: inout [UInt8]) -> Int? {
         func append(_ scalar: UnicodeScalar) { out.append(contentsOf: Array(String(scalar).utf8)) }
         switch bytes[p] {
         case UInt8(ascii: "0"): out.append(0)

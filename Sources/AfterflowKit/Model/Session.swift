@@ -54,8 +54,9 @@ public struct Session: Sendable, SessionSections {
         } else if document.diagnostics.isEmpty {
             diagnostics.append(.error("expected front matter: the file must start with a line '---'", at: SourceLocation(line: 1, column: 1)))
         }
-        readSections()
+        let sections = readSections()
         if let warning = document.unclosedFenceWarning { diagnostics.append(warning) }
+        diagnostics += document.controlCharacterErrors(sections: sections)
         diagnostics.sort { $0.location < $1.location }
     }
 
@@ -146,7 +147,9 @@ public struct Session: Sendable, SessionSections {
         if !sawID { diagnostics.append(.warning("id is missing; 'afterflow fmt' adds one", at: top)) }
     }
 
-    private mutating func readSections() {
+    /// Reads the four sections; returns each one's field name and lines, for the checks of text.
+    private mutating func readSections() -> [(field: String, lines: Range<Int>)] {
+        var read: [(field: String, lines: Range<Int>)] = []
         var seen: UInt8 = 0  // a bit for each section already read: the first of a name counts
         for (i, heading) in document.headings.enumerated() where heading.level == 2 {
             guard let index = SessionSection.allCases.firstIndex(where: { heading.title.caseInsensitiveEquals($0.rawValue) }),
@@ -155,6 +158,7 @@ public struct Session: Sendable, SessionSections {
             let section = SessionSection.allCases[index]
             let end = i + 1 < document.headings.count ? document.headings[i + 1].line : document.lines.count
             let text = document.text(of: Document.Section(heading: heading, content: (heading.line + 1)..<end))
+            read.append((section.fieldName, (heading.line + 1)..<end))
             switch section {
             case .intention: intention = text
             case .environment: environment = text
@@ -168,6 +172,7 @@ public struct Session: Sendable, SessionSections {
                 "status says \(recordedStatus.rawValue) but the content makes it \(status.rawValue); the next edit or 'afterflow fmt' corrects it",
                 at: s.location))
         }
+        return read
     }
 
     private mutating func scalar(_ entry: FrontMatterEntry) -> YAMLScalar? {
@@ -219,8 +224,21 @@ public struct Session: Sendable, SessionSections {
     }
 }
 
-/// `"text"` with quotes and backslashes escaped, for messages.
+/// `"text"` with quotes, backslashes and line feeds escaped, for messages; other control
+/// characters are written `\u001B`, so that a message never acts on the terminal it is shown on.
 func quoted(_ text: String) -> String {
-    "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-        .replacingOccurrences(of: "\n", with: "\\n") + "\""
+    var out = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\\": out += "\\\\"
+        case "\"": out += "\\\""
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case _ where Document.isControl(scalar):
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        default: out.unicodeScalars.append(scalar)
+        }
+    }
+    return out + "\""
 }

@@ -22,10 +22,28 @@ struct DiagnosticPrinter {
         guard let source, diagnostic.location.line >= 1, diagnostic.location.line <= source.lines.count else { return }
         let text = source.text(ofLine: diagnostic.location.line - 1)
         guard !text.isEmpty else { return }
-        err.write("    " + text)
+        err.write("    " + Self.visible(text))
         let prefix = text.utf8.prefix(max(0, diagnostic.location.column - 1))
         let pad = String(decoding: prefix, as: UTF8.self).map { $0 == "\t" ? "\t" : " " }.joined()
         err.write("    " + pad + err.style("^", "1;32"))
+    }
+
+    /// `text` with each control character but tab shown as a symbol of its own (U+2400 to U+2421,
+    /// or U+FFFD for U+0080 to U+009F): one character for one, so the caret stays in its column,
+    /// and nothing in a file can act on the terminal.
+    static func visible(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\t") || ($0.value >= 0x7F && $0.value <= 0x9F) }) else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x09: out.append(scalar)
+            case 0x00..<0x20: out.append(Unicode.Scalar(0x2400 + scalar.value) ?? "\u{FFFD}")
+            case 0x7F: out.append("\u{2421}")
+            case 0x80...0x9F: out.append("\u{FFFD}")
+            default: out.append(scalar)
+            }
+        }
+        return String(out)
     }
 
     func print(_ diagnostics: [Diagnostic], source: Document?) {
