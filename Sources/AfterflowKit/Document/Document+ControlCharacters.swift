@@ -78,20 +78,22 @@ extension Document {
             return (value, SourceLocation(line: index + 1, column: offset - line.start + 1))
         }
         // Escapes in double quotes, which the raw bytes do not show.
-        let scalars: [YAMLScalar]
         switch entry.value {
-        case .null: scalars = []
-        case .scalar(let s): scalars = [s]
-        case .list(let items, _): scalars = items
+        case .null:
+            return nil
+        case .scalar(let scalar):
+            return controlEscape(in: scalar)
+        case .list(let items, _):
+            for item in items {
+                if let found = controlEscape(in: item) { return found }
+            }
+            return nil
         }
-        for scalar in scalars where scalar.style == .doubleQuoted && scalar.text.unicodeScalars.contains(where: Document.isControl) {
-            if let found = controlEscape(in: scalar) { return found }
-        }
-        return nil
     }
 
     /// The first escape of a double-quoted scalar that decodes to a control character.
     private func controlEscape(in scalar: YAMLScalar) -> (value: UInt32, location: SourceLocation)? {
+        guard scalar.style == .doubleQuoted, scalar.text.unicodeScalars.contains(where: Document.isControl) else { return nil }
         let index = scalar.location.line - 1
         guard lines.indices.contains(index) else { return nil }
         let line = lines[index]
