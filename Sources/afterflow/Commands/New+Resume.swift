@@ -65,8 +65,11 @@ extension New {
                     } catch {
                         throw VaultError(.invalid, error.message(in: current.path))
                     }
-                    if let error = Session(document: document).diagnostics.first(where: { $0.severity == .error }) {
-                        throw VaultError(.invalid, "\(current.path) has errors, so nothing was written: \(error.description)",
+                    let errors = Session(document: document).diagnostics.filter { $0.severity == .error }
+                    // Located in the draft on disk, not in the edited text (see Set).
+                    let onDisk = Diagnostic.located(errors, in: document, from: current.session?.diagnostics ?? Session(document: current.document).diagnostics)
+                    if let error = onDisk.first {
+                        throw VaultError(.invalid, "\(current.path) has errors, so nothing was written: \(error.withPath(current.path).description)",
                                          details: ["Fix it with 'afterflow new --resume \(reference)' (in your editor), then 'afterflow check'."])
                     }
                     return editor.finishing(document, now: now)
