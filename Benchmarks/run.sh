@@ -5,6 +5,7 @@
 #   Benchmarks/run.sh                 10,000 and 100,000 sessions, then the exports
 #   SIZES=10000 Benchmarks/run.sh     one size
 #   ONLY=exports Benchmarks/run.sh    the exports and the import alone
+#   ONLY=wide Benchmarks/run.sh       `set` on one file with 100,000 front-matter keys alone
 #   SCRATCH=.build-x                  build in another scratch folder
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -59,7 +60,7 @@ echo
 echo "Machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(uname -sr), $(swift --version 2>/dev/null | head -1)"
 echo
 
-[ "$ONLY" = exports ] && SIZES=""
+[ "$ONLY" = exports ] || [ "$ONLY" = wide ] && SIZES=""
 for n in $SIZES; do
   vault="$OUT/$n"
   vault_of "$vault" "$n"
@@ -164,4 +165,31 @@ if [ "$ONLY" = all ] || [ "$ONLY" = exports ]; then
     echo "Peak memory of \`afterflow ${cmd% --vault*}\`: $(( $(tail -1 /tmp/afterflow-peak) / 1024 )) MB"
     echo
   done
+fi
+
+# One session with 100,000 keys of the user's own: `set` reads, checks (duplicate keys among them),
+# edits and writes it, and the index reads it again; `index --rebuild` reads it once. The file is
+# put back before each run (the index, which compares contents, does not read it again for
+# that); the floor copies it.
+if [ "$ONLY" = all ] || [ "$ONLY" = wide ]; then
+  wide="$OUT/wide-100000"
+  if [ ! -f "$wide/.generated" ]; then
+    rm -rf "$wide"
+    "$BENCH" wide "$wide" 100000
+    touch "$wide/.generated"
+  fi
+  file="$wide/sessions/2024/2024-12-10-psilocybin.md"
+  cp "$file" "$OUT/wide-100000.md"
+  "$BIN" index --vault "$wide" >/dev/null
+  echo "### One session with 100,000 front-matter keys ($(( $(wc -c < "$file") / 1000000 )) MB)"
+  echo
+  hyperfine --style none --warmup 1 --runs "$RUNS" --export-json /tmp/afterflow-bench-wide.json \
+    --prepare "cp $OUT/wide-100000.md $file" \
+    -n "floor: cp the file" "cp $OUT/wide-100000.md $file.copy" \
+    -n "afterflow set mood_after=8" "$BIN set 5E55A7E0 mood_after=8 --vault $wide > /dev/null" \
+    -n "afterflow index --rebuild" "$BIN index --rebuild --vault $wide > /dev/null 2>&1" >/dev/null
+  table /tmp/afterflow-bench-wide.json "floor: cp the file"
+  echo
+  cp "$OUT/wide-100000.md" "$file"
+  rm -f "$file.copy"
 fi

@@ -5,6 +5,7 @@ import Foundation
 //
 //   afterflow-bench generate DIR COUNT [SEED]   write a vault of COUNT sessions into DIR
 //   afterflow-bench parse DIR [ROUNDS]          parse + typed view of every file, one core
+//   afterflow-bench wide DIR KEYS               a vault of one session with KEYS keys of its own
 
 let arguments = CommandLine.arguments.dropFirst()
 switch arguments.first {
@@ -19,6 +20,10 @@ case "parse":
     guard let directory = rest.first else { usage() }
     let rounds = rest.count > 1 ? Int(rest[1]) ?? 7 : 7
     ParseBenchmark(directory: directory, rounds: rounds).run()
+case "wide":
+    let rest = Array(arguments.dropFirst())
+    guard rest.count >= 2, let keys = Int(rest[1]) else { usage() }
+    try WideSession.generate(into: rest[0], keys: keys)
 default:
     usage()
 }
@@ -27,6 +32,7 @@ func usage() -> Never {
     FileHandle.standardError.write(Data("""
         usage: afterflow-bench generate DIR COUNT [SEED]
                afterflow-bench parse DIR [ROUNDS]
+               afterflow-bench wide DIR KEYS
 
         """.utf8))
     exit(64)

@@ -59,7 +59,7 @@ public struct Diagnostic: Sendable, Hashable, Error, CustomStringConvertible {
         "\(path ?? "<input>"):\(location.line):\(location.column): \(severity.rawValue): \(message)"
     }
 
-    func withPath(_ path: String) -> Diagnostic {
+    public func withPath(_ path: String) -> Diagnostic {
         var copy = self
         copy.path = path
         return copy

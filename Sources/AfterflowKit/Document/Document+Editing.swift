@@ -17,27 +17,35 @@ extension Document {
             out.append(contentsOf: ending)
         }
         out.append(contentsOf: bytes[endOffset...])
-        return Document(bytes: out)
+        var edited = Document(bytes: out)
+        edited.edits = edits + [LineEdit(range: range, count: newLines.count)]
+        return edited
     }
 
     /// Sets a front-matter key to already-rendered YAML lines (`key: value`, or `key:` and items).
     ///
-    /// An existing key is replaced where it stands; a new key goes after the last present key
-    /// that precedes it in `order`, or first when none does. Nil removes the key.
+    /// An existing key is replaced where it stands, its comments kept (see
+    /// `keepingComments(of:in:)`); a new key goes after the last present key that precedes it in
+    /// `order`, or first when none does. Nil removes the key and leaves its comments as lines.
     public func settingFrontMatter(_ key: String, to rendered: [String]?, order: [String]) -> Document {
         guard let frontMatter else {
             guard let rendered else { return self }
             return replacingLines(0..<0, with: ["---"] + rendered + ["---"])
         }
         if let entry = frontMatter.entry(key) {
-            return replacingLines(entry.lines, with: rendered ?? [])
+            let lines = keepingComments(of: entry, in: rendered ?? [])
+            if lines.elementsEqual(entry.lines.map { text(ofLine: $0) }) { return self }
+            return replacingLines(entry.lines, with: lines)
         }
         guard let rendered else { return self }
-        let position = order.firstIndex(of: key) ?? order.count
+        // Ranks by name, hashed once: a front matter may hold many thousands of keys.
+        var ranks: [String: Int] = [:]
+        for (rank, name) in order.enumerated() where ranks[name] == nil { ranks[name] = rank }
+        let position = ranks[key] ?? order.count
         var insertAt = frontMatter.openingLine + 1
         var best = -1
         for entry in frontMatter.entries {
-            let rank = order.firstIndex(of: entry.key) ?? Int.max
+            let rank = ranks[entry.key] ?? Int.max
             if rank < position && rank >= best {
                 best = rank
                 insertAt = entry.lines.upperBound
@@ -78,5 +86,59 @@ extension Document {
         if let last = lines.indices.last, last >= bodyStartLine, !isBlank(last) { block.append("") }
         block += ["## \(title)", ""] + textLines
         return replacingLines(lines.count..<lines.count, with: block)
+    }
+
+    /// The lines that replace `entry`: `rendered` with the entry's comments kept.
+    ///
+    /// The comment after the value on the key's line goes after the first rendered line, with the
+    /// spaces before its `#` as written. A comment after a line that `rendered` still has (a list
+    /// item that stays) stays on it, and a comment line stays before the line it preceded. Any
+    /// other comment becomes a line of its own above the key, where `fmt` keeps it with the key;
+    /// with nothing rendered (the key removed) every comment becomes a line in the key's place.
+    public func keepingComments(of entry: FrontMatterEntry, in rendered: [String]) -> [String] {
+        guard !entry.comments.isEmpty else { return rendered }
+        var kept = rendered
+        var before: [Int: [String]] = [:]  // comment lines to write before kept[index]
+        var loose: [String] = []
+        var pending: [String] = []  // comment lines waiting for the line they precede
+        var next = 1  // rendered lines are matched in order, after the key's line
+        func looseLine(_ comment: String) -> String {
+            var text = Substring(comment)
+            while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
+            return String(text)
+        }
+        var comments = entry.comments[...]
+        if let first = comments.first, first.line == entry.lines.lowerBound, !first.ownLine {
+            if kept.isEmpty { loose.append(looseLine(first.text)) } else { kept[0] += first.text }
+            comments = comments.dropFirst()
+        }
+        var commentAt: [Int: FrontMatterComment] = [:]
+        for comment in comments { commentAt[comment.line] = comment }
+        for index in entry.lines.dropFirst() {
+            if let comment = commentAt[index], comment.ownLine {
+                pending.append(comment.text)
+                continue
+            }
+            if isBlank(index) { continue }
+            let line = text(ofLine: index)
+            let comment = commentAt[index]
+            let content = comment.map { String(line.utf8.dropLast($0.text.utf8.count)) ?? line } ?? line
+            if let match = kept.indices.dropFirst(next).first(where: { kept[$0] == content }) {
+                before[match, default: []] += pending
+                if let comment { kept[match] += comment.text }
+                next = match + 1
+            } else {
+                loose += pending.map(looseLine)
+                if let comment { loose.append(looseLine(comment.text)) }
+            }
+            pending = []
+        }
+        loose += pending.map(looseLine)
+        var out = loose
+        for (index, line) in kept.enumerated() {
+            out += before[index] ?? []
+            out.append(line)
+        }
+        return out
     }
 }

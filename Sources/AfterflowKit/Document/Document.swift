@@ -16,8 +16,25 @@ public struct Document: Sendable {
     public let bodyStartLine: Int
     /// Level 1 and 2 ATX headings of the body, outside code fences.
     public let headings: [Heading]
-    /// Problems found while reading the structure (YAML errors, an unclosed fence, bad UTF-8).
+    /// The body's code fence that is never closed, if any: every line after it reads as code, so
+    /// no heading after it starts a section (see `unclosedFenceWarning`).
+    public let unclosedFence: Fence?
+    /// Problems found while reading the structure (YAML errors, a front matter never closed, bad
+    /// UTF-8).
     public let diagnostics: [Diagnostic]
+    /// The line replacements that made this document from the one first read, oldest first;
+    /// empty for a document read from bytes (see `originalLine(of:)`).
+    public internal(set) var edits: [LineEdit] = []
+
+    /// The line that opens a fenced code block.
+    public struct Fence: Sendable, Hashable {
+        /// Index of its line (0-based).
+        public var line: Int
+        /// Where the fence's marks start, 1-based, in UTF-8 bytes.
+        public var column: Int
+        /// The marks as written: three or more backticks or tildes.
+        public var marks: String
+    }
 
     public struct Heading: Sendable, Hashable {
         public var level: Int
@@ -54,7 +71,9 @@ public struct Document: Sendable {
         }
         self.frontMatter = frontMatter
         bodyStartLine = bodyStart
-        headings = Document.scanHeadings(bytes, lines: lines, from: bodyStart)
+        let body = Document.scanBody(bytes, lines: lines, from: bodyStart)
+        headings = body.headings
+        unclosedFence = body.openFence
         self.diagnostics = diagnostics
     }
 
@@ -133,10 +152,10 @@ public struct Document: Sendable {
         scanBody(bytes, lines: lines, from: start).headings
     }
 
-    /// The level 1 and 2 headings outside code fences, and whether a fence is still open at the end.
-    static func scanBody(_ bytes: [UInt8], lines: [SourceLine], from start: Int) -> (headings: [Heading], openFence: Bool) {
+    /// The level 1 and 2 headings outside code fences, and the fence still open at the end.
+    static func scanBody(_ bytes: [UInt8], lines: [SourceLine], from start: Int) -> (headings: [Heading], openFence: Fence?) {
         var headings: [Heading] = []
-        var fence: (char: UInt8, count: Int)?
+        var fence: (char: UInt8, count: Int, line: Int, column: Int)?
         var index = start
         while index < lines.count {
             defer { index += 1 }
@@ -154,7 +173,7 @@ public struct Document: Sendable {
                     if let open = fence {
                         if open.char == c && count >= open.count { fence = nil }
                     } else {
-                        fence = (c, count)
+                        fence = (c, count, index, p - line.start + 1)
                     }
                 }
                 continue
@@ -177,7 +196,8 @@ public struct Document: Sendable {
             }
             headings.append(Heading(level: level, title: String(decoding: bytes[textStart..<textEnd], as: UTF8.self), line: index))
         }
-        return (headings, fence != nil)
+        let open = fence.map { Fence(line: $0.line, column: $0.column, marks: String(repeating: Character(UnicodeScalar($0.char)), count: $0.count)) }
+        return (headings, open)
     }
 
     /// The location of the first byte that is not part of valid UTF-8, if any.

@@ -11,6 +11,10 @@ struct FrontMatterParser {
 
     private(set) var entries: [FrontMatterEntry] = []
     private(set) var diagnostics: [Diagnostic] = []
+    /// The line index of each key's first entry, for finding duplicates.
+    private var firstLineOfKey: [String: Int] = [:]
+    /// The comments met while reading the current entry: line index and the offset of the `#`.
+    private var commentsSeen: [(line: Int, hash: Int)] = []
 
     init(bytes: [UInt8], lines: [SourceLine], lineNumberBase: Int = 1) {
         self.bytes = bytes
@@ -43,11 +47,13 @@ struct FrontMatterParser {
                 index += 1
                 continue
             }
-            // A front matter has a dozen keys: a linear search beats hashing them.
-            if let first = entries.first(where: { $0.key == entry.key }) {
+            // Hashed, so that a front matter of 100,000 keys is checked in linear time.
+            if let first = firstLineOfKey[entry.key] {
                 diagnostics.append(.error(
-                    "duplicate key '\(entry.key)'; it is already set on line \(first.lines.lowerBound + lineNumberBase)",
+                    "duplicate key '\(entry.key)'; it is already set on line \(first + lineNumberBase)",
                     at: entry.keyLocation))
+            } else {
+                firstLineOfKey[entry.key] = entry.lines.lowerBound
             }
             entries.append(entry)
             index = entry.lines.upperBound
@@ -56,7 +62,26 @@ struct FrontMatterParser {
 
     // MARK: - Entries
 
+    /// Reads the entry at `index` and attaches the comments inside its lines.
     private mutating func parseEntry(startingAt index: Int, limit: Int) -> FrontMatterEntry? {
+        commentsSeen.removeAll(keepingCapacity: true)
+        guard var entry = parseEntryValue(startingAt: index, limit: limit) else { return nil }
+        for seen in commentsSeen where entry.lines.contains(seen.line) {
+            let line = lines[seen.line]
+            let ownLine = indentation(of: line).count == seen.hash - line.start
+            if ownLine {
+                entry.comments.append(FrontMatterComment(line: seen.line, text: string(line.start, line.end), ownLine: true))
+            } else {
+                // From the spaces before the '#': a comment always has some.
+                var start = seen.hash
+                while start > line.start && (bytes[start - 1] == 0x20 || bytes[start - 1] == 0x09) { start -= 1 }
+                entry.comments.append(FrontMatterComment(line: seen.line, text: string(start, line.end), ownLine: false))
+            }
+        }
+        return entry
+    }
+
+    private mutating func parseEntryValue(startingAt index: Int, limit: Int) -> FrontMatterEntry? {
         let line = lines[index]
         let c = bytes[line.start]
         switch c {
@@ -99,6 +124,7 @@ struct FrontMatterParser {
             valueLocation: location(index, valueStart), lines: index..<(index + 1), blockIndent: nil)
 
         if valueStart >= line.end || bytes[valueStart] == UInt8(ascii: "#") {
+            if valueStart < line.end { commentsSeen.append((index, valueStart)) }
             parseIndentedValue(into: &entry, keyLine: index, limit: limit)
             return entry
         }
@@ -133,6 +159,7 @@ struct FrontMatterParser {
             let indent = indentation(of: line)
             let first = line.start + indent.count
             if first >= line.end || bytes[first] == UInt8(ascii: "#") {
+                if first < line.end { commentsSeen.append((index, first)) }
                 index += 1
                 continue
             }
@@ -276,6 +303,7 @@ struct FrontMatterParser {
             let b = bytes[p]
             if b == UInt8(ascii: "#") && p > start && (bytes[p - 1] == 0x20 || bytes[p - 1] == 0x09) {
                 end = p
+                commentsSeen.append((index, p))
                 break
             }
             if b == UInt8(ascii: ":") && (p + 1 == line.end || bytes[p + 1] == 0x20 || bytes[p + 1] == 0x09) {
@@ -298,6 +326,7 @@ struct FrontMatterParser {
             error("unexpected text after the closing quote", at: index, offset: p)
             return nil
         }
+        if p < line.end { commentsSeen.append((index, p)) }
         return scalar
     }
 
@@ -344,7 +373,7 @@ struct FrontMatterParser {
     }
 
     /// Decodes the escape whose letter is at `p`; returns how many bytes it used, or nil.
-    private func unescape(at p: Int, lineEnd: Int, into out: inout [UInt8]) -> Int? {
+    func unescape(at p: Int, lineEnd: Int, into out: inout [UInt8]) -> Int? {
         func append(_ scalar: UnicodeScalar) { out.append(contentsOf: Array(String(scalar).utf8)) }
         switch bytes[p] {
         case UInt8(ascii: "0"): out.append(0)
@@ -453,6 +482,7 @@ struct FrontMatterParser {
             error("unexpected text after ']'", at: index, offset: p)
             return false
         }
+        if p < line.end { commentsSeen.append((index, p)) }
         return true
     }
 
@@ -481,6 +511,7 @@ struct FrontMatterParser {
             error("text cannot follow '\(folded ? ">" : "|")' on the same line; start it on the next line", at: keyLine, offset: p)
             return
         }
+        if p < line.end { commentsSeen.append((keyLine, p)) }
         var contentIndent = explicitIndent
         var texts: [Substring] = []
         var index = keyLine + 1
@@ -546,7 +577,10 @@ struct FrontMatterParser {
             }
         }
         entry.value = .scalar(YAMLScalar(out, style: folded ? .folded : .literal, location: location(keyLine, start)))
-        entry.lines = keyLine..<(lastContent + 1)
+        // Kept trailing blank lines are part of the value, so they are part of the entry's lines
+        // (an edit or `fmt` that drops them would change the value).
+        let keepsBlanks = chomp == UInt8(ascii: "+") && !texts.isEmpty
+        entry.lines = keyLine..<(keepsBlanks ? index : lastContent + 1)
     }
 
     // MARK: - Helpers

@@ -6,9 +6,7 @@
 public enum FieldText {
     /// Whether `scalar` is a control character no field may hold: C0 but tab, LF and CR; DEL; C1.
     public static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
-        let v = scalar.value
-        if v < 0x20 { return v != 0x09 && v != 0x0A && v != 0x0D }
-        return v == 0x7F || (v >= 0x80 && v <= 0x9F)
+        Document.isControl(scalar)
     }
 
     /// The first forbidden control character and its position (1-based, in characters).
@@ -49,7 +47,6 @@ public enum FieldText {
 
     /// `U+001B`.
     public static func codePoint(_ scalar: Unicode.Scalar) -> String {
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        Document.codePoint(scalar.value)
     }
 }

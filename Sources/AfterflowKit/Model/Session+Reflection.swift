@@ -16,6 +16,7 @@ extension SessionEditor {
         guard !trimmed.isEmpty else { throw Rejection(message: "the reflection is empty; nothing to add") }
         if let problem = FieldText.problem(field: "the reflection", text: trimmed, multiline: true) { throw Rejection(message: problem) }
         if let problem = SessionSection.reflections.problem(with: trimmed) { throw Rejection(message: problem) }
+        if let refusal = Rejection.sectionWrite(into: document) { throw refusal }
         var result = document.addingReflection(reflectionEntry(trimmed, at: typed), prepend: prepend)
         result = result.settingFrontMatter(SessionKey.reminder.rawValue, to: nil, order: SessionKey.order)
         return finishing(result, now: now)

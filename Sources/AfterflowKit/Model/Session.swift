@@ -25,6 +25,8 @@ public struct Session: Sendable, SessionSections {
     public var reflections = ""
     /// Problems of the file and of its fields, errors and warnings, in file order.
     public var diagnostics: [Diagnostic]
+    /// While reading: the line indexes where the document reader found a problem.
+    private var problemLines: Set<Int> = []
 
     /// The status the content implies: see `SessionStatus.derive`.
     public var status: SessionStatus {
@@ -52,7 +54,9 @@ public struct Session: Sendable, SessionSections {
         } else if document.diagnostics.isEmpty {
             diagnostics.append(.error("expected front matter: the file must start with a line '---'", at: SourceLocation(line: 1, column: 1)))
         }
-        readSections()
+        let sections = readSections()
+        if let warning = document.unclosedFenceWarning { diagnostics.append(warning) }
+        diagnostics += document.controlCharacterErrors(sections: sections)
         diagnostics.sort { $0.location < $1.location }
     }
 
@@ -63,6 +67,9 @@ public struct Session: Sendable, SessionSections {
     // MARK: - Reading
 
     private mutating func readFrontMatter(_ frontMatter: FrontMatter) {
+        // Hashed once: looked up for each empty key, of which a front matter may hold thousands.
+        problemLines = Set(document.diagnostics.map { $0.location.line - 1 })
+        defer { problemLines = [] }
         var sawDate = false
         var sawTreatment = false
         var sawID = false
@@ -73,7 +80,10 @@ public struct Session: Sendable, SessionSections {
                 break
             case .id:
                 sawID = true
-                guard let s = scalar(entry) else { continue }
+                guard let s = scalar(entry) else {
+                    if isEmpty(entry) { diagnostics.append(.warning("id is empty; 'afterflow fmt' writes a new one", at: entry.valueLocation)) }
+                    continue
+                }
                 if let uuid = UUID.parse(s.text.trimmingASCIIWhitespace()) {
                     id = uuid
                 } else {
@@ -84,7 +94,12 @@ public struct Session: Sendable, SessionSections {
                 date = readDate(entry)
             case .treatment:
                 sawTreatment = true
-                guard let s = scalar(entry) else { continue }
+                guard let s = scalar(entry) else {
+                    if isEmpty(entry) {
+                        diagnostics.append(.error("treatment is empty; write one of \(Treatment.expectedList)", at: entry.valueLocation))
+                    }
+                    continue
+                }
                 if let value = Treatment(parsing: s.text) {
                     treatment = value
                 } else {
@@ -98,7 +113,7 @@ public struct Session: Sendable, SessionSections {
                     error(entry, s, "administration must be one of \(Administration.expectedList), found \(quoted(s.text))")
                 }
             case .dose:
-                dose = scalar(entry).map(\.text)
+                dose = text(entry)
             case .moodBefore:
                 moodBefore = readMood(entry)
             case .moodAfter:
@@ -113,7 +128,7 @@ public struct Session: Sendable, SessionSections {
             case .reminder:
                 reminder = readDate(entry)
             case .music:
-                music = scalar(entry).map(\.text)
+                music = text(entry)
             case .tags:
                 switch entry.value {
                 case .null: break
@@ -132,7 +147,9 @@ public struct Session: Sendable, SessionSections {
         if !sawID { diagnostics.append(.warning("id is missing; 'afterflow fmt' adds one", at: top)) }
     }
 
-    private mutating func readSections() {
+    /// Reads the four sections; returns each one's field name and lines, for the checks of text.
+    private mutating func readSections() -> [(field: String, lines: Range<Int>)] {
+        var read: [(field: String, lines: Range<Int>)] = []
         var seen: UInt8 = 0  // a bit for each section already read: the first of a name counts
         for (i, heading) in document.headings.enumerated() where heading.level == 2 {
             guard let index = SessionSection.allCases.firstIndex(where: { heading.title.caseInsensitiveEquals($0.rawValue) }),
@@ -141,6 +158,7 @@ public struct Session: Sendable, SessionSections {
             let section = SessionSection.allCases[index]
             let end = i + 1 < document.headings.count ? document.headings[i + 1].line : document.lines.count
             let text = document.text(of: Document.Section(heading: heading, content: (heading.line + 1)..<end))
+            read.append((section.fieldName, (heading.line + 1)..<end))
             switch section {
             case .intention: intention = text
             case .environment: environment = text
@@ -154,6 +172,7 @@ public struct Session: Sendable, SessionSections {
                 "status says \(recordedStatus.rawValue) but the content makes it \(status.rawValue); the next edit or 'afterflow fmt' corrects it",
                 at: s.location))
         }
+        return read
     }
 
     private mutating func scalar(_ entry: FrontMatterEntry) -> YAMLScalar? {
@@ -168,8 +187,7 @@ public struct Session: Sendable, SessionSections {
 
     private mutating func readDate(_ entry: FrontMatterEntry) -> SessionDate? {
         guard let s = scalar(entry) else {
-            let unreadable = document.diagnostics.contains { entry.lines.contains($0.location.line - 1) }
-            if entry.key == "date" && entry.value.isNull && !unreadable {
+            if entry.key == "date" && isEmpty(entry) {
                 diagnostics.append(.error("date is empty; write a date like 2024-12-10T14:30:00-08:00", at: entry.valueLocation))
             }
             return nil
@@ -183,6 +201,17 @@ public struct Session: Sendable, SessionSections {
             return nil
         }
         return value
+    }
+
+    /// Whether the entry has no value (`key:`, `~`, `null`) and no reading problem on its lines.
+    private func isEmpty(_ entry: FrontMatterEntry) -> Bool {
+        entry.value.isNull && !entry.lines.contains(where: problemLines.contains)
+    }
+
+    /// A free-text value; blank text reads as no value, as `fmt` leaves such a key out.
+    private mutating func text(_ entry: FrontMatterEntry) -> String? {
+        guard let s = scalar(entry), !s.text.isBlank else { return nil }
+        return s.text
     }
 
     private mutating func readMood(_ entry: FrontMatterEntry) -> Int? {
@@ -199,8 +228,21 @@ public struct Session: Sendable, SessionSections {
     }
 }
 
-/// `"text"` with quotes and backslashes escaped, for messages.
+/// `"text"` with quotes, backslashes and line feeds escaped, for messages; other control
+/// characters are written `\u001B`, so that a message never acts on the terminal it is shown on.
 func quoted(_ text: String) -> String {
-    "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-        .replacingOccurrences(of: "\n", with: "\\n") + "\""
+    var out = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\\": out += "\\\\"
+        case "\"": out += "\\\""
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case _ where Document.isControl(scalar):
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        default: out.unicodeScalars.append(scalar)
+        }
+    }
+    return out + "\""
 }

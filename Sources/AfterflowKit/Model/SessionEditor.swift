@@ -11,7 +11,25 @@ public struct SessionEditor: Sendable {
     /// Why a value cannot be set; the message is one sentence for the user.
     public struct Rejection: Error, Sendable, CustomStringConvertible {
         public var message: String
+        /// Where in the file as read the problem is, when it is the file's and not the value's
+        /// (a code fence left open); nil for a value that cannot be written.
+        public var location: SourceLocation?
         public var description: String { message }
+
+        init(message: String, location: SourceLocation? = nil) {
+            self.message = message
+            self.location = location
+        }
+
+        /// The message for the file at `path`: `path:line:col: message` when located.
+        public func message(in path: String) -> String {
+            location.map { "\(path):\($0): \(message)" } ?? message
+        }
+
+        /// The refusal to write a section into `document`, when it has one.
+        static func sectionWrite(into document: Document) -> Rejection? {
+            document.sectionWriteRefusal.map { Rejection(message: $0.message, location: $0.location) }
+        }
     }
 
     /// Sets every key to its value, in order (see the other `setting`); the first rejection stops it.
@@ -31,6 +49,7 @@ public struct SessionEditor: Sendable {
         if let section {
             let text = FieldText.normalizingLineBreaks(value.trimmingASCIIWhitespace())
             if let problem = section.problem(with: text) { throw Rejection(message: problem) }
+            if let refusal = Rejection.sectionWrite(into: document) { throw refusal }
             return document.settingSection(section.rawValue, text: text, order: SessionSection.order)
         }
         let trimmed = value.trimmingASCIIWhitespace()

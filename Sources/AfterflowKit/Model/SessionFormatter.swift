@@ -1,8 +1,9 @@
 import Foundation
 
 /// Rewrites a session's front matter into canonical form, like gofmt: known keys in their order
-/// with canonical values, then the user's own keys as written. Comments move with the key below
-/// them; blank lines inside the front matter go. The body, the BOM and line endings are kept.
+/// with canonical values, then the user's own keys as written. Comment lines move with the key
+/// below them and a comment after a value stays on its line; blank lines inside the front matter
+/// go. The body, the BOM and line endings are kept.
 public struct SessionFormatter: Sendable {
     public let timeZone: TimeZone
 
@@ -23,9 +24,11 @@ public struct SessionFormatter: Sendable {
         var unknown: [Block] = []
         var pendingComments: [String] = []
         var cursor = frontMatter.openingLine + 1
+        // Comment lines move, so they are written from the line's start: indented, one could
+        // become a line of a block scalar that now comes before it.
         func collectComments(upTo end: Int) {
             while cursor < end {
-                if !document.isBlank(cursor) { pendingComments.append(document.text(ofLine: cursor)) }
+                if !document.isBlank(cursor) { pendingComments.append(Self.unindented(document.text(ofLine: cursor))) }
                 cursor += 1
             }
         }
@@ -35,7 +38,9 @@ public struct SessionFormatter: Sendable {
             pendingComments = []
             cursor = entry.lines.upperBound
             if let key = SessionKey(rawValue: entry.key) {
-                let rendered = canonicalLines(key, entry: entry, session: session)
+                // The key's own comments stay on its line (or become lines when the key goes).
+                let rendered = document.keepingComments(of: entry, in: canonicalLines(key, entry: entry, session: session))
+                    .map { $0.first == " " || $0.first == "\t" ? Self.unindented($0) : $0 }
                 if rendered.isEmpty && comments.isEmpty { continue }
                 known[entry.key] = Block(key: entry.key, lines: comments + rendered)
             } else {
@@ -44,8 +49,9 @@ public struct SessionFormatter: Sendable {
             }
         }
         collectComments(upTo: frontMatter.closingLine)
-        if known["id"] == nil {
-            known["id"] = Block(key: "id", lines: ["id: \(newID().uuidString.uppercased())"])
+        if session.id == nil {
+            // Missing or empty: a new one, after the comments an empty `id:` leaves.
+            known["id", default: Block(key: "id", lines: [])].lines.append("id: \(newID().uuidString.uppercased())")
         }
         if known["status"] == nil {
             known["status"] = Block(key: "status", lines: ["status: \(session.status.rawValue)"])
@@ -58,6 +64,13 @@ public struct SessionFormatter: Sendable {
         let current = range.map { document.text(ofLine: $0) }
         if current == lines { return document }
         return document.replacingLines(range, with: lines)
+    }
+
+    /// `line` without the spaces and tabs it starts with.
+    static func unindented(_ line: String) -> String {
+        var text = Substring(line)
+        while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
+        return String(text)
     }
 
     private func canonicalLines(_ key: SessionKey, entry: FrontMatterEntry, session: Session) -> [String] {

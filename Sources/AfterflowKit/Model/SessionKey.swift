@@ -64,7 +64,7 @@ extension SessionSection {
         let bytes = Array(text.utf8)
         let lines = SourceLines.split(bytes, from: 0)
         let body = Document.scanBody(bytes, lines: lines, from: 0)
-        if body.openFence {
+        if body.openFence != nil {
             return "\(fieldName) opens a code fence (``` or ~~~) that it does not close; close it, or everything after it in the file would become part of \(fieldName)"
         }
         guard let heading = body.headings.first else { return nil }

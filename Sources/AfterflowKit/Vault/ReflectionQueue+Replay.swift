@@ -60,7 +60,7 @@ extension ReflectionQueue {
                     document = try editor.addingReflection(reflection.text, typedAt: typed, prepend: reflection.prepend,
                                                            to: current.document, now: now)
                 } catch {
-                    throw VaultError(.invalid, error.message)
+                    throw VaultError(.invalid, error.message(in: current.path))
                 }
                 _ = try store.saveHoldingLock(document, over: current)
                 try remove(item)

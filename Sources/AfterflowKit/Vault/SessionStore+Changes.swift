@@ -10,7 +10,7 @@ extension SessionStore {
             do throws(SessionEditor.Rejection) {
                 return try editor.addingReflection(text, typedAt: typed, prepend: prepend, to: current.document, now: now)
             } catch {
-                throw VaultError(.invalid, error.message)
+                throw VaultError(.invalid, error.message(in: current.path))
             }
         }
     }

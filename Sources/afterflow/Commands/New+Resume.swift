@@ -54,7 +54,7 @@ extension New {
             do throws(SessionEditor.Rejection) {
                 _ = try editor.setting(changes, in: entry.document)
             } catch {
-                throw usageError(error.message, command: "new")
+                throw rejected(error, path: entry.path, source: entry.document, vault: vault, command: "new")
             }
             let update = try withVaultErrors {
                 try store.update(entry) { current throws(VaultError) -> Document in
@@ -62,10 +62,13 @@ extension New {
                     do throws(SessionEditor.Rejection) {
                         document = try editor.setting(changes, in: current.document)
                     } catch {
-                        throw VaultError(.invalid, error.message)
+                        throw VaultError(.invalid, error.message(in: current.path))
                     }
-                    if let error = Session(document: document).diagnostics.first(where: { $0.severity == .error }) {
-                        throw VaultError(.invalid, "\(current.path) has errors, so nothing was written: \(error.description)",
+                    let errors = Session(document: document).diagnostics.filter { $0.severity == .error }
+                    // Located in the draft on disk, not in the edited text (see Set).
+                    let onDisk = Diagnostic.located(errors, in: document, from: current.session?.diagnostics ?? Session(document: current.document).diagnostics)
+                    if let error = onDisk.first {
+                        throw VaultError(.invalid, "\(current.path) has errors, so nothing was written: \(error.withPath(current.path).description)",
                                          details: ["Fix it with 'afterflow new --resume \(reference)' (in your editor), then 'afterflow check'."])
                     }
                     return editor.finishing(document, now: now)

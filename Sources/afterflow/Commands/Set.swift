@@ -48,7 +48,7 @@ struct Set: ParsableCommand {
         do throws(SessionEditor.Rejection) {
             document = try editor.setting(changes, in: entry.document)
         } catch {
-            throw usageError(error.message, command: "set")
+            throw rejected(error, path: entry.path, source: entry.document, vault: vault, command: "set")
         }
         if document.bytes == entry.document.bytes {
             emit("Nothing changed in \(entry.path.visible()).")
@@ -56,7 +56,9 @@ struct Set: ParsableCommand {
         }
         let errors = Session(document: document).diagnostics.filter { $0.severity == .error }
         if !errors.isEmpty {
-            DiagnosticPrinter(vault: vault).print(errors.map { var d = $0; d.path = entry.path; return d }, source: document)
+            // Located in the file on disk, which is what the user opens, not in the edited text.
+            let onDisk = Diagnostic.located(errors, in: document, from: entry.session?.diagnostics ?? Session(document: entry.document).diagnostics)
+            DiagnosticPrinter(vault: vault).print(onDisk.map { $0.withPath(entry.path) }, source: entry.document)
             report(VaultError(.invalid, "\(entry.path) has errors; nothing was written", details: ["Fix them with 'afterflow edit \(entry.path)'."]))
             throw Exit.dataProblem
         }
@@ -69,7 +71,7 @@ struct Set: ParsableCommand {
                 do throws(SessionEditor.Rejection) {
                     document = try editor.setting(changes, in: current.document)
                 } catch {
-                    throw VaultError(.invalid, error.message)
+                    throw VaultError(.invalid, error.message(in: current.path))
                 }
                 guard document.bytes != current.document.bytes else { return document }
                 if Session(document: document).diagnostics.hasErrors {

@@ -33,3 +33,12 @@ func usageError(_ message: String, command: String) -> ExitCode {
     err.write("  See 'afterflow \(command) --help' for more.")
     return ExitCode.validationFailure
 }
+
+/// A change `set` or `new --resume` cannot make. A bad value is a usage error (exit 64); a
+/// refusal located in the file (a code fence left open) is the file's problem, printed at its
+/// place with the line, then exit 1.
+func rejected(_ rejection: SessionEditor.Rejection, path: String, source: Document, vault: Vault, command: String) -> ExitCode {
+    guard let location = rejection.location else { return usageError(rejection.message, command: command) }
+    DiagnosticPrinter(vault: vault).print(Diagnostic(.error, rejection.message, at: location, path: path), source: source)
+    return Exit.dataProblem
+}

@@ -21,7 +21,7 @@ import Testing
             id: 0A1B2C3D-4E5F-4A6B-8C7D-9E0F1A2B3C4D
             date: 2024-07-14T10:00:00-07:00
             # written by hand
-            treatment: lsd
+            treatment: lsd   # the app's display name
             mood_before: 6
             status: needs-reflection
             facilitator: Maya
