@@ -29,10 +29,10 @@ struct ControlCharacterCheckTests {
             expectStatus(result, 1)
             #expect(result.stderr == """
                 \(path):5:10: error: dose contains a control character, U+001B, where text was expected; remove it
-                    dose: 3 g\u{241B}[2J
+                    dose: 3 g^[[2J
                              ^
                 \(path):11:8: error: intention contains a control character, U+0000, where text was expected; remove it
-                    To rest\u{2400} deeply.
+                    To rest^@ deeply.
                            ^
                 Checked 1 file: 2 errors, 0 warnings in 1 file.
 

@@ -28,7 +28,7 @@ struct PrintPrivacyTests {
             let loopback = call.contains("inet_addr(\"127.") || call.contains("\"::1\"") || call.contains("\"::ffff:127.")
             guard !loopback else { return false }
             // `= -1 ENETUNREACH`: refused by the empty namespace, nothing sent.
-            guard let result = call.range(of: ") = ", options: .backwards) else { return true }
+            guard let result = call.range(of: "= ", options: .backwards) else { return true }
             return !call[result.upperBound...].hasPrefix("-1")
         }
     }
@@ -63,7 +63,7 @@ struct PrintPrivacyTests {
             12 connect(5, {sa_family=AF_UNIX, sun_path="/run/dbus/system_bus_socket"}, 110) = 0
             13 connect(23, {sa_family=AF_INET6, sin6_port=htons(443), inet_pton(AF_INET6, "2001:4860:4860::8888", &sin6_addr)}, 28 <unfinished ...>
             11 <... connect resumed>) = 0
-            13 <... connect resumed>) = -1 ENETUNREACH (Network is unreachable)
+            13 <... connect resumed>)            = -1 ENETUNREACH (Network is unreachable)
             14 connect(3, {sa_family=AF_INET6, sin6_port=htons(80), inet_pton(AF_INET6, "::1", &sin6_addr)}, 28) = 0
             """
         let found = Self.outsideConnections(log)
