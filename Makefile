@@ -6,7 +6,7 @@ SWIFT ?= swift
 VAULT ?= ExampleVault
 BIN := .build/debug/afterflow
 
-.PHONY: demo test build install deps test-deps bench clean
+.PHONY: demo test build install deps test-deps bench stress clean
 
 demo: deps build
 	@echo
@@ -73,6 +73,11 @@ install: deps
 
 bench: deps
 	Benchmarks/run.sh
+
+# The crash test longer than make test runs it: CRASH_RUNS kills per command (make test: 25).
+CRASH_RUNS ?= 200
+stress: deps test-deps
+	CRASH_RUNS=$(CRASH_RUNS) $(SWIFT) test --filter CrashSafetyTests
 
 # libcmark-dev and libsqlite3-dev: installed with apt-get when this is root on Debian or Ubuntu;
 # otherwise the exact command to run is printed.
