@@ -147,6 +147,11 @@ tfoot td { font-weight: 600; border-bottom: none; border-top: 1px solid var(--in
 .md ul, .md ol { margin: 0 0 0.6rem; padding-left: 1.4rem; }
 .empty p { color: var(--muted); }
 
+@media screen and (max-width: 34rem) {
+  .facts { grid-template-columns: 1fr; }
+  .facts > div { grid-template-columns: 6.2rem 1fr; }
+  .facts dd { overflow-wrap: anywhere; }
+}
 @media print {
   html, body { background: #ffffff; color: #1d2127; }
   body { max-width: none; padding: 0; }
