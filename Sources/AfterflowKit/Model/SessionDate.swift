@@ -135,6 +135,14 @@ public struct SessionDate: Sendable, Hashable, CustomStringConvertible {
         return local - SessionDate.offset(forLocal: local, in: timeZone)
     }
 
+    /// The day and time as the file writes them, counted as seconds since 1970 as if they were
+    /// UTC, whatever the offset (a day alone at its midnight): the clock on the wall where the
+    /// session happened, which is the day and time a session is shown, filtered and exported at.
+    public var wallClockSeconds: Int {
+        SessionDate.days(year: year, month: month, day: day) * 86_400
+            + (time.map { $0.hour * 3600 + $0.minute * 60 + $0.second } ?? 0)
+    }
+
     public func date(in timeZone: TimeZone) -> Date {
         Date(timeIntervalSince1970: TimeInterval(epochSeconds(in: timeZone)))
     }

@@ -4,7 +4,9 @@ import Foundation
 /// and a vault, or (`full`) every field, for spreadsheets and scripts.
 ///
 /// The app's format, exactly: its header; one row per session in the order given (newest first
-/// is the app's); the date as `Dec 1, 2024 at 10:30 AM` in the vault's time zone; display names
+/// is the app's); the date as `Dec 1, 2024 at 10:30 AM`, the day and time the file writes (as
+/// `list` and `show` give them, whatever the offset; a time without one is in the vault's time
+/// zone); display names
 /// for treatment and administration; RFC 4180 quoting; LF between rows and no newline after the
 /// last. Every field is guarded against formula injection (`CSVWriter.guarded`).
 public struct AppCSV: Sendable {
@@ -41,7 +43,9 @@ public struct AppCSV: Sendable {
     /// The eight fields of one session in the app's format.
     public func appFields(_ session: IndexedSession) -> [String] {
         [
-            session.time.map { AppDate.format(SessionDate(Date(timeIntervalSince1970: TimeInterval($0)), in: timeZone)) } ?? "",
+            // The day and time as written, not the instant moved into the vault's time zone: a
+            // session recorded at 10:00 in Tokyo was at 10:00, wherever the vault is now.
+            session.date.map(AppDate.format) ?? "",
             session.treatment?.displayName ?? "",
             session.administration?.displayName ?? "",
             session.intention,

@@ -1,8 +1,12 @@
 import Foundation
 
 /// What makes two sessions the same for an import: the same minute, treatment and intention.
+///
+/// The minute is the day and time as written (`SessionDate.wallClockSeconds`), as the app's CSV
+/// has them, so that a session written with another offset than the vault's is still recognised
+/// when its exported row comes back.
 public struct SessionSignature: Hashable, Sendable {
-    /// Minutes since 1970.
+    /// Wall-clock minutes since 1970.
     public var minute: Int
     public var treatment: Treatment
     /// Trimmed, line breaks as LF.
@@ -52,8 +56,9 @@ extension CSVImport {
         var plan = Plan(rows: reading.rows, problems: reading.problems)
         let candidates = reading.candidates
         guard !candidates.isEmpty else { return plan }
-        let seconds = candidates.map { $0.values.date.epochSeconds(in: timeZone) }
-        var known = try index.signatures(from: (seconds.min() ?? 0) - 60, through: (seconds.max() ?? 0) + 60)
+        let seconds = candidates.map { $0.values.date.wallClockSeconds }
+        let days = candidates.map { $0.values.date.dayString }
+        var known = try index.signatures(fromDay: days.min() ?? "", throughDay: days.max() ?? "")
         let store = SessionStore(vault: index.vault)
         let template = try store.template()
         for (candidate, second) in zip(candidates, seconds) {
@@ -112,17 +117,17 @@ extension CSVImport {
 }
 
 extension IndexStore {
-    /// The signatures of every session (drafts too) dated between two instants, seconds since
-    /// 1970, inclusive.
-    public func signatures(from start: Int, through end: Int) throws(VaultError) -> Set<SessionSignature> {
+    /// The signatures of every session (drafts too) on the days from `first` to `last`
+    /// (`2024-12-10`), inclusive, as their files write them.
+    public func signatures(fromDay first: String, throughDay last: String) throws(VaultError) -> Set<SessionSignature> {
         try query { db in
             var found = Set<SessionSignature>()
-            let sql = "SELECT sessions.date, sessions.treatment, t.intention FROM sessions \(IndexedSession.textsJoin) WHERE sessions.date BETWEEN ? AND ?"
-            for row in try RawRow.all(db, sql: sql, arguments: [start, end], { row in
-                (row.int(0), row.string(1).flatMap(Treatment.init(rawValue:)), row.text(2))
+            let sql = "SELECT sessions.date_text, sessions.treatment, t.intention FROM sessions \(IndexedSession.textsJoin) WHERE sessions.day BETWEEN ? AND ?"
+            for row in try RawRow.all(db, sql: sql, arguments: [first, last], { row in
+                (row.string(0).flatMap(SessionDate.parse), row.string(1).flatMap(Treatment.init(rawValue:)), row.text(2))
             }) {
-                guard let seconds = row.0, let treatment = row.1 else { continue }
-                found.insert(SessionSignature(seconds: seconds, treatment: treatment, intention: row.2))
+                guard let date = row.0, let treatment = row.1 else { continue }
+                found.insert(SessionSignature(seconds: date.wallClockSeconds, treatment: treatment, intention: row.2))
             }
             return found
         }

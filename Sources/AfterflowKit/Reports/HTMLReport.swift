@@ -85,8 +85,10 @@ public struct HTMLReport: Sendable {
         if let first = days.first, let last = days.last {
             context["range"] = ReportText(first.dayString == last.dayString ? first.mediumDay : "\(first.mediumDay) to \(last.mediumDay)")
         }
-        let points = sessions.compactMap { s in s.time.map { MoodChart.Point(time: $0, before: s.moodBefore, after: s.moodAfter) } }
-        if let svg = MoodChart(points: points, timeZone: timeZone).svg() { context["chart"] = ReportText(svg) }
+        // Placed at the day and time each file writes, as the sessions below are dated: the
+        // wall-clock seconds read in UTC.
+        let points = sessions.compactMap { s in s.date.map { MoodChart.Point(time: $0.wallClockSeconds, before: s.moodBefore, after: s.moodAfter) } }
+        if let svg = MoodChart(points: points, timeZone: .gmt).svg() { context["chart"] = ReportText(svg) }
         context["treatments"] = HTMLReport.treatmentRows(sessions)
         context["overall"] = HTMLReport.figures(name: "All", sessions)
         if details { context["sessions"] = sessions.map(sessionContext) }

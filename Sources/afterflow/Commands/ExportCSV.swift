@@ -7,7 +7,7 @@ struct ExportCSV: ParsableCommand {
         commandName: "csv",
         abstract: "Write sessions as CSV in the iOS app's format, or every field with --full.",
         discussion: """
-            The app's 8 columns, exactly, so that the file opens in the app: Date, Treatment Type, Administration, Intention, Mood Before, Mood After, Reflections, Music Link URL. Newest first; dates like "Dec 10, 2024 at 2:30 PM" in the vault's time zone; RFC 4180 quoting; LF between rows and no newline after the last. Dose, environment, music notes and tags have no column in the app's format: use --full to keep them. Drafts (sessions still missing an intention or mood before) are left out, as the app cannot read them, unless --status draft asks for them.
+            The app's 8 columns, exactly, so that the file opens in the app: Date, Treatment Type, Administration, Intention, Mood Before, Mood After, Reflections, Music Link URL. Newest first; dates like "Dec 10, 2024 at 2:30 PM", the day and time each file writes (as list shows them; a time without an offset is in the vault's time zone); RFC 4180 quoting; LF between rows and no newline after the last. Dose, environment, music notes and tags have no column in the app's format: use --full to keep them. Drafts (sessions still missing an intention or mood before) are left out, as the app cannot read them, unless --status draft asks for them.
 
             A cell that starts with =, +, -, @, a tab or a carriage return gets a ' in front, so that a spreadsheet shows it as text instead of running it as a formula; afterflow import csv removes it again.
 

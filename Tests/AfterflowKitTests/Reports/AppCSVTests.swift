@@ -40,14 +40,14 @@ import Testing
         #expect(csv.contains("nature.\n\n- the storm"))
     }
 
-    @Test func datesAreLocalToTheVaultNewestFirst() throws {
+    @Test func datesAreAsWrittenNewestFirst() throws {
         let fixture = try ReportFixture()
         let rows = try fixture.sessions().map { AppCSV(timeZone: Self.losAngeles).appFields($0)[0] }
         #expect(rows == [
             "Dec 10, 2024 at 2:30 PM",
             "Nov 2, 2024 at 9:05 AM",
             "Jun 1, 2024 at 7:00 PM",
-            "Mar 8, 2024 at 6:15 PM",   // written 21:15 -05:00 in New York
+            "Mar 8, 2024 at 9:15 PM",   // written 21:15 -05:00 in New York: shown as written, as list does
             "Jan 15, 2024 at 12:00 AM", // a day alone is its midnight
         ])
     }
