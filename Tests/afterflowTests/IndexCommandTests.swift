@@ -124,8 +124,10 @@ struct IndexCommandTests {
             #expect(json["by_treatment"] as? [String: Int] == ["ketamine": 2, "mdma": 1, "psilocybin": 1])
             #expect(json["first"] as? String == "2024-03-02")
             #expect(json["last"] as? String == "2025-01-10")
-            #expect(json["average_mood_before"] as? String == "4.50")
-            #expect(json["average_mood_after"] as? String == "7.33")
+            // Numbers, as a JSON parser reads them (#10), rounded to two decimals.
+            #expect(json["average_mood_before"] as? Double == 4.5)
+            #expect(json["average_mood_after"] as? Double == 7.33)
+            #expect(json["average_mood_after"] as? String == nil)
             #expect(json["documents"] as? Int == 5)
             #expect(json["plain_notes"] as? Int == 0)
             #expect(json["unreadable"] as? Int == 0)
@@ -274,12 +276,15 @@ struct IndexCommandTests {
             let json = try #require(result.json as? [String: Any], "\(result)")
             #expect(json["sessions"] as? Int == 4)
             #expect(json["by_status"] as? [String: Int] == ["needs-reflection": 1, "complete": 3])
-            #expect(json["average_mood_before"] as? String == "4.50")  // 4 5 6 3
-            #expect(json["average_mood_after"] as? String == "7.33")   // 7 9 6
-            #expect(json["average_lift"] as? String == "3.33")         // 3 4 3
+            // Numbers, as a JSON parser reads them (#10), rounded to two decimals.
+            #expect(json["average_mood_before"] as? Double == 4.5)    // 4 5 6 3
+            #expect(json["average_mood_after"] as? Double == 7.33)    // 7 9 6
+            #expect(json["average_lift"] as? Double == 3.33)          // 3 4 3
+            #expect(result.stdout.contains("\"average_mood_before\": 4.5,"))
             let treatments = try #require(json["by_treatment"] as? [[String: Any]])
             func figures(_ row: [String: Any]) -> [String] {
-                ["treatment", "average_mood_before", "average_mood_after", "average_lift"].map { row[$0] as? String ?? "null" }
+                [row["treatment"] as? String ?? "?"]
+                    + ["average_mood_before", "average_mood_after", "average_lift"].map { (row[$0] as? Double).map { String(format: "%.2f", $0) } ?? "null" }
                     + ["\(row["sessions"] as? Int ?? -1)"]
             }
             #expect(treatments.map(figures) == [

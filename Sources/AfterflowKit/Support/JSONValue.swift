@@ -11,6 +11,12 @@ public indirect enum JSONValue: Sendable, Hashable {
     case array([JSONValue])
     case object([(String, JSONValue)])
 
+    /// `value` as a JSON number rounded to `places` decimals (`4.4` for 4.4000001), or `null`
+    /// when there is none: averages and other measures, which a parser should read as numbers.
+    public static func rounded(_ value: Double?, places: Int = 2) -> JSONValue {
+        value.map { .number($0, places: places) } ?? .null
+    }
+
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         lhs.serialized() == rhs.serialized()
     }

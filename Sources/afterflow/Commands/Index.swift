@@ -28,7 +28,7 @@ struct Index: ParsableCommand {
         let (store, report) = try vaultOptions.index(rebuild: rebuild)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         let summary = try withVaultErrors { try store.summary() }
-        func average(_ value: Double?) -> JSONValue { value.map { .string(String(format: "%.2f", $0)) } ?? .null }
+        func average(_ value: Double?) -> JSONValue { .rounded(value) }
         if format == .json {
             emit(JSONValue.object([
                 ("sessions", .int(summary.sessions)), ("drafts", .int(summary.drafts)),

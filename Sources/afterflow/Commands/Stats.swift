@@ -32,9 +32,8 @@ struct Stats: ParsableCommand {
         warnUnreadable(try withVaultErrors { try store.unreadableCount() } + report.readFailures.count)
     }
 
-    private func number(_ value: Double?) -> JSONValue {
-        value.map { .string(String(format: "%.2f", $0)) } ?? .null
-    }
+    /// An average as a JSON number, to two decimals.
+    private func number(_ value: Double?) -> JSONValue { .rounded(value) }
 
     func json(_ stats: Statistics) -> JSONValue {
         .object([
