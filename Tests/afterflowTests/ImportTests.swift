@@ -15,7 +15,7 @@ struct ImportTests {
             let imported = try sandbox.run(["import", "csv", "a.csv", "--vault", fresh])
             expectStatus(imported, 0)
             #expect(imported.stdoutLines.last == "Imported a.csv: 21 created, 0 skipped as duplicates, 0 rejected.")
-            #expect(imported.stdoutLines.filter { $0.hasPrefix("  + sessions/") }.count == 21)
+            #expect(imported.stdoutLines.filter { $0.hasPrefix("  + fresh/sessions/") }.count == 21)  // from the current folder
             #expect(imported.stderr == "")
             let again = try sandbox.run(["export", "csv", "--vault", fresh])
             expectStatus(again, 0)
@@ -52,7 +52,7 @@ struct ImportTests {
             let skipping = try sandbox.run(["import", "csv", "bad.csv", "--vault", vault, "--skip-invalid"])
             expectStatus(skipping, 0)
             #expect(skipping.stdoutLines == [
-                "  + sessions/2024/2024-12-10-psilocybin.md",
+                "  + vault/sessions/2024/2024-12-10-psilocybin.md",
                 "Imported bad.csv: 1 created, 0 skipped as duplicates, 2 rejected (rows 3, 4).",
             ])
             #expect(skipping.stderrLines.count == 2)

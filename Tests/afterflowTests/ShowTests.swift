@@ -45,7 +45,7 @@ struct ShowTests {
                 "Reminder  Dec 10, 2024, 5:30 PM",
                 "Music     https://open.spotify.com/playlist/37i9dQZF1DX4dyzvuaRJ0n",
                 "Tags      integration, nature",
-                "File      sessions/2024/2024-12-10-psilocybin.md",
+                "File      example/sessions/2024/2024-12-10-psilocybin.md",  // from the current folder
                 "Id        F92D43CF-1CE3-4847-9EAA-38E0B177D7FD",
             ])
             for heading in ["Intention", "Environment", "Music", "Reflections"] {

@@ -64,7 +64,7 @@ struct Drafts: ParsableCommand {
             let missing = Drafts.missing(draft.session)
             let needs = (missing.isEmpty ? "ready to finish" : "missing " + missing.joined(separator: ", "))
                 .padding(toLength: 30, withPad: " ", startingAt: 0)
-            var line = "\(id)  \(age)  \(treatment)  \(needs)  \(draft.entry.path.visible())"
+            var line = "\(id)  \(age)  \(treatment)  \(needs)  \(store.vault.shownPath(draft.entry.path))"
             if draft.age > Drafts.staleAge { line += "  " + term.yellow("older than a week; finish or delete it") }
             emit(line)
         }

@@ -67,7 +67,7 @@ struct Due: ParsableCommand {
             return
         }
         if term.stdoutIsTTY { emit(term.bold("Time to reflect:")) }
-        for reminder in due { emit(row(reminder, zone)) }
+        for reminder in due { emit(row(reminder, zone, vault)) }
         if term.stdoutIsTTY, let first = due.first {
             emit(term.dim("Add a reflection with: afterflow reflect \(short(first)) \"…\""))
         }
@@ -76,13 +76,13 @@ struct Due: ParsableCommand {
     private func short(_ reminder: PendingReminder) -> String { String(reminder.id.uuidString.prefix(8)) }
 
     /// `6F1C2A8E  Dec 10, 2024  reminder 2024-12-10 17:30  afterflow open 6F1C2A8E`.
-    private func row(_ reminder: PendingReminder, _ zone: TimeZone) -> String {
+    private func row(_ reminder: PendingReminder, _ zone: TimeZone, _ vault: Vault) -> String {
         let day = (reminder.session.date?.mediumDay ?? "no date").padding(toLength: 12, withPad: " ", startingAt: 0)
         let at = SessionDate(reminder.date, in: zone).shortString
         var line = "\(short(reminder))  \(day)  reminder \(at)  afterflow open \(short(reminder))"
         if verbose {
             let intention = reminder.session.intention.split(separator: "\n").first.map(String.init) ?? ""
-            line += "  \(reminder.session.treatment?.displayName ?? "?")  \(reminder.entry.path.visible())  \(intention.visible())"
+            line += "  \(reminder.session.treatment?.displayName ?? "?")  \(vault.shownPath(reminder.entry.path))  \(intention.visible())"
         }
         return line
     }

@@ -18,7 +18,7 @@ struct EditFlow {
             try withVaultErrors { try Editor.open(absolute, line: line) }
             let bytes = try withVaultErrors { try FileIO.read(absolute) }
             if bytes == entry.document.bytes {
-                FileHandle.standardError.write(Data("No changes to \(entry.path.visible()).\n".utf8))
+                FileHandle.standardError.write(Data("No changes to \(vault.shownPath(entry.path)).\n".utf8))
                 return entry.path
             }
             let edited = VaultEntry(path: entry.path, bytes: bytes)
@@ -28,14 +28,14 @@ struct EditFlow {
                 let finished = editor.finishing(edited.document, now: Date())
                 let path = try withVaultErrors { try SessionStore(vault: vault).save(finished, over: edited) }
                 let session = Session(document: finished)
-                if announce { emit("Saved \(path.visible()) · \(session.status.words)") }
+                if announce { emit("Saved \(vault.shownPath(path)) · \(session.status.words)") }
                 return path
             }
             DiagnosticPrinter(vault: vault).print(edited.diagnostics, source: edited.document)
             if Terminal.current.isInteractive && Prompt.confirm("Reopen the editor to fix \(errors.count == 1 ? "it" : "them")?", defaultYes: true) {
                 continue
             }
-            report(VaultError(.invalid, "\(entry.path) has \(errors.count) error\(errors.count == 1 ? "" : "s"); your text is kept as you wrote it",
+            report(VaultError(.invalid, "\(vault.shownPath(entry.path)) has \(errors.count) error\(errors.count == 1 ? "" : "s"); your text is kept as you wrote it",
                               details: ["Fix it with 'afterflow edit \(entry.path)', then 'afterflow check'."]))
             throw Exit.dataProblem
         }

@@ -56,7 +56,7 @@ struct Fmt: ParsableCommand {
             guard formatted.bytes != entry.document.bytes else { continue }
             changed.append(entry.path)
             if check {
-                emit(entry.path)
+                emit(vault.shownPath(entry.path))
             } else {
                 try withVaultErrors { try store.save(formatted, over: entry) }
             }
@@ -68,7 +68,7 @@ struct Fmt: ParsableCommand {
             }
         } else {
             err.write(changed.isEmpty ? "All \(entries.count - skipped) files are already canonical." : "Formatted \(changed.count) file\(changed.count == 1 ? "" : "s").")
-            for path in changed { emit("  \(path.visible())") }
+            for path in changed { emit("  \(vault.shownPath(path))") }
         }
         if skipped > 0 {
             err.write(err.style("error:", "1;31") + " \(skipped) file\(skipped == 1 ? " has" : "s have") errors and \(skipped == 1 ? "was" : "were") left alone; fix \(skipped == 1 ? "it" : "them") first")

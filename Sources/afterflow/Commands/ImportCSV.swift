@@ -60,7 +60,7 @@ struct ImportCSV: ParsableCommand {
             summary.append("\(plan.ready.count) would be created")
         } else {
             let paths = try withVaultErrors { try SessionStore(vault: store.vault).createAll(plan.ready.map(\.session)) }
-            for path in paths { emit("  + " + path.visible()) }
+            for path in paths { emit("  + " + store.vault.shownPath(path)) }
             summary.append("\(paths.count) created")
         }
         summary.append("\(plan.duplicates.count) skipped as duplicate\(plan.duplicates.count == 1 ? "" : "s")")

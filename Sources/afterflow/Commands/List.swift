@@ -49,11 +49,21 @@ struct List: ParsableCommand {
             let rows = try withVaultErrors { try store.sessions(filter) }
             emit("[" + rows.map(\.json).joined(separator: ",\n") + "]")
         case .paths:
+            // Paths that work from the current folder, for xargs and editors: as the index has
+            // them from the vault's root, else through `Vault.displayPath`. Written as they are,
+            // for programs.
+            let vault = store.vault
+            let here = FileManager.default.currentDirectoryPath
+            let fromRoot = here == vault.root || here == vault.realRoot
             var paths: [UInt8] = []
             try withVaultErrors {
                 try store.listing(filter) { row in
                     if !paths.isEmpty { paths.append(UInt8(ascii: "\n")) }
-                    paths += row.path
+                    if fromRoot {
+                        paths += row.path
+                    } else {
+                        paths += Array(vault.displayPath(String(decoding: row.path, as: UTF8.self), from: here).utf8)
+                    }
                 }
             }
             if !paths.isEmpty { emit(bytes: paths) }

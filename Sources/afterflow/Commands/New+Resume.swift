@@ -33,7 +33,7 @@ extension New {
             try SessionReference(reference).resolve(in: index, from: FileManager.default.currentDirectoryPath)
         }
         guard entry.isDraft || entry.session?.status == .draft else {
-            report(VaultError(.invalid, "\(entry.path) is not a draft; change it with 'afterflow set' or 'afterflow edit'"))
+            report(VaultError(.invalid, "\(vault.shownPath(entry.path)) is not a draft; change it with 'afterflow set' or 'afterflow edit'"))
             throw Exit.dataProblem
         }
         let changes = try fieldChanges(in: zone, now: now)
@@ -68,7 +68,7 @@ extension New {
                     // Located in the draft on disk, not in the edited text (see Set).
                     let onDisk = Diagnostic.located(errors, in: document, from: current.session?.diagnostics ?? Session(document: current.document).diagnostics)
                     if let error = onDisk.first {
-                        throw VaultError(.invalid, "\(current.path) has errors, so nothing was written: \(error.withPath(current.path).description)",
+                        throw VaultError(.invalid, "\(vault.shownPath(current.path)) has errors, so nothing was written: \(error.withPath(current.path).description)",
                                          details: ["Fix it with 'afterflow new --resume \(reference)' (in your editor), then 'afterflow check'."])
                     }
                     return editor.finishing(document, now: now)
@@ -86,9 +86,9 @@ extension New {
         if format == .text {
             if session.status == .draft {
                 let missing = Drafts.missing(session)
-                emit("Still a draft: \(path.visible()); missing \(missing.joined(separator: " and ")).")
+                emit("Still a draft: \(vault.shownPath(path)); missing \(missing.joined(separator: " and ")).")
             } else {
-                emit(Terminal.current.bold("Finished \(path.visible())") + (path != entry.path ? " (moved from \(entry.path.visible()))" : ""))
+                emit(Terminal.current.bold("Finished \(vault.shownPath(path))") + (path != entry.path ? " (moved from \(vault.shownPath(entry.path)))" : ""))
                 emit("  \(session.displayTitle) · \(session.status.words) · id \(shortID)")
             }
         }

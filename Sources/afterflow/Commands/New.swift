@@ -164,7 +164,7 @@ struct New: ParsableCommand {
             var missing: [String] = []
             if session.intention.isEmpty { missing.append("intention") }
             if session.moodBefore == nil { missing.append("mood before") }
-            emit("Saved a draft: \(path) (id \(shortID))")
+            emit("Saved a draft: \(vault.shownPath(path)) (id \(shortID))")
             emit("Still missing: \(missing.joined(separator: " and ")). Drafts stay out of the journal and out of git until finished.")
             var fix: [String] = []
             if session.intention.isEmpty { fix.append("--intention \"…\"") }
@@ -175,7 +175,7 @@ struct New: ParsableCommand {
                 emit("Reminder set for \(ReminderOffer.describe(reminder, now: now, timeZone: zone)); it comes due once the draft is finished.")
             }
         } else {
-            emit(term.bold("Created \(path)"))
+            emit(term.bold("Created \(vault.shownPath(path))"))
             emit("  \(session.displayTitle) · \(session.status.words) · id \(shortID)")
             if let reminder = session.reminder {
                 emit("Reminder set for \(ReminderOffer.describe(reminder, now: now, timeZone: zone)).")

@@ -32,7 +32,7 @@ struct Open: ParsableCommand {
             let last = trash.entries().first == found
             // Gently: the session is not lost, and one command brings it back.
             let err = ErrorStream.current
-            err.write("That session was deleted; it is in the trash, at \(found.path.visible()).")
+            err.write("That session was deleted; it is in the trash, at \(vault.shownPath(found.path)).")
             err.write("Bring it back with: " + (last ? "afterflow undo" : "afterflow trash --restore \((found.id.map { String($0.prefix(8)) } ?? found.path).visible())"))
             throw Exit.dataProblem
         } catch {

@@ -44,15 +44,15 @@ struct Remind: ParsableCommand {
         let choice = cancel ? ReminderChoice.none : (when.flatMap(ReminderChoice.init(parsing:)) ?? .none)
         guard choice != .none else {
             guard entry.session?.reminder != nil || entry.document.frontMatter?.entry("reminder") != nil else {
-                emit("\(entry.path.visible()) has no reminder; nothing to cancel.")
+                emit("\(vault.shownPath(entry.path)) has no reminder; nothing to cancel.")
                 return
             }
             _ = try withVaultErrors { try SessionStore(vault: vault).setReminder(nil, on: entry) }
-            emit("Reminder cancelled for \(entry.path.visible()).")
+            emit("Reminder cancelled for \(vault.shownPath(entry.path)).")
             return
         }
         if entry.session?.status == .complete {
-            report(VaultError(.invalid, "\(entry.path) is complete; a reminder is for a session that still needs reflection"))
+            report(VaultError(.invalid, "\(vault.shownPath(entry.path)) is complete; a reminder is for a session that still needs reflection"))
             throw Exit.dataProblem
         }
         try ReminderOffer.set(choice, on: entry, vault: vault, command: "remind")

@@ -51,7 +51,7 @@ struct Set: ParsableCommand {
             throw rejected(error, path: entry.path, source: entry.document, vault: vault, command: "set")
         }
         if document.bytes == entry.document.bytes {
-            emit("Nothing changed in \(entry.path.visible()).")
+            emit("Nothing changed in \(vault.shownPath(entry.path)).")
             return
         }
         let errors = Session(document: document).diagnostics.filter { $0.severity == .error }
@@ -59,7 +59,7 @@ struct Set: ParsableCommand {
             // Located in the file on disk, which is what the user opens, not in the edited text.
             let onDisk = Diagnostic.located(errors, in: document, from: entry.session?.diagnostics ?? Session(document: entry.document).diagnostics)
             DiagnosticPrinter(vault: vault).print(onDisk.map { $0.withPath(entry.path) }, source: entry.document)
-            report(VaultError(.invalid, "\(entry.path) has errors; nothing was written", details: ["Fix them with 'afterflow edit \(entry.path)'."]))
+            report(VaultError(.invalid, "\(vault.shownPath(entry.path)) has errors; nothing was written", details: ["Fix them with 'afterflow edit \(entry.path)'."]))
             throw Exit.dataProblem
         }
         // Then applied again, under the vault's lock, to the file as it is now: a change another
@@ -75,16 +75,16 @@ struct Set: ParsableCommand {
                 }
                 guard document.bytes != current.document.bytes else { return document }
                 if Session(document: document).diagnostics.hasErrors {
-                    throw VaultError(.invalid, "\(current.path) has errors; nothing was written", details: ["Fix them with 'afterflow edit \(current.path)'."])
+                    throw VaultError(.invalid, "\(vault.shownPath(current.path)) has errors; nothing was written", details: ["Fix them with 'afterflow edit \(current.path)'."])
                 }
                 return editor.finishing(document, now: now)
             }
         }
         let before = update.before.session?.status
         let after = Session(document: update.document).status
-        var line = "Updated \(update.path.visible()): \(changes.map(\.key).joined(separator: ", ").visible())"
+        var line = "Updated \(vault.shownPath(update.path)): \(changes.map(\.key).joined(separator: ", ").visible())"
         if let before, before != after { line += " · \(before.words) → \(after.words)" }
-        if update.path != entry.path { line += " (moved from \(entry.path.visible()))" }
+        if update.path != entry.path { line += " (moved from \(vault.shownPath(entry.path)))" }
         emit(line)
         if before == .draft && after == .needsReflection && Session(document: update.document).reminder == nil {
             try ReminderOffer.offer(vault: vault, path: update.path)

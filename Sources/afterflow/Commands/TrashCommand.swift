@@ -48,7 +48,7 @@ struct TrashCommand: ParsableCommand {
         if let restore {
             let entry = try pick(restore, in: entries, trash: trash)
             let path = try withVaultErrors { try trash.restore(entry) }
-            emit("Restored \(path.visible()).")
+            emit("Restored \(vault.shownPath(path)).")
             return
         }
         if empty {
@@ -72,7 +72,7 @@ struct TrashCommand: ParsableCommand {
         for (index, entry) in entries.enumerated() {
             let id = entry.id.map { String($0.prefix(8)) } ?? "(no id) "
             let deleted = SessionDate.parse(entry.deleted)?.shortString ?? entry.deleted
-            emit("\(String(index + 1).padding(toLength: 3, withPad: " ", startingAt: 0)) \(id.visible())  deleted \(deleted.visible())  \(entry.original.visible())")
+            emit("\(String(index + 1).padding(toLength: 3, withPad: " ", startingAt: 0)) \(id.visible())  deleted \(deleted.visible())  \(vault.shownPath(entry.original))")
         }
         if term.stdoutIsTTY {
             emit(term.dim("Restore one with: afterflow trash --restore NUMBER (or its id)"))

@@ -24,6 +24,6 @@ struct Undo: ParsableCommand {
             throw Exit.dataProblem
         }
         let path = try withVaultErrors { try trash.restore(last) }
-        emit("Restored \(path.visible()).")
+        emit("Restored \(vault.shownPath(path)).")
     }
 }

@@ -10,7 +10,8 @@ struct DiagnosticPrinter {
 
     /// A path as the user would type it from the current folder, its control characters shown.
     func displayPath(_ path: String) -> String {
-        let absolute = path.hasPrefix("/") ? path : (vault.map { $0.root + "/" + path } ?? path)
+        if let vault { return vault.shownPath(path) }
+        let absolute = path
         if absolute.hasPrefix(directory + "/") { return String(absolute.dropFirst(directory.count + 1)).visible() }
         return absolute.visible()
     }

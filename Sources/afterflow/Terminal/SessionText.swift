@@ -25,6 +25,7 @@ struct SessionText {
     }
 
     /// The whole session for reading: header, fields, then the sections rendered from Markdown.
+    /// `path` is shown as given (see `Vault.shownPath`).
     func page(_ session: Session, path: String) -> String {
         var lines: [String] = [term.bold(session.displayTitle)]
         var when: [String] = []
@@ -56,7 +57,7 @@ struct SessionText {
         if let reminder = session.reminder { field("Reminder", "\(reminder.mediumDay)\(reminder.clockTime.map { ", \($0)" } ?? "")") }
         if let music = session.music { field("Music", music.visible()) }
         if !session.tags.isEmpty { field("Tags", session.tags.joined(separator: ", ").visible()) }
-        field("File", path.visible())
+        field("File", path)
         if let id = session.id { field("Id", id.uuidString) }
         let width = min(term.width, 100)
         for section in SessionSection.allCases {
