@@ -245,7 +245,7 @@ struct NewTests {
             (["--treatment", "aspirin"],
              "--treatment must be one of psilocybin, lsd, dmt, mdma, ketamine, ayahuasca, mescaline, cannabis, other, found \"aspirin\""),
             (["--treatment", "lsd", "--administration", "IO"],
-             "--administration must be one of intravenous, intramuscular, oral, nasal, other (or IV, IM), found \"IO\""),
+             "--administration must be one of intravenous, intramuscular, oral, nasal, sublingual, other (or IV, IM), found \"IO\""),
             (["--treatment", "lsd", "--date", "2099-01-01"],
              "--date 2099-01-01 is more than 8 hours in the future; record sessions that have happened or are happening"),
             (["--treatment", "lsd", "--date", "2099-06-01 10:00"],

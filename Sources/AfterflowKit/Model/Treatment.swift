@@ -23,18 +23,28 @@ public enum Treatment: String, CaseIterable, Sendable, Hashable, Codable {
     static var expectedList: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }
 
-/// How a treatment was taken; the five routes of the original app.
+/// How a treatment was taken: the five routes of the original app, and `sublingual` (under the
+/// tongue: at-home ketamine troches and lozenges), which the app has not and calls `Other`.
 public enum Administration: String, CaseIterable, Sendable, Hashable, Codable {
-    case intravenous, intramuscular, oral, nasal, other
+    case intravenous, intramuscular, oral, nasal, sublingual, other
 
-    /// The app's display name (`Intravenous (IV)`, `Oral`, …).
+    /// The display name (`Intravenous (IV)`, `Oral`, `Sublingual`, …), the app's where it has one.
     public var displayName: String {
         switch self {
         case .intravenous: return "Intravenous (IV)"
         case .intramuscular: return "Intramuscular (IM)"
         case .oral: return "Oral"
         case .nasal: return "Nasal"
+        case .sublingual: return "Sublingual"
         case .other: return "Other"
+        }
+    }
+
+    /// The name in the app's CSV, which knows five routes: `Other` for a route it has not.
+    public var appName: String {
+        switch self {
+        case .sublingual: return Administration.other.displayName
+        default: return displayName
         }
     }
 
@@ -49,12 +59,14 @@ public enum Administration: String, CaseIterable, Sendable, Hashable, Codable {
         case "intramuscular", "intramuscular (im)", "im": self = .intramuscular
         case "oral": self = .oral
         case "nasal", "intranasal": self = .nasal
+        case "sublingual": self = .sublingual
         case "other": self = .other
         default: return nil
         }
     }
 
-    static var expectedList: String { allCases.map(\.rawValue).joined(separator: ", ") }
+    /// `intravenous, intramuscular, oral, nasal, sublingual, other`.
+    public static var expectedList: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }
 
 extension String {

@@ -47,7 +47,8 @@ public struct AppCSV: Sendable {
             // session recorded at 10:00 in Tokyo was at 10:00, wherever the vault is now.
             session.date.map(AppDate.format) ?? "",
             session.treatment?.displayName ?? "",
-            session.administration?.displayName ?? "",
+            // The app knows five routes; sublingual is its Other (--full keeps the route).
+            session.administration?.appName ?? "",
             session.intention,
             session.moodBefore.map(String.init) ?? "",
             session.moodAfter.map(String.init) ?? "",

@@ -30,7 +30,7 @@ struct New: ParsableCommand {
     @Option(help: ArgumentHelp("One of: \(Treatment.allCases.map(\.rawValue).joined(separator: ", ")). Default: the vault's default_treatment.", valueName: "name"))
     var treatment: String?
 
-    @Option(help: ArgumentHelp("intravenous (IV), intramuscular (IM), oral, nasal or other. Default: the vault's default_administration.", valueName: "route"))
+    @Option(help: ArgumentHelp("intravenous (IV), intramuscular (IM), oral, nasal, sublingual or other. Default: the vault's default_administration.", valueName: "route"))
     var administration: String?
 
     @Option(help: ArgumentHelp("Free text, for example \"3.5 g\" or \"0.5 mg/kg\".", valueName: "text"))
@@ -76,7 +76,7 @@ struct New: ParsableCommand {
             throw ValidationError("--treatment must be one of \(Treatment.allCases.map(\.rawValue).joined(separator: ", ")), found \"\(treatment.visible())\"")
         }
         if let administration, Administration(parsing: administration) == nil {
-            throw ValidationError("--administration must be one of intravenous, intramuscular, oral, nasal, other (or IV, IM), found \"\(administration.visible())\"")
+            throw ValidationError("--administration must be one of \(Administration.expectedList) (or IV, IM), found \"\(administration.visible())\"")
         }
         for (name, value) in [("--mood-before", moodBefore), ("--mood-after", moodAfter)] {
             if let value, !Mood.range.contains(value) {
