@@ -158,6 +158,10 @@ extension IndexStore: ReferenceSource {
         try candidates("day IS NOT NULL ORDER BY abs(julianday(day) - julianday(?)), path LIMIT \(limit)", [day.dayString])
     }
 
+    public func newestCandidate() throws(VaultError) -> ReferenceCandidate? {
+        try candidates("draft = 0 AND date IS NOT NULL ORDER BY \(SessionSort.newest.orderBy) LIMIT 1", []).first
+    }
+
     public func candidates(idPrefix prefix: String) throws(VaultError) -> [ReferenceCandidate] {
         let bare = prefix.replacingOccurrences(of: "-", with: "")
         return try candidates("(id LIKE ? OR replace(id, '-', '') LIKE ?) ORDER BY path", [prefix + "%", bare + "%"])

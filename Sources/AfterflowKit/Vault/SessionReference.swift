@@ -1,6 +1,8 @@
 import Foundation
 
-/// How a command names a session: an id prefix (4+ characters), a path, or a day (`2024-12-10`).
+/// How a command names a session: an id prefix (4+ characters), a path, a day (`2024-12-10`),
+/// `today` or `yesterday` (the day's only session), or `last` (also `latest`: the newest session
+/// of the journal, the first that `afterflow list` shows).
 public struct SessionReference: Sendable, CustomStringConvertible {
     public let text: String
 
@@ -10,12 +12,40 @@ public struct SessionReference: Sendable, CustomStringConvertible {
 
     public var description: String { text }
 
+    /// The words that name the newest session.
+    public static let newestWords: Set<String> = ["last", "latest"]
+
+    /// A word for a day relative to now: `today` is 0 days back, `yesterday` 1.
+    static let dayWords: [String: Int] = ["today": 0, "yesterday": 1]
+
+    /// The day `today` or `yesterday` names at `now` in `timeZone`, or nil for any other text.
+    public func relativeDay(now: Date, timeZone: TimeZone) -> SessionDate? {
+        guard let back = SessionReference.dayWords[text.trimmingASCIIWhitespace().lowercased()] else { return nil }
+        let today = SessionDate(now, in: timeZone)
+        let civil = SessionDate.civil(fromDays: SessionDate.days(year: today.year, month: today.month, day: today.day) - back)
+        return SessionDate(year: civil.year, month: civil.month, day: civil.day)
+    }
+
+    /// The reference with `today` and `yesterday` made the day they name now, so that it names the
+    /// same session later (a reflection queued tonight and saved tomorrow).
+    public func pinned(now: Date, timeZone: TimeZone) -> SessionReference {
+        relativeDay(now: now, timeZone: timeZone).map { SessionReference($0.dayString) } ?? self
+    }
+
     /// Finds the one session `text` names and reads its file.
     ///
-    /// `directory` is where relative paths start from (the shell's current folder), then the vault.
-    public func resolve(in source: some ReferenceSource, from directory: String) throws(VaultError) -> VaultEntry {
+    /// `directory` is where relative paths start from (the shell's current folder), then the vault;
+    /// `today` and `yesterday` are the days of `now` in the vault's time zone.
+    public func resolve(in source: some ReferenceSource, from directory: String, now: Date = Date()) throws(VaultError) -> VaultEntry {
         let vault = source.vault
         let trimmed = text.trimmingASCIIWhitespace()
+        if SessionReference.newestWords.contains(trimmed.lowercased()) {
+            guard let newest = try source.newestCandidate() else {
+                throw VaultError(.noMatch, "there is no session yet for \(quoted(trimmed)) to name",
+                                 details: ["Record one with 'afterflow new'."])
+            }
+            return VaultEntry(path: newest.path, bytes: try FileIO.read(try vault.path(newest.path)))
+        }
         if trimmed.contains("/") || trimmed.hasSuffix(".md") {
             for base in [directory, vault.root] {
                 let absolute = Vault.absolute(trimmed, from: base)
@@ -31,7 +61,11 @@ public struct SessionReference: Sendable, CustomStringConvertible {
         let candidates: [ReferenceCandidate]
         var nearest: [ReferenceCandidate] = []
         let kind: String
-        if let day = SessionDate.parse(trimmed), day.isDayOnly {
+        if let day = relativeDay(now: now, timeZone: vault.timeZone) {
+            candidates = try source.candidates(onDay: day)
+            if candidates.isEmpty { nearest = try source.candidates(nearDay: day, limit: 3) }
+            kind = "\(trimmed.lowercased()) (\(day.dayString))"
+        } else if let day = SessionDate.parse(trimmed), day.isDayOnly {
             candidates = try source.candidates(onDay: day)
             if candidates.isEmpty { nearest = try source.candidates(nearDay: day, limit: 3) }
             kind = "on \(trimmed)"
@@ -39,7 +73,7 @@ public struct SessionReference: Sendable, CustomStringConvertible {
             let key = trimmed.uppercased()
             guard key.utf8.count >= 4, key.utf8.allSatisfy({ hexValue($0) != nil || $0 == UInt8(ascii: "-") }) else {
                 throw VaultError(.noMatch, "\(quoted(trimmed)) is not a session reference",
-                                 details: ["Name a session by the first 4 or more characters of its id, its path, or its day (2024-12-10)."])
+                                 details: ["Name a session by the first 4 or more characters of its id, its path, its day (2024-12-10), today, yesterday, or last for the newest."])
             }
             candidates = try source.candidates(idPrefix: key)
             kind = "with an id starting \(trimmed)"
@@ -78,6 +112,9 @@ public protocol ReferenceSource {
     func candidates(nearDay day: SessionDate, limit: Int) throws(VaultError) -> [ReferenceCandidate]
     /// Sessions whose id starts with `prefix` (upper case; hyphens optional).
     func candidates(idPrefix prefix: String) throws(VaultError) -> [ReferenceCandidate]
+    /// The newest session of the journal (drafts in `.afterflow/drafts/` left out), by the
+    /// instant of its date, as `afterflow list` orders them; nil when there is none.
+    func newestCandidate() throws(VaultError) -> ReferenceCandidate?
 }
 
 extension VaultCatalog: ReferenceSource {
@@ -95,6 +132,16 @@ extension VaultCatalog: ReferenceSource {
         let target = SessionDate.days(year: day.year, month: day.month, day: day.day)
         return all.compactMap { candidate in candidate.date.map { (candidate, abs(SessionDate.days(year: $0.year, month: $0.month, day: $0.day) - target)) } }
             .sorted { $0.1 < $1.1 }.prefix(limit).map(\.0)
+    }
+
+    public func newestCandidate() -> ReferenceCandidate? {
+        let zone = vault.timeZone
+        let dated = entries.compactMap { entry -> (ReferenceCandidate, Int)? in
+            guard !entry.isDraft, let session = entry.session, let date = session.date else { return nil }
+            return (ReferenceCandidate(path: entry.path, id: session.id?.uuidString, date: date, treatment: session.treatment),
+                    date.epochSeconds(in: zone))
+        }
+        return dated.min { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.path < $1.0.path }?.0
     }
 
     public func candidates(idPrefix prefix: String) -> [ReferenceCandidate] {

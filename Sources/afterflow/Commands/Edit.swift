@@ -16,7 +16,7 @@ struct Edit: ParsableCommand {
 
     @OptionGroup var vaultOptions: VaultOptions
 
-    @Argument(help: ArgumentHelp("An id prefix (4+ characters), a path, or a day (2024-12-10).", valueName: "ref"))
+    @Argument(help: ArgumentHelp("An id prefix (4+ characters), a path, a day (2024-12-10), today, yesterday, or last (the newest session).", valueName: "ref"))
     var reference: String
 
     func run() throws {

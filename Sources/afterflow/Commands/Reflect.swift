@@ -13,6 +13,7 @@ struct Reflect: ParsableCommand {
 
             Examples:
               afterflow reflect 6F1C "Felt calm and centered."
+              afterflow reflect last "Still with me today."   the newest session
               afterflow reflect 2024-12-10 --prepend "A week later, still with me."
               pbpaste | afterflow reflect 6F1C
               afterflow reflect 6F1C              write it in your editor
@@ -20,7 +21,7 @@ struct Reflect: ParsableCommand {
 
     @OptionGroup var vaultOptions: VaultOptions
 
-    @Argument(help: ArgumentHelp("An id prefix (4+ characters), a path, or a day (2024-12-10).", valueName: "ref"))
+    @Argument(help: ArgumentHelp("An id prefix (4+ characters), a path, a day (2024-12-10), today, yesterday, or last (the newest session).", valueName: "ref"))
     var reference: String
 
     @Argument(help: ArgumentHelp("The reflection. Default: standard input when piped, else your editor.", valueName: "text"))
@@ -60,7 +61,9 @@ struct Reflect: ParsableCommand {
         } catch {
             // A vault named by --vault or AFTERFLOW_VAULT that is not there: a drive not mounted.
             guard error.kind == .notFound, let root = vaultOptions.namedRoot() else { throw keep(error) }
-            let reflection = QueuedReflection(vault: root, session: nil, reference: reference, text: text, typed: typed,
+            // Today and yesterday are pinned to the days they name now: the queue is saved later.
+            let pinned = SessionReference(reference).pinned(now: typed, timeZone: .current).text
+            let reflection = QueuedReflection(vault: root, session: nil, reference: pinned, text: text, typed: typed,
                                               timeZone: .current, prepend: prepend)
             try queue(reflection, because: error, keep: keep)
             if let scratch { try? FileIO.remove(scratch) }

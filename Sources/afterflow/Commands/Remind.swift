@@ -18,7 +18,7 @@ struct Remind: ParsableCommand {
 
     @OptionGroup var vaultOptions: VaultOptions
 
-    @Argument(help: ArgumentHelp("An id prefix (4+ characters), a path, or a day (2024-12-10).", valueName: "ref"))
+    @Argument(help: ArgumentHelp("An id prefix (4+ characters), a path, a day (2024-12-10), today, yesterday, or last (the newest session).", valueName: "ref"))
     var reference: String
 
     @Argument(help: ArgumentHelp("3h, tomorrow, none, a span (90m, 2h, 1d) or a date.", valueName: "when"))

@@ -7,10 +7,11 @@ struct Show: ParsableCommand {
         commandName: "show",
         abstract: "Show one session.",
         discussion: """
-            REF is the first 4 or more characters of the session's id, its path, or its day.
+            REF is the first 4 or more characters of the session's id, its path, its day, today or yesterday (the day's only session), or last (the newest session, the first that list shows).
 
             Examples:
               afterflow show 2024-12-10
+              afterflow show last
               afterflow show 6F1C2A8E
               afterflow show sessions/2024/2024-12-10-psilocybin.md --format md
               afterflow show 6F1C --format json | jq .reflections
@@ -18,7 +19,7 @@ struct Show: ParsableCommand {
 
     @OptionGroup var vaultOptions: VaultOptions
 
-    @Argument(help: ArgumentHelp("An id prefix (4+ characters), a path, or a day (2024-12-10).", valueName: "ref"))
+    @Argument(help: ArgumentHelp("An id prefix (4+ characters), a path, a day (2024-12-10), today, yesterday, or last (the newest session).", valueName: "ref"))
     var reference: String
 
     @Option(help: ArgumentHelp("text (for reading), json (the file's keys plus intention, environment, music_notes, reflections, path), or md (the file as it is).", valueName: "format"))
