@@ -18,8 +18,6 @@ public struct QueryDate: Sendable {
         var range: (first: Int, afterLast: Int)
         let lower = text.trimmingASCIIWhitespace().lowercased()
         switch lower {
-        case "today": range = (todayDays, todayDays + 1)
-        case "yesterday": range = (todayDays - 1, todayDays)
         case "this-week", "last-week":
             let monday = todayDays - ((todayDays + 3) % 7 + 7) % 7  // 1970-01-05 was a Monday.
             range = lower == "this-week" ? (monday, monday + 7) : (monday - 7, monday)
@@ -28,10 +26,8 @@ public struct QueryDate: Sendable {
         case "this-year": range = QueryDate.year(today.year)
         case "last-year": range = QueryDate.year(today.year - 1)
         default:
-            if let n = QueryDate.count(lower, suffix: "d") {
-                range = (todayDays - n, todayDays - n + 1)
-            } else if let n = QueryDate.count(lower, suffix: "w") {
-                range = (todayDays - 7 * n, todayDays - 7 * n + 1)
+            if let day = QueryDate.relativeDays(lower, today: todayDays) {
+                range = (day, day + 1)
             } else if let day = SessionDate.parse(lower), day.isDayOnly {
                 let d = SessionDate.days(year: day.year, month: day.month, day: day.day)
                 range = (d, d + 1)
@@ -45,6 +41,20 @@ public struct QueryDate: Sendable {
         }
         start = QueryDate.midnight(range.first, timeZone)
         end = QueryDate.midnight(range.afterLast, timeZone)
+    }
+
+    /// Days since 1970 of a day named from `today` (days since 1970): `today`, `yesterday`, `7d`
+    /// (7 days ago), `2w` (14 days ago), and with `future` also `tomorrow`. `text` is lower case.
+    static func relativeDays(_ text: String, today: Int, future: Bool = false) -> Int? {
+        switch text {
+        case "today": return today
+        case "yesterday": return today - 1
+        case "tomorrow" where future: return today + 1
+        default:
+            if let n = QueryDate.count(text, suffix: "d") { return today - n }
+            if let n = QueryDate.count(text, suffix: "w") { return today - 7 * n }
+            return nil
+        }
     }
 
     private static func count(_ text: String, suffix: Character) -> Int? {

@@ -28,7 +28,9 @@ public struct PreparedSession: Sendable {
 extension SessionStore {
     /// Renders `values` with `template` and reads the result back; throws when the template makes a
     /// file with errors.
-    public func prepare(_ values: SessionValues, template: SessionTemplate) throws(VaultError) -> PreparedSession {
+    ///
+    /// With `now`, a session dated after it is planned and goes to the drafts, whatever it holds.
+    public func prepare(_ values: SessionValues, template: SessionTemplate, now: Date? = nil) throws(VaultError) -> PreparedSession {
         let text = template.render(values, timeZone: vault.timeZone)
         var document = Document(text)
         var session = Session(document: document)
@@ -41,7 +43,8 @@ extension SessionStore {
             document = SessionEditor(timeZone: vault.timeZone).finishing(document, now: nil)
             session = Session(document: document)
         }
-        let folder = values.status == .draft ? Vault.draftsFolder : Vault.sessionsFolder + "/" + String(format: "%04d", values.date.year)
+        let planned = now.map { values.date.isAfter($0, in: vault.timeZone) } ?? false
+        let folder = values.status == .draft || planned ? Vault.draftsFolder : Vault.sessionsFolder + "/" + String(format: "%04d", values.date.year)
         return PreparedSession(values: values, document: document, session: session, folder: folder, stem: fileStem(for: values))
     }
 

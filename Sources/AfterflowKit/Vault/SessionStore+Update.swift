@@ -28,6 +28,23 @@ extension SessionStore {
         }
     }
 
+    /// Moves a draft that is ready (it has an intention and a mood before, and its date has come)
+    /// into the journal as it is, bringing `status` and `updated` up to date. A draft that is not
+    /// ready stays where it is; the returned path says which.
+    public func finishDraft(_ entry: VaultEntry, now: Date) throws(VaultError) -> Update {
+        let editor = SessionEditor(timeZone: vault.timeZone)
+        return try vault.withLock { () throws(VaultError) -> Update in
+            let current = try reread(entry)
+            let session = Session(document: current.document)
+            guard current.isDraft, session.status != .draft, let date = session.date, !date.isAfter(now, in: vault.timeZone) else {
+                return Update(before: current, path: current.path, document: current.document, changed: false)
+            }
+            let document = editor.finishing(current.document, now: now)
+            let path = try saveHoldingLock(document, over: current)
+            return Update(before: current, path: path, document: document, changed: true)
+        }
+    }
+
     /// The entry as it is on disk now: at its path, or found again by id.
     func reread(_ entry: VaultEntry) throws(VaultError) -> VaultEntry {
         let id = entry.session?.id

@@ -21,9 +21,10 @@ public struct SessionStore: Sendable {
     }
 
     /// Writes a new session: into `sessions/YYYY/` when it is part of the journal, into
-    /// `.afterflow/drafts/` while it is a draft. Returns the vault-relative path.
-    public func create(_ values: SessionValues) throws(VaultError) -> (path: String, document: Document) {
-        let prepared = try prepare(values, template: template())
+    /// `.afterflow/drafts/` while it is a draft, or while its date is after `now` (a session planned
+    /// ahead, such as an intention written the night before). Returns the vault-relative path.
+    public func create(_ values: SessionValues, now: Date = Date()) throws(VaultError) -> (path: String, document: Document) {
+        let prepared = try prepare(values, template: template(), now: now)
         let bytes = prepared.document.bytes
         let relative = try vault.withLock { () throws(VaultError) -> String in
             let named = try freePath(in: prepared.folder, base: prepared.stem)
@@ -36,7 +37,8 @@ public struct SessionStore: Sendable {
     }
 
     /// Replaces an entry's file with `document`, if it still holds what was read. A draft that has
-    /// become part of the journal moves to `sessions/YYYY/`. Returns the path it ends up at.
+    /// become part of the journal moves to `sessions/YYYY/`, once its date has come (a session
+    /// planned ahead stays a draft until then). Returns the path it ends up at.
     ///
     /// Holds the vault's lock; a file changed since it was read is not overwritten.
     @discardableResult
@@ -48,7 +50,8 @@ public struct SessionStore: Sendable {
         // A session file that is a link to a file inside the vault is written through to it.
         let absolute = try vault.writablePath(entry.path)
         let session = Session(document: document)
-        if entry.isDraft && session.status != .draft, let date = session.date, let treatment = session.treatment {
+        if entry.isDraft && session.status != .draft, let date = session.date, !date.isAfter(Date(), in: vault.timeZone),
+           let treatment = session.treatment {
             let folder = Vault.sessionsFolder + "/" + String(format: "%04d", date.year)
             let named = try freePath(in: folder, base: "\(date.dayString)-\(treatment.rawValue)")
             let (destination, relative) = try placeForNewFile(named, draft: false)

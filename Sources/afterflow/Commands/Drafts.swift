@@ -47,6 +47,7 @@ struct Drafts: ParsableCommand {
                     ("treatment", draft.session.treatment.map { .string($0.rawValue) } ?? .null),
                     ("age_seconds", .int(draft.age)),
                     ("missing", .array(Drafts.missing(draft.session).map { .string($0.replacingOccurrences(of: " ", with: "_")) })),
+                    ("planned", .bool(draft.entry.isDraft && (draft.session.date?.isAfter(now, in: zone) ?? false))),
                     ("older_than_a_week", .bool(draft.age > Drafts.staleAge)),
                 ])
             }).serialized(pretty: true))
@@ -62,7 +63,9 @@ struct Drafts: ParsableCommand {
             let age = TimeSpan.words(draft.age).padding(toLength: 10, withPad: " ", startingAt: 0)
             let treatment = (draft.session.treatment?.displayName ?? "?").padding(toLength: 10, withPad: " ", startingAt: 0)
             let missing = Drafts.missing(draft.session)
-            let needs = (missing.isEmpty ? "ready to finish" : "missing " + missing.joined(separator: ", "))
+            let planned = draft.entry.isDraft ? draft.session.date.flatMap { $0.isAfter(now, in: zone) ? $0 : nil } : nil
+            let needs = (missing.isEmpty ? planned.map { "planned for " + $0.shortString } ?? "ready to finish"
+                                         : "missing " + missing.joined(separator: ", "))
                 .padding(toLength: 30, withPad: " ", startingAt: 0)
             var line = "\(id)  \(age)  \(treatment)  \(needs)  \(store.vault.shownPath(draft.entry.path))"
             if draft.age > Drafts.staleAge { line += "  " + term.yellow("older than a week; finish or delete it") }

@@ -7,9 +7,7 @@ extension New {
     /// The field flags given, as `set` keys and values, in the order of the file.
     func fieldChanges(in zone: TimeZone, now: Date) throws -> [(key: String, value: String)] {
         var changes: [(key: String, value: String)] = []
-        if date != nil {
-            var when = try resolvedDate(in: zone, now: now) ?? SessionDate(now, in: zone)
-            if date == "now" { when.time?.second = 0 }
+        if let when = try resolvedDate(in: zone, now: now) {
             changes.append(("date", when.canonical(in: zone)))
         }
         if let treatment { changes.append(("treatment", treatment)) }
@@ -76,30 +74,41 @@ extension New {
             }
             path = update.path
         }
-        if changes.isEmpty || edit {
+        if changes.isEmpty && !edit && entry.isDraft, let session = entry.session, session.status != .draft,
+           let date = session.date, !date.isAfter(now, in: zone) {
+            // Ready as it is (a session planned ahead whose time has come): into the journal,
+            // without the editor.
+            path = try withVaultErrors { try store.finishDraft(entry, now: now) }.path
+        } else if changes.isEmpty || edit {
             let current = try withVaultErrors { VaultEntry(path: path, bytes: try FileIO.read(try vault.path(path))) }
             path = try EditFlow(vault: vault, announce: false).run(current)
         }
         let document = try withVaultErrors { Document(bytes: try FileIO.read(try vault.path(path))) }
         var session = Session(document: document)
         let shortID = session.id.map { String($0.uuidString.prefix(8)) } ?? reference.visible()
+        let inJournal = !Vault.isDraft(path)
         if format == .text {
             if session.status == .draft {
                 let missing = Drafts.missing(session)
                 emit("Still a draft: \(vault.shownPath(path)); missing \(missing.joined(separator: " and ")).")
+            } else if !inJournal, let date = session.date, date.isAfter(now, in: zone) {
+                emit("Still a draft: \(vault.shownPath(path)); its date, \(SessionText.when(date)), is still to come.")
+                emit("Once it has come, add it to the journal with: afterflow new --resume \(shortID)")
+            } else if !inJournal {
+                emit("Still a draft: \(vault.shownPath(path)).")
             } else {
                 emit(Terminal.current.bold("Finished \(vault.shownPath(path))") + (path != entry.path ? " (moved from \(vault.shownPath(entry.path)))" : ""))
                 emit("  \(session.displayTitle) · \(session.status.words) · id \(shortID)")
             }
         }
-        if session.status == .needsReflection || (session.status == .draft && remind != nil) {
+        if (inJournal && session.status == .needsReflection) || (!inJournal && remind != nil) || (session.status == .draft && remind != nil) {
             let current = VaultEntry(path: path, bytes: document.bytes)
             if let reminder {
                 _ = try withVaultErrors { try store.setReminder(reminder, on: current, now: now) }
                 if format == .text, let reminder {
                     emit("Reminder set for \(ReminderOffer.describe(reminder, now: now, timeZone: zone)).")
                 }
-            } else if format == .text && session.reminder == nil {
+            } else if format == .text && session.reminder == nil && inJournal {
                 try ReminderOffer.offer(vault: vault, path: path)
             }
             session = Session(document: (try? FileIO.read(vault.root + "/" + path)).map { Document(bytes: $0) } ?? document)
@@ -111,7 +120,7 @@ extension New {
             ]
             if let reminder = session.reminder { members.append(("reminder", .string(reminder.canonical(in: zone)))) }
             emit(JSONValue.object(members).serialized())
-        } else if session.status == .needsReflection {
+        } else if inJournal && session.status == .needsReflection {
             emit("Add reflections when you are ready: afterflow reflect \(shortID) \"…\"")
         }
     }

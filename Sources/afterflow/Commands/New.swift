@@ -24,7 +24,7 @@ struct New: ParsableCommand {
 
     @OptionGroup var vaultOptions: VaultOptions
 
-    @Option(help: ArgumentHelp("When it happened: 2024-12-10T14:30:00-08:00, \"2024-12-10 14:30\" (the vault's time zone), 2024-12-10, or now (the default).", valueName: "date"))
+    @Option(help: ArgumentHelp("When it happened, or will: now (the default), \"today 18:00\", \"yesterday 20:30\", \"tomorrow 08:00\", 3d, 2024-12-10T14:30:00-08:00, \"2024-12-10 14:30\" (the vault's time zone) or 2024-12-10. A date still to come makes a draft, which stays one until then.", valueName: "date"))
     var date: String?
 
     @Option(help: ArgumentHelp("One of: \(Treatment.allCases.map(\.rawValue).joined(separator: ", ")). Default: the vault's default_treatment.", valueName: "name"))
@@ -83,9 +83,9 @@ struct New: ParsableCommand {
                 throw ValidationError("\(name) must be a whole number from 1 to 10, found \(value)")
             }
         }
-        if let date, date != "now" {
-            guard let parsed = SessionDate.parse(date) else {
-                throw ValidationError("--date must look like 2024-12-10T14:30:00-08:00, \"2024-12-10 14:30\" or 2024-12-10, found \"\(date.visible())\"")
+        if let date {
+            guard let parsed = SessionDate.parse(typed: date, now: Date(), timeZone: .gmt) else {
+                throw ValidationError("--date must be \(SessionDate.typedForms), found \"\(date.visible())\"")
             }
             if let problem = parsed.yearProblem { throw ValidationError("--date: \(problem)") }
         }
@@ -142,7 +142,8 @@ struct New: ParsableCommand {
         }
 
         let store = SessionStore(vault: vault)
-        var (path, document) = try withVaultErrors { try store.create(values) }
+        // A date still to come makes a draft: the intention written the night before.
+        var (path, document) = try withVaultErrors { try store.create(values, now: now) }
         if edit {
             // The file holds exactly what was just written.
             let entry = VaultEntry(path: path, bytes: document.bytes)
@@ -160,17 +161,26 @@ struct New: ParsableCommand {
             return
         }
         let term = Terminal.current
-        if session.status == .draft {
+        if Vault.isDraft(path) {
             var missing: [String] = []
             if session.intention.isEmpty { missing.append("intention") }
             if session.moodBefore == nil { missing.append("mood before") }
-            emit("Saved a draft: \(vault.shownPath(path)) (id \(shortID))")
-            emit("Still missing: \(missing.joined(separator: " and ")). Drafts stay out of the journal and out of git until finished.")
+            let planned = session.date.flatMap { $0.isAfter(now, in: zone) ? $0 : nil }
+            if let planned {
+                emit("Saved a draft for later: \(vault.shownPath(path)) (id \(shortID))")
+                emit("Its date, \(SessionText.when(planned)), is still to come, so it stays a draft until then"
+                     + (missing.isEmpty ? "." : "; still missing: \(missing.joined(separator: " and ")).")
+                     + " Drafts stay out of the journal and out of git.")
+            } else {
+                emit("Saved a draft: \(vault.shownPath(path)) (id \(shortID))")
+                emit("Still missing: \(missing.joined(separator: " and ")). Drafts stay out of the journal and out of git until finished.")
+            }
             var fix: [String] = []
             if session.intention.isEmpty { fix.append("--intention \"…\"") }
             if session.moodBefore == nil { fix.append("--mood-before 5") }
-            emit("Finish it with: " + term.bold("afterflow new --resume \(shortID) \(fix.joined(separator: " "))"))
-            emit("   or open it: afterflow new --resume \(shortID)")
+            let finish = "afterflow new --resume \(shortID)" + (fix.isEmpty ? "" : " " + fix.joined(separator: " "))
+            emit((planned == nil ? "Finish it with: " : "Once it has come, add it to the journal with: ") + term.bold(finish))
+            if !fix.isEmpty || planned == nil { emit("   or open it: afterflow new --resume \(shortID)") }
             if let reminder = session.reminder {
                 emit("Reminder set for \(ReminderOffer.describe(reminder, now: now, timeZone: zone)); it comes due once the draft is finished.")
             }
@@ -188,14 +198,10 @@ struct New: ParsableCommand {
         }
     }
 
-    /// `--date` as a date in the vault's time zone, nil when not given (or `now`); more than 8
-    /// hours ahead is refused, as the app does.
+    /// `--date` as a date in the vault's time zone (its words, such as `today 18:00`, read at
+    /// `now`), nil when not given. A date still to come is allowed: it makes a draft.
     func resolvedDate(in zone: TimeZone, now: Date) throws -> SessionDate? {
-        guard let date, date != "now" else { return nil }
-        guard let parsed = SessionDate.parse(date)?.resolved(in: zone) else { return nil }
-        if parsed.epochSeconds(in: zone) > Int(now.timeIntervalSince1970) + 8 * 3600 {
-            throw usageError("--date \(date) is more than 8 hours in the future; record sessions that have happened or are happening", command: "new")
-        }
-        return parsed
+        guard let date else { return nil }
+        return SessionDate.parse(typed: date, now: now, timeZone: zone)?.resolved(in: zone)
     }
 }

@@ -82,6 +82,11 @@ struct SessionText {
         return head + ": " + parts.joined(separator: ", ")
     }
 
+    /// `Wed Nov 25, 2026, 6:00 PM`, or the day alone.
+    static func when(_ date: SessionDate) -> String {
+        "\(date.weekday) \(date.mediumDay)" + (date.clockTime.map { ", " + $0 } ?? "")
+    }
+
     static func offsetText(_ offset: Int) -> String {
         let sign = offset < 0 ? "-" : "+"
         let magnitude = abs(offset)
