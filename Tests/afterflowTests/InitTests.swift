@@ -16,7 +16,8 @@ struct InitTests {
                 "  + Templates/session.md",
                 "  + Templates/report.html",
                 "",
-                "Next: afterflow new --treatment psilocybin --mood-before 5 --intention \"…\" --vault journal",
+                "New sessions default to Psilocybin (oral): default_treatment and default_administration in .afterflow/config.yml.",
+                "Next: afterflow new --mood-before 5 --intention \"…\" --vault journal",
             ])
             #expect(result.stderr == "")
 
@@ -78,7 +79,7 @@ struct InitTests {
             expectStatus(result, 0)
             #expect(result.stdoutLines.first == "Created a vault in . (time zone Asia/Tokyo)")
             #expect(sandbox.exists("here/.afterflow/config.yml"))
-            #expect(result.stdoutLines.last == "Next: afterflow new --treatment psilocybin --mood-before 5 --intention \"…\"")
+            #expect(result.stdoutLines.last == "Next: afterflow new --mood-before 5 --intention \"…\"")
         }
     }
 

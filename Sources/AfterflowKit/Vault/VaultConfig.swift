@@ -49,14 +49,19 @@ public struct VaultConfig: Sendable {
         }
     }
 
+    /// The defaults `init` writes when not told others.
+    public static let initialTreatment = Treatment.psilocybin
+    public static let initialAdministration = Administration.oral
+
     /// The file `init` writes.
-    public static func initialText(timeZoneName: String) -> String {
+    public static func initialText(timeZoneName: String, treatment: Treatment = initialTreatment,
+                                   administration: Administration = initialAdministration) -> String {
         """
         # Afterflow vault settings. Tracked in git; edit freely.
         version: 1
         time_zone: \(YAMLWriter.scalar(timeZoneName))
-        default_treatment: psilocybin
-        default_administration: oral
+        default_treatment: \(treatment.rawValue)
+        default_administration: \(administration.rawValue)
 
         """
     }

@@ -21,8 +21,11 @@ public enum VaultInitializer {
     ]
 
     /// `timeZoneName` is written as given (Foundation calls UTC "GMT"); nil takes `timeZone`'s.
-    /// `home`, the user's home folder, is never made private.
+    /// `treatment` and `administration` are the vault's defaults for new sessions (written only
+    /// when the settings file is new). `home`, the user's home folder, is never made private.
     public static func initialize(at directory: String, timeZone: TimeZone, timeZoneName: String? = nil,
+                                  treatment: Treatment = VaultConfig.initialTreatment,
+                                  administration: Administration = VaultConfig.initialAdministration,
                                   home: String? = nil) throws(VaultError) -> Outcome {
         let root = Vault.absolute(directory, from: FileManager.default.currentDirectoryPath)
         try FileIO.createDirectories(root)
@@ -31,7 +34,8 @@ public enum VaultInitializer {
         try FileIO.createDirectories(root + "/" + Vault.templatesFolder)
         var outcome = Outcome(root: root, created: [], kept: [], privacy: privacy)
         var files: [(String, String)] = [
-            (".afterflow/config.yml", VaultConfig.initialText(timeZoneName: timeZoneName ?? timeZone.identifier)),
+            (".afterflow/config.yml", VaultConfig.initialText(timeZoneName: timeZoneName ?? timeZone.identifier,
+                                                              treatment: treatment, administration: administration)),
             (".afterflow/.gitignore", VaultConfig.gitignoreText),
             (".gitignore", ""),
         ]

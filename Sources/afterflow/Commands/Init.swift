@@ -13,6 +13,7 @@ struct Init: ParsableCommand {
               afterflow init                       the current folder
               afterflow init ~/Journal --git       and start a git repository there
               afterflow init --time-zone Europe/Berlin
+              afterflow init ~/Journal --treatment ketamine --administration sublingual
             """)
 
     @Argument(help: ArgumentHelp("The folder to make a vault (created when missing). Default: the current folder.", valueName: "dir"))
@@ -21,12 +22,24 @@ struct Init: ParsableCommand {
     @Option(help: ArgumentHelp("The vault's time zone, for dates written without an offset. Default: this machine's.", valueName: "zone"))
     var timeZone: String?
 
+    @Option(help: ArgumentHelp("The treatment of new sessions when 'new' is not told (default_treatment). Default: psilocybin.", valueName: "name"))
+    var treatment: String?
+
+    @Option(help: ArgumentHelp("The route of new sessions when 'new' is not told (default_administration): intravenous (IV), intramuscular (IM), oral, nasal, sublingual or other. Default: oral.", valueName: "route"))
+    var administration: String?
+
     @Flag(inversion: .prefixedNo, help: "Start a git repository when the folder is not in one (asked on a terminal; default no).")
     var git: Bool?
 
     func validate() throws {
         if let timeZone, TimeZone(identifier: timeZone) == nil {
             throw ValidationError("unknown time zone \"\(timeZone.visible())\"; use a name like America/Los_Angeles or Europe/Berlin")
+        }
+        if let treatment, Treatment(parsing: treatment) == nil {
+            throw ValidationError("--treatment must be one of \(Treatment.allCases.map(\.rawValue).joined(separator: ", ")), found \"\(treatment.visible())\"")
+        }
+        if let administration, Administration(parsing: administration) == nil {
+            throw ValidationError("--administration must be one of \(Administration.expectedList) (or IV, IM), found \"\(administration.visible())\"")
         }
     }
 
@@ -36,7 +49,10 @@ struct Init: ParsableCommand {
         let zone = timeZone.flatMap(TimeZone.init(identifier:)) ?? .current
         let home = ProcessInfo.processInfo.environment["HOME"]
         let outcome = try withVaultErrors {
-            try VaultInitializer.initialize(at: target, timeZone: zone, timeZoneName: timeZone, home: home)
+            try VaultInitializer.initialize(at: target, timeZone: zone, timeZoneName: timeZone,
+                                            treatment: treatment.flatMap(Treatment.init(parsing:)) ?? VaultConfig.initialTreatment,
+                                            administration: administration.flatMap(Administration.init(parsing:)) ?? VaultConfig.initialAdministration,
+                                            home: home)
         }
         let term = Terminal.current
         let shown = (directory ?? ".").visible()
@@ -65,8 +81,17 @@ struct Init: ParsableCommand {
                 emit(term.dim("Tip: 'git init' in \(shown) keeps every change to the journal, privately."))
             }
         }
+        // The settings as the vault has them now: the new file's, or the one kept.
+        let config = (try? Vault(root: outcome.root))?.config ?? VaultConfig()
+        if outcome.kept.contains(".afterflow/config.yml") && (treatment != nil || administration != nil) {
+            let err = ErrorStream.current
+            err.write(err.style("warning:", "1;35")
+                + " .afterflow/config.yml was there already and is kept as it is, so --treatment and --administration changed nothing; edit default_treatment and default_administration in it")
+        }
         emit("")
-        emit("Next: afterflow new --treatment psilocybin --mood-before 5 --intention \"…\"" + (directory.map { " --vault \($0)" } ?? ""))
+        let route = (config.defaultAdministration?.rawValue).map { " (\($0))" } ?? ""
+        emit("New sessions default to \((config.defaultTreatment ?? VaultConfig.initialTreatment).displayName)\(route): default_treatment and default_administration in .afterflow/config.yml.")
+        emit("Next: afterflow new --mood-before 5 --intention \"…\"" + (directory.map { " --vault \($0)" } ?? ""))
     }
 
     /// Says what became of the vault folder's permissions: made private, or left shared and why.
