@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 @main
 struct Afterflow: ParsableCommand {
@@ -29,4 +30,25 @@ struct Afterflow: ParsableCommand {
             Check.self, Fmt.self, Index.self, Export.self, Import.self,
         ]
     )
+
+    /// Parses and runs the command, as argument-parser's `main` does, adding the nearest name to
+    /// a mistyped command (`afterflow lst`: did you mean 'list'?) or value (`--format jsn`); exit
+    /// code 64, as for any usage error.
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let message = CommandSuggestions.unknownCommand(in: arguments, root: Afterflow.self) {
+            FileHandle.standardError.write(Data((message + "\n").utf8))
+            Foundation.exit(ExitCode.validationFailure.rawValue)
+        }
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .validationFailure, let message = CommandSuggestions.withNearestValue(fullMessage(for: error)) {
+                FileHandle.standardError.write(Data((message + "\n").utf8))
+                Foundation.exit(ExitCode.validationFailure.rawValue)
+            }
+            exit(withError: error)
+        }
+    }
 }

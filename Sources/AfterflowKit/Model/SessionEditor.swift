@@ -78,13 +78,15 @@ public struct SessionEditor: Sendable {
             return set(date.canonical(in: timeZone))
         case .treatment:
             guard let treatment = Treatment(parsing: trimmed) else {
-                throw Rejection(message: "treatment must be one of \(Treatment.expectedList), found \(quoted(value))")
+                throw Rejection(message: "treatment must be one of \(Treatment.expectedList), found \(quoted(value))"
+                                + Suggestion.clause(for: trimmed, among: Treatment.allCases.map(\.rawValue)))
             }
             return set(treatment.rawValue)
         case .administration:
             if trimmed.isEmpty { return set(nil) }
             guard let administration = Administration(parsing: trimmed) else {
-                throw Rejection(message: "administration must be one of \(Administration.expectedList), found \(quoted(value))")
+                throw Rejection(message: "administration must be one of \(Administration.expectedList), found \(quoted(value))"
+                                + Suggestion.clause(for: trimmed, among: Administration.allCases.map(\.rawValue)))
             }
             return set(administration.rawValue)
         case .moodBefore, .moodAfter:

@@ -36,10 +36,10 @@ struct Init: ParsableCommand {
             throw ValidationError("unknown time zone \"\(timeZone.visible())\"; use a name like America/Los_Angeles or Europe/Berlin")
         }
         if let treatment, Treatment(parsing: treatment) == nil {
-            throw ValidationError("--treatment must be one of \(Treatment.allCases.map(\.rawValue).joined(separator: ", ")), found \"\(treatment.visible())\"")
+            throw ValidationError("--treatment must be one of \(Treatment.allCases.map(\.rawValue).joined(separator: ", ")), found \"\(treatment.visible())\"" + Suggestion.clause(for: treatment, among: Treatment.allCases.map(\.rawValue)))
         }
         if let administration, Administration(parsing: administration) == nil {
-            throw ValidationError("--administration must be one of \(Administration.expectedList) (or IV, IM), found \"\(administration.visible())\"")
+            throw ValidationError("--administration must be one of \(Administration.expectedList) (or IV, IM), found \"\(administration.visible())\"" + Suggestion.clause(for: administration, among: Administration.allCases.map(\.rawValue)))
         }
     }
 

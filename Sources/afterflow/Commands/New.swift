@@ -73,10 +73,10 @@ struct New: ParsableCommand {
 
     func validate() throws {
         if let treatment, Treatment(parsing: treatment) == nil {
-            throw ValidationError("--treatment must be one of \(Treatment.allCases.map(\.rawValue).joined(separator: ", ")), found \"\(treatment.visible())\"")
+            throw ValidationError("--treatment must be one of \(Treatment.allCases.map(\.rawValue).joined(separator: ", ")), found \"\(treatment.visible())\"" + Suggestion.clause(for: treatment, among: Treatment.allCases.map(\.rawValue)))
         }
         if let administration, Administration(parsing: administration) == nil {
-            throw ValidationError("--administration must be one of \(Administration.expectedList) (or IV, IM), found \"\(administration.visible())\"")
+            throw ValidationError("--administration must be one of \(Administration.expectedList) (or IV, IM), found \"\(administration.visible())\"" + Suggestion.clause(for: administration, among: Administration.allCases.map(\.rawValue)))
         }
         for (name, value) in [("--mood-before", moodBefore), ("--mood-after", moodAfter)] {
             if let value, !Mood.range.contains(value) {
@@ -90,7 +90,8 @@ struct New: ParsableCommand {
             if let problem = parsed.yearProblem { throw ValidationError("--date: \(problem)") }
         }
         if let remind, ReminderChoice(parsing: remind) == nil {
-            throw ValidationError("--remind must be \(ReminderChoice.expected), found \"\(remind.visible())\"")
+            throw ValidationError("--remind must be \(ReminderChoice.expected), found \"\(remind.visible())\""
+                                  + Suggestion.clause(for: remind, among: ["tomorrow", "none"]))
         }
         let lines: [(String, String?)] = [("--dose", dose), ("--music", music)] + tags.map { ("--tag", $0) }
         for (flag, value) in lines {

@@ -33,7 +33,8 @@ struct Remind: ParsableCommand {
         case (.some, true): throw ValidationError("give either WHEN or --cancel, not both")
         case (.some(let when), false):
             guard ReminderChoice(parsing: when) != nil else {
-                throw ValidationError("WHEN must be \(ReminderChoice.expected), found \"\(when.visible())\"")
+                throw ValidationError("WHEN must be \(ReminderChoice.expected), found \"\(when.visible())\""
+                                      + Suggestion.clause(for: when, among: ["tomorrow", "none"]))
             }
         case (nil, true): break
         }

@@ -35,10 +35,11 @@ struct FilterOptions: ParsableArguments {
 
     func validate() throws {
         for name in treatmentNames where Treatment(parsing: name) == nil {
-            throw ValidationError("--treatment must be one of \(Treatment.allCases.map(\.rawValue).joined(separator: ", ")), found \"\(name.visible())\"")
+            throw ValidationError("--treatment must be one of \(Treatment.allCases.map(\.rawValue).joined(separator: ", ")), found \"\(name.visible())\"" + Suggestion.clause(for: name, among: Treatment.allCases.map(\.rawValue)))
         }
         for name in statusNames where SessionStatus(parsing: name) == nil {
-            throw ValidationError("--status must be draft, needs-reflection or complete, found \"\(name.visible())\"")
+            throw ValidationError("--status must be draft, needs-reflection or complete, found \"\(name.visible())\""
+                                  + Suggestion.clause(for: name, among: SessionStatus.allCases.map(\.rawValue)))
         }
         for (flag, value) in [("--since", since), ("--until", until)] {
             if let value, QueryDate(value, now: Date(), timeZone: .gmt) == nil {
