@@ -26,7 +26,7 @@ struct Afterflow: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             Init.self, New.self, List.self, Show.self, Search.self, Stats.self, Set.self, Edit.self, Reflect.self,
-            Drafts.self, Remind.self, Due.self, Reminders.self, Open.self, Delete.self, Undo.self, TrashCommand.self,
+            Tags.self, Drafts.self, Remind.self, Due.self, Reminders.self, Open.self, Delete.self, Undo.self, TrashCommand.self,
             Check.self, Fmt.self, Index.self, Export.self, Import.self,
         ]
     )
