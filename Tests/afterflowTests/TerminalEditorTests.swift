@@ -23,10 +23,11 @@ struct TerminalEditorTests {
         }
     }
 
-    /// The keys that write `text` in an empty file, then save and quit.
+    /// The keys that write `text` on the first line of reflect's scratch file (an empty line,
+    /// then afterflow's comment), then save and quit.
     static func write(_ text: String, in editor: String) -> [PseudoTerminal.Step] {
         switch editor {
-        case "vim": [.expect("0B"), .type("i\(text)\u{1B}"), .pause(0.3), .type(":wq\r")]
+        case "vim": [.expect("your reflection for"), .type("i\(text)\u{1B}"), .pause(0.3), .type(":wq\r")]
         default: [.expect("Where Is"), .type(text), .type("\u{13}"), .type("\u{18}")]
         }
     }
