@@ -20,7 +20,7 @@ struct Fmt: ParsableCommand {
     @Flag(help: "Change nothing: list the files that are not canonical and exit 1 if there are any.")
     var check = false
 
-    @Argument(help: ArgumentHelp("Sessions to format (id prefix, path or day). Default: every session and draft.", valueName: "ref"))
+    @Argument(help: ArgumentHelp("Sessions to format (id prefix, path, day, today, yesterday or last). Default: every session and draft.", valueName: "ref"))
     var references: [String] = []
 
     func run() throws {

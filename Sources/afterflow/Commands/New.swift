@@ -60,7 +60,7 @@ struct New: ParsableCommand {
     @Flag(help: "Open the new file in $VISUAL or $EDITOR, then check it.")
     var edit = false
 
-    @Option(help: ArgumentHelp("Reopen this draft (id prefix, path or day) instead of starting a new session.", valueName: "ref"))
+    @Option(help: ArgumentHelp("Reopen this draft (id prefix, path, day, today or yesterday) instead of starting a new session.", valueName: "ref"))
     var resume: String?
 
     @Option(help: ArgumentHelp("A reminder to add reflections: 3h, tomorrow, none, a span (90m) or a date. Default: asked on a terminal.", valueName: "when"))
