@@ -18,6 +18,8 @@ public struct AppCSV: Sendable {
                                     "reminder", "music", "tags", "created", "updated", "intention", "environment", "music_notes",
                                     "reflections", "path"]
 
+    /// The vault's time zone. The dates need it no more: the index keeps each as its file writes
+    /// it, with the vault's offset filled in where the file gave none.
     public var timeZone: TimeZone
     /// Between rows: `\n` (the app's) or `\r\n`. Line breaks inside a field stay LF.
     public var lineEnding = "\n"
