@@ -51,18 +51,12 @@ public struct Trash: Sendable {
     public func delete(_ entry: VaultEntry, now: Date = Date()) throws(VaultError) -> Entry {
         try vault.withLock { () throws(VaultError) -> Entry in
             let store = SessionStore(vault: vault)
-            var current = try store.reread(entry)
+            let current = try store.reread(entry)
             // Every path is checked before anything is written: a trash that leads outside the
             // vault is refused with the session untouched.
             let folder = try vault.writablePath(Vault.trashFolder)
             let manifest = try manifestWritablePath()
             let source = try vault.writablePath(current.path, followingFinalLink: false)
-            if current.document.frontMatter?.entry(SessionKey.reminder.rawValue) != nil {
-                let cleared = current.document.settingFrontMatter(SessionKey.reminder.rawValue, to: nil, order: SessionKey.order)
-                let document = SessionEditor(timeZone: vault.timeZone).finishing(cleared, now: now)
-                try FileIO.replace(try vault.writablePath(current.path), expecting: current.document.bytes, with: document.bytes)
-                current = VaultEntry(path: current.path, bytes: document.bytes)
-            }
             try FileIO.createDirectories(folder)
             let stamp = SessionDate(now, in: TimeZone(identifier: "UTC") ?? .current)
             let prefix = String(format: "%04d%02d%02d-%02d%02d%02d", stamp.year, stamp.month, stamp.day,
@@ -88,6 +82,13 @@ public struct Trash: Sendable {
                 entries.entries.removeAll { $0 == record }
                 try? writeManifest(entries, to: manifest)
                 throw error
+            }
+            // The reminder is cancelled in the trashed copy, after the move: a crash in between
+            // leaves the session whole where it was, or whole in the trash, never half-deleted.
+            if current.document.frontMatter?.entry(SessionKey.reminder.rawValue) != nil {
+                let cleared = current.document.settingFrontMatter(SessionKey.reminder.rawValue, to: nil, order: SessionKey.order)
+                let document = SessionEditor(timeZone: vault.timeZone).finishing(cleared, now: now)
+                try FileIO.replace(folder + "/" + name, expecting: current.document.bytes, with: document.bytes)
             }
             return record
         }
