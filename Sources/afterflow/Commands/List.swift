@@ -80,7 +80,8 @@ struct List: ParsableCommand {
                 emit(bytes: table.bytes)
                 if term.stdoutIsTTY {
                     emit("")
-                    emit(term.dim(SessionText.summary(table.counts, shown: table.count, limited: limit != nil && table.count == limit)))
+                    let summary = SessionText.summary(table.counts, shown: table.count, limited: limit != nil && table.count == limit)
+                    for line in DisplayWidth.wrap(summary, columns: term.width) { emit(term.dim(line)) }
                 }
             }
         }
