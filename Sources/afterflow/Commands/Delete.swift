@@ -35,7 +35,7 @@ struct Delete: ParsableCommand {
             }
         }
         let hadReminder = entry.document.frontMatter?.entry(SessionKey.reminder.rawValue) != nil
-        let record = try withVaultErrors { try Trash(vault: vault).delete(entry) }
+        let record = try withVaultErrors { try Trash(vault: vault).delete(entry, now: Clock.now) }
         emit("Deleted \(record.original.visible()) (\(title)); it is in \(record.path.visible()).")
         if hadReminder { emit("Its reminder is cancelled.") }
         emit("Undo with: " + Terminal.current.bold("afterflow undo"))

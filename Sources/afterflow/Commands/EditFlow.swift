@@ -25,7 +25,7 @@ struct EditFlow {
             let errors = edited.diagnostics.filter { $0.severity == .error }
             if errors.isEmpty {
                 let editor = SessionEditor(timeZone: vault.timeZone)
-                let finished = editor.finishing(edited.document, now: Date())
+                let finished = editor.finishing(edited.document, now: Clock.now)
                 let path = try withVaultErrors { try SessionStore(vault: vault).save(finished, over: edited) }
                 let session = Session(document: finished)
                 if announce { emit("Saved \(path.visible()) · \(session.status.words)") }

@@ -27,7 +27,7 @@ extension New {
 
     func runResume(_ reference: String, in vault: Vault) throws {
         let zone = vault.timeZone
-        let now = Date()
+        let now = Clock.now
         let (index, _) = try openIndex(vault)
         let entry = try withVaultErrors {
             try SessionReference(reference).resolve(in: index, from: FileManager.default.currentDirectoryPath)

@@ -114,7 +114,7 @@ struct New: ParsableCommand {
             return
         }
         let zone = vault.timeZone
-        let now = Date()
+        let now = Clock.now
         let nowDate = SessionDate(now, in: zone)
         let sessionDate = try resolvedDate(in: zone, now: now) ?? {
             var today = nowDate

@@ -31,7 +31,7 @@ struct Reflect: ParsableCommand {
 
     func run() throws {
         let (raw, scratch) = try readText()
-        let typed = Date()
+        let typed = Clock.now
         let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         let err = ErrorStream.current
         guard !text.isEmpty else {
@@ -81,7 +81,7 @@ struct Reflect: ParsableCommand {
             throw keep(error)
         }
         do {
-            let update = try SessionStore(vault: vault).addReflection(text, typedAt: typed, prepend: prepend, to: entry)
+            let update = try SessionStore(vault: vault).addReflection(text, typedAt: typed, prepend: prepend, to: entry, now: Clock.now)
             emit("Reflection saved")
             let session = Session(document: update.document)
             if session.status == .draft {

@@ -47,7 +47,7 @@ struct Remind: ParsableCommand {
                 emit("\(entry.path.visible()) has no reminder; nothing to cancel.")
                 return
             }
-            _ = try withVaultErrors { try SessionStore(vault: vault).setReminder(nil, on: entry) }
+            _ = try withVaultErrors { try SessionStore(vault: vault).setReminder(nil, on: entry, now: Clock.now) }
             emit("Reminder cancelled for \(entry.path.visible()).")
             return
         }

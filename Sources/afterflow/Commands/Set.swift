@@ -62,7 +62,7 @@ struct Set: ParsableCommand {
         }
         // Then applied again, under the vault's lock, to the file as it is now: a change another
         // afterflow process made meanwhile is kept.
-        let now = Date()
+        let now = Clock.now
         let update = try withVaultErrors {
             try SessionStore(vault: vault).update(entry) { current throws(VaultError) -> Document in
                 let document: Document

@@ -101,7 +101,7 @@ struct TrashCommand: ParsableCommand {
 
     private func emptyTrash(_ trash: Trash, _ entries: [Trash.Entry]) throws {
         let span = olderThan.flatMap(TimeSpan.seconds(in:))
-        let now = Date()
+        let now = Clock.now
         let doomed = entries.filter { entry in
             guard let span else { return true }
             return entry.deletedDate.map { now.timeIntervalSince($0) > TimeInterval(span) } ?? false

@@ -65,7 +65,7 @@ struct VaultOptions: ParsableArguments {
     /// Saves the reflections queued for `vault`, oldest first, and says so on standard error.
     func replayQueue(into vault: Vault) {
         guard let queue = VaultOptions.queue else { return }
-        let replay = queue.replay(into: vault)
+        let replay = queue.replay(into: vault, now: Clock.now)
         let err = ErrorStream.current
         let saved = replay.saved.count
         if saved > 0 { err.write("\(saved) queued reflection\(saved == 1 ? "" : "s") saved") }
