@@ -117,9 +117,9 @@ struct TerminalEscapeTests {
             let check = try sandbox.run(["check"], directory: "vault")
             expectStatus(check, 1)
             Self.expectVisible(check)
-            #expect(check.stderrLines.contains("    mood_before: ^[[8m5"), "\(check)")
-            #expect(check.stderrLines.contains("                 ^"), "the caret stays under the value: \(check)")
-            #expect(check.stderr.contains("found \"^[[8m5\""), "\(check)")
+            #expect(check.stdoutLines.contains("    mood_before: ^[[8m5"), "\(check)")
+            #expect(check.stdoutLines.contains("                 ^"), "the caret stays under the value: \(check)")
+            #expect(check.stdout.contains("found \"^[[8m5\""), "\(check)")
         }
     }
 

@@ -85,7 +85,7 @@ struct List: ParsableCommand {
                 }
             }
         }
-        warnUnreadable(try withVaultErrors { try store.unreadableCount() } + report.readFailures.count)
+        try store.warnProblems(report)
     }
 }
 

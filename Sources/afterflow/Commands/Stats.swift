@@ -29,7 +29,7 @@ struct Stats: ParsableCommand {
         } else {
             emit(text(stats))
         }
-        warnUnreadable(try withVaultErrors { try store.unreadableCount() } + report.readFailures.count)
+        try store.warnProblems(report)
     }
 
     private func number(_ value: Double?) -> JSONValue {
