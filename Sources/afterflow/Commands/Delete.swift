@@ -29,7 +29,7 @@ struct Delete: ParsableCommand {
             guard Terminal.current.isInteractive else {
                 throw usageError("delete asks before it moves a session to the trash; add --yes when not on a terminal", command: "delete")
             }
-            guard Prompt.confirm("Delete \(title) (\(entry.path.visible()))? It goes to the trash, and 'afterflow undo' brings it back.", defaultYes: false) else {
+            guard Prompt.confirm("Delete \(title) (\(entry.path.visible()))? It goes to the trash, and '\(vaultOptions.hints.command("undo"))' brings it back.", defaultYes: false) else {
                 emit("Nothing deleted.")
                 return
             }
@@ -38,6 +38,6 @@ struct Delete: ParsableCommand {
         let record = try withVaultErrors { try Trash(vault: vault).delete(entry, now: Clock.now) }
         emit("Deleted \(record.original.visible()) (\(title)); it is in \(record.path.visible()).")
         if hadReminder { emit("Its reminder is cancelled.") }
-        emit("Undo with: " + Terminal.current.bold("afterflow undo"))
+        emit("Undo with: " + Terminal.current.bold(vaultOptions.hints.command("undo")))
     }
 }

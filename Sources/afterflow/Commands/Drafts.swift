@@ -69,7 +69,9 @@ struct Drafts: ParsableCommand {
             emit(line)
         }
         if term.stdoutIsTTY, let first = drafts.first?.session.id {
-            emit(term.dim("Finish one with: afterflow new --resume \(first.uuidString.prefix(8)) (or delete it: afterflow delete ID)"))
+            let hints = vaultOptions.hints
+            emit(term.dim("Finish one with: " + hints.command("new", "--resume", String(first.uuidString.prefix(8)))
+                          + " (or delete it: " + hints.command("delete", placeholder: "ID") + ")"))
         }
     }
 

@@ -62,11 +62,12 @@ struct Init: ParsableCommand {
                 try startRepository(in: outcome.root)
                 emit("  + .git (a new repository, private to you; commit when you like)")
             } else if git == nil {
-                emit(term.dim("Tip: 'git init' in \(shown) keeps every change to the journal, privately."))
+                emit(term.dim("Tip: keep every change to the journal, privately, with: git init " + Shell.quote(directory ?? ".")))
             }
         }
         emit("")
-        emit("Next: afterflow new --treatment psilocybin --mood-before 5 --intention \"…\"" + (directory.map { " --vault \($0)" } ?? ""))
+        let next = Shell.command(["new", "--treatment", "psilocybin", "--mood-before", "5"]) + " --intention \"…\""
+        emit("Next: " + next + (directory.map { " --vault " + Shell.quote($0) } ?? ""))
     }
 
     /// Says what became of the vault folder's permissions: made private, or left shared and why.
@@ -78,7 +79,7 @@ struct Init: ParsableCommand {
         case .madePrivate(let from, let to):
             emit("  ~ the vault folder is now private to you (\(octal(to)); it was \(octal(from)))")
         case .shared(let reason, let mode):
-            let chmod = "run: chmod 700 \(Init.shellQuoted(directory ?? ".").visible())"
+            let chmod = "run: chmod 700 \(Shell.quote(directory ?? "."))"
             let (why, advice): (String, String)
             switch reason {
             case .otherOwner: (why, advice) = ("belongs to another user, so", "keep it in a folder of your own")
@@ -92,12 +93,6 @@ struct Init: ParsableCommand {
             err.write(err.style("warning:", "1;35")
                 + " the vault folder \(why) afterflow left its permissions (\(octal(mode))) as they are; if the journal should be private, \(advice)")
         }
-    }
-
-    /// `path` as a shell word: as it is when it has only safe characters, else in single quotes.
-    static func shellQuoted(_ path: String) -> String {
-        let safe = path.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || $0.properties.numericType != nil || "/._-+~,:@%".unicodeScalars.contains($0) }
-        return safe && !path.isEmpty ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     /// `git init` with the repository private to its owner whatever the umask: git makes its files

@@ -75,7 +75,7 @@ struct List: ParsableCommand {
             try withVaultErrors { try store.listing(filter) { table.append($0) } }
             if table.count == 0 {
                 let total = try withVaultErrors { try store.summary() }
-                emit(total.sessions == 0 && !drafts ? "No sessions yet. Record one with: afterflow new" : "No sessions match.")
+                emit(total.sessions == 0 && !drafts ? "No sessions yet. Record one with: " + vaultOptions.hints.command("new") : "No sessions match.")
             } else {
                 emit(bytes: table.bytes)
                 if term.stdoutIsTTY {
@@ -85,7 +85,7 @@ struct List: ParsableCommand {
                 }
             }
         }
-        try store.warnProblems(report)
+        try store.warnProblems(report, hints: vaultOptions.hints)
     }
 }
 

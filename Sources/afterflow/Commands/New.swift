@@ -115,6 +115,7 @@ struct New: ParsableCommand {
         }
         let zone = vault.timeZone
         let now = Clock.now
+        let hints = vaultOptions.hints
         let nowDate = SessionDate(now, in: zone)
         let sessionDate = try resolvedDate(in: zone, now: now) ?? {
             var today = nowDate
@@ -146,7 +147,7 @@ struct New: ParsableCommand {
         if edit {
             // The file holds exactly what was just written.
             let entry = VaultEntry(path: path, bytes: document.bytes)
-            path = try EditFlow(vault: vault, announce: format == .text).run(entry)
+            path = try EditFlow(vault: vault, hints: vaultOptions.hints, announce: format == .text).run(entry)
             document = Document(bytes: (try? FileIO.read(vault.root + "/" + path)) ?? document.bytes)
         }
         let session = Session(document: document)
@@ -169,8 +170,8 @@ struct New: ParsableCommand {
             var fix: [String] = []
             if session.intention.isEmpty { fix.append("--intention \"…\"") }
             if session.moodBefore == nil { fix.append("--mood-before 5") }
-            emit("Finish it with: " + term.bold("afterflow new --resume \(shortID) \(fix.joined(separator: " "))"))
-            emit("   or open it: afterflow new --resume \(shortID)")
+            emit("Finish it with: " + term.bold(hints.command("new", "--resume", shortID, placeholder: fix.joined(separator: " "))))
+            emit("   or open it: " + hints.command("new", "--resume", shortID))
             if let reminder = session.reminder {
                 emit("Reminder set for \(ReminderOffer.describe(reminder, now: now, timeZone: zone)); it comes due once the draft is finished.")
             }
@@ -183,7 +184,7 @@ struct New: ParsableCommand {
                 try ReminderOffer.offer(vault: vault, path: path)
             }
             if session.status == .needsReflection {
-                emit("Add reflections when you are ready: afterflow reflect \(shortID) \"…\"")
+                emit("Add reflections when you are ready: " + hints.command("reflect", shortID, placeholder: "\"…\""))
             }
         }
     }

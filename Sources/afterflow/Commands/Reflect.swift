@@ -85,7 +85,7 @@ struct Reflect: ParsableCommand {
             emit("Reflection saved")
             let session = Session(document: update.document)
             if session.status == .draft {
-                emit("The session is still a draft: it needs an intention and a mood before (afterflow new --resume \(shortID(session))).")
+                emit("The session is still a draft: it needs an intention and a mood before (\(vaultOptions.hints.command("new", "--resume", shortID(session)))).")
             }
         } catch where error.isWriteUnavailable {
             let reflection = QueuedReflection(vault: vault.root, session: entry.session?.id, reference: reference, text: text,

@@ -61,7 +61,7 @@ struct Reminders: ParsableCommand {
         }
         let term = Terminal.current
         guard !pending.isEmpty else {
-            emit("No pending reminders. Set one with: afterflow remind REF tomorrow")
+            emit("No pending reminders. Set one with: " + vaultOptions.hints.command("remind", placeholder: "REF tomorrow"))
             return
         }
         for reminder in pending {

@@ -57,12 +57,13 @@ struct Set: ParsableCommand {
         let errors = Session(document: document).diagnostics.filter { $0.severity == .error }
         if !errors.isEmpty {
             DiagnosticPrinter(vault: vault).print(errors.map { var d = $0; d.path = entry.path; return d }, source: document)
-            report(VaultError(.invalid, "\(entry.path) has errors; nothing was written", details: ["Fix them with 'afterflow edit \(entry.path)'."]))
+            report(VaultError(.invalid, "\(entry.path) has errors; nothing was written", details: ["Fix them with: " + vaultOptions.hints.command("edit", entry.path)]))
             throw Exit.dataProblem
         }
         // Then applied again, under the vault's lock, to the file as it is now: a change another
         // afterflow process made meanwhile is kept.
         let now = Clock.now
+        let hints = vaultOptions.hints
         let update = try withVaultErrors {
             try SessionStore(vault: vault).update(entry) { current throws(VaultError) -> Document in
                 let document: Document
@@ -73,7 +74,7 @@ struct Set: ParsableCommand {
                 }
                 guard document.bytes != current.document.bytes else { return document }
                 if Session(document: document).diagnostics.hasErrors {
-                    throw VaultError(.invalid, "\(current.path) has errors; nothing was written", details: ["Fix them with 'afterflow edit \(current.path)'."])
+                    throw VaultError(.invalid, "\(current.path) has errors; nothing was written", details: ["Fix them with: " + hints.command("edit", current.path)])
                 }
                 return editor.finishing(document, now: now)
             }

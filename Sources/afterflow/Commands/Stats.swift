@@ -29,7 +29,7 @@ struct Stats: ParsableCommand {
         } else {
             emit(text(stats))
         }
-        try store.warnProblems(report)
+        try store.warnProblems(report, hints: vaultOptions.hints)
     }
 
     private func number(_ value: Double?) -> JSONValue {

@@ -60,15 +60,16 @@ func exportedSessions(_ vaultOptions: VaultOptions, _ filters: FilterOptions, no
     }
     let err = ErrorStream.current
     let printer = DiagnosticPrinter(vault: store.vault)
+    let hints = vaultOptions.hints
     for path in leftOut.sorted() {
-        err.write(err.style("error:", "1;31") + " left out \(printer.displayPath(path)), which has errors; 'afterflow check' shows them")
+        err.write(err.style("error:", "1;31") + " left out \(printer.displayPath(path)), which has errors; '\(hints.command("check"))' shows them")
     }
     if !leftOut.isEmpty {
         let count = leftOut.count
         err.write("\(count) session\(count == 1 ? " was" : "s were") left out of the export; fix \(count == 1 ? "it" : "them") and export again, or add --skip-invalid to export the rest and exit 0")
     }
     // Files with errors that the filters did not select (or that are not sessions).
-    warnProblems(withErrors: broken.count - leftOut.count, unreadable: report.readFailures.count, other: !leftOut.isEmpty)
+    warnProblems(withErrors: broken.count - leftOut.count, unreadable: report.readFailures.count, other: !leftOut.isEmpty, hints: hints)
     return (store, rows, leftOut)
 }
 

@@ -123,15 +123,15 @@ extension VaultOptions {
 /// Tells, on standard error, how many files have errors (`list`, `stats` and `search` show what
 /// could be read of them; an export leaves them out) and how many could not be read at all, and
 /// where to look. `other` says the files with errors are others than those the command named.
-func warnProblems(withErrors: Int, unreadable: Int, other: Bool = false) {
+func warnProblems(withErrors: Int, unreadable: Int, other: Bool = false, hints: Hints) {
     let err = ErrorStream.current
     if withErrors > 0 {
         let files = "\(withErrors) \(other ? "other " : "")file\(withErrors == 1 ? " has" : "s have")"
-        err.write(err.style("warning:", "1;35") + " \(files) errors; run 'afterflow check'")
+        err.write(err.style("warning:", "1;35") + " \(files) errors; run '\(hints.command("check"))'")
     }
     if unreadable > 0 {
         err.write(err.style("warning:", "1;35")
-            + " \(unreadable) file\(unreadable == 1 ? "" : "s") could not be read; run 'afterflow check' to see why")
+            + " \(unreadable) file\(unreadable == 1 ? "" : "s") could not be read; run '\(hints.command("check"))' to see why")
     }
 }
 
@@ -147,8 +147,8 @@ func warnUnreadable(_ count: Int) {
 extension IndexStore {
     /// The warnings every command that reads the index gives: files with errors, files that could
     /// not be read in `report`'s refresh.
-    func warnProblems(_ report: IndexStore.RefreshReport) throws {
-        afterflow.warnProblems(withErrors: try withVaultErrors { try unreadableCount() }, unreadable: report.readFailures.count)
+    func warnProblems(_ report: IndexStore.RefreshReport, hints: Hints) throws {
+        afterflow.warnProblems(withErrors: try withVaultErrors { try unreadableCount() }, unreadable: report.readFailures.count, hints: hints)
     }
 }
 
