@@ -108,13 +108,25 @@ struct ListingTable {
             bytes += line
             return
         }
-        let string = VisibleText.escape(String(decoding: line, as: UTF8.self)).replacingOccurrences(of: "\t", with: " ")
-        if DisplayWidth.of(string) <= room {
+        // Printable ASCII, the common case: a column a byte.
+        if line.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            bytes += line[0..<(room - 1)]
+            bytes += ListingTable.ellipsis
+            return
+        }
+        var string = VisibleText.escape(String(decoding: line, as: UTF8.self))
+        if line.contains(0x09) { string = string.replacingOccurrences(of: "\t", with: " ") }
+        // Measured only as far as the room: a long intention costs no more than a short one.
+        let (fits, _) = DisplayWidth.prefix(string, fitting: room)
+        if fits.endIndex == string.endIndex {
             bytes += Array(string.utf8)
         } else {
-            bytes += Array((String(DisplayWidth.prefix(string, fitting: room - 1).text) + "…").utf8)
+            bytes += Array(DisplayWidth.prefix(string, fitting: room - 1).text.utf8)
+            bytes += ListingTable.ellipsis
         }
     }
+
+    private static let ellipsis = Array("…".utf8)
 
     /// Cuts the line that starts at `start` to the terminal's width, for terminals narrower than
     /// the narrowest layout.
