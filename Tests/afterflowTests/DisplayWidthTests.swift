@@ -60,3 +60,17 @@ extension DisplayWidthTests {
         #expect(DisplayWidth.wrap("", columns: 80) == [""])
     }
 }
+
+extension DisplayWidthTests {
+    @Test func fitFindsBothCuts() {
+        let text = "ab幻覚cd"
+        let whole = DisplayWidth.fit(text, columns: 8)
+        #expect(whole.whole && whole.width == 8)
+        let cut = DisplayWidth.fit(text, columns: 6)
+        #expect(!cut.whole)
+        #expect(text[..<cut.end] == "ab幻覚")
+        #expect(text[..<cut.endBeforeLast] == "ab幻", "5 columns before the ellipsis, and 覚 would make 6")
+        #expect(DisplayWidth.of("\u{AD}") == 1)
+        #expect(DisplayWidth.of("\u{85}") == 0)
+    }
+}

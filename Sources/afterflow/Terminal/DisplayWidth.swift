@@ -24,7 +24,16 @@ enum DisplayWidth {
         let scalars = character.unicodeScalars
         guard let base = scalars.first else { return 0 }
         let rest = scalars.dropFirst()
-        if base.value < 0x7F && rest.isEmpty { return base.value >= 0x20 ? 1 : 0 }
+        if rest.isEmpty {
+            // One scalar, the common case: no emoji sequence to look at.
+            if base.value < 0x300 {
+                // Latin, before the combining marks: one column, but for controls (the soft hyphen
+                // shows as a hyphen).
+                return base.value < 0x20 || (0x7F..<0xA0).contains(base.value) ? 0 : 1
+            }
+            if isWide(base.value) || base.properties.isEmojiPresentation { return 2 }
+            return width(of: base)
+        }
         var emoji = false
         var previousIsEmoji = false
         for scalar in scalars {
@@ -74,15 +83,24 @@ enum DisplayWidth {
 
     /// The longest start of `text` that fits in `columns` (never cutting a cluster), and its width.
     static func prefix(_ text: String, fitting columns: Int) -> (text: Substring, width: Int) {
+        let cut = fit(text, columns: columns)
+        return (text[..<cut.end], cut.width)
+    }
+
+    /// Where `text` is cut to fit `columns`: whether it fits whole and, if not, the longest start
+    /// that fits in one column less, for an ellipsis after it; read once, only as far as needed.
+    static func fit(_ text: String, columns: Int) -> (whole: Bool, end: String.Index, width: Int, endBeforeLast: String.Index) {
         var width = 0
         var end = text.startIndex
+        var endBeforeLast = text.startIndex
         for index in text.indices {
             let next = width + of(text[index])
-            if next > columns { return (text[..<index], width) }
+            if next > columns { return (false, end, width, endBeforeLast) }
+            if next <= columns - 1 { endBeforeLast = text.index(after: index) }
             width = next
             end = text.index(after: index)
         }
-        return (text[..<end], width)
+        return (true, end, width, endBeforeLast)
     }
 
     /// `text` in lines of at most `columns`, broken at spaces (a word wider than that has a line

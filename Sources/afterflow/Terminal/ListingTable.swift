@@ -117,11 +117,11 @@ struct ListingTable {
         var string = VisibleText.escape(String(decoding: line, as: UTF8.self))
         if line.contains(0x09) { string = string.replacingOccurrences(of: "\t", with: " ") }
         // Measured only as far as the room: a long intention costs no more than a short one.
-        let (fits, _) = DisplayWidth.prefix(string, fitting: room)
-        if fits.endIndex == string.endIndex {
+        let cut = DisplayWidth.fit(string, columns: room)
+        if cut.whole {
             bytes += Array(string.utf8)
         } else {
-            bytes += Array(DisplayWidth.prefix(string, fitting: room - 1).text.utf8)
+            bytes += Array(string[..<cut.endBeforeLast].utf8)
             bytes += ListingTable.ellipsis
         }
     }
