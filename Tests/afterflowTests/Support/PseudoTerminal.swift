@@ -152,11 +152,12 @@ extension Sandbox {
     /// `steps`, and waits until it ends (killing it after `timeout` seconds).
     ///
     /// The environment is the one `run` gives, plus `environment` (an editor, say). The terminal
-    /// is `columns` wide and `rows` high.
+    /// is `columns` wide and `rows` high. `program` runs instead of afterflow when given (a shell
+    /// running a command line, say), with `arguments`.
     func runOnPseudoTerminal(_ arguments: [String], directory: String, environment: [String: String] = [:],
                              steps: [PseudoTerminal.Step], timeout: Double = 30,
-                             columns: Int = 80, rows: Int = 24) throws -> PseudoTerminal.Run {
-        guard let binary = afterflowBinary else {
+                             columns: Int = 80, rows: Int = 24, program: String? = nil) throws -> PseudoTerminal.Run {
+        guard let binary = program ?? afterflowBinary else {
             throw CLIError(description: "cannot find the afterflow binary next to the test bundle; set AFTERFLOW_BIN")
         }
         guard let python = PseudoTerminal.python else {
