@@ -68,8 +68,8 @@ extension DisplayWidthTests {
         #expect(whole.whole && whole.width == 8)
         let cut = DisplayWidth.fit(text, columns: 6)
         #expect(!cut.whole)
-        #expect(text[..<cut.end] == "ab幻覚")
-        #expect(text[..<cut.endBeforeLast] == "ab幻", "5 columns before the ellipsis, and 覚 would make 6")
+        #expect(cut.bytes == "ab幻覚".utf8.count && cut.width == 6)
+        #expect(cut.bytesBeforeLast == "ab幻".utf8.count, "5 columns before the ellipsis, and 覚 would make 6")
         #expect(DisplayWidth.of("\u{AD}") == 1)
         #expect(DisplayWidth.of("\u{85}") == 0)
     }

@@ -84,23 +84,24 @@ enum DisplayWidth {
     /// The longest start of `text` that fits in `columns` (never cutting a cluster), and its width.
     static func prefix(_ text: String, fitting columns: Int) -> (text: Substring, width: Int) {
         let cut = fit(text, columns: columns)
-        return (text[..<cut.end], cut.width)
+        return (text[..<text.utf8.index(text.startIndex, offsetBy: cut.bytes)], cut.width)
     }
 
-    /// Where `text` is cut to fit `columns`: whether it fits whole and, if not, the longest start
-    /// that fits in one column less, for an ellipsis after it; read once, only as far as needed.
-    static func fit(_ text: String, columns: Int) -> (whole: Bool, end: String.Index, width: Int, endBeforeLast: String.Index) {
+    /// Where `text` is cut to fit `columns`, in UTF-8 bytes: whether it fits whole, the longest
+    /// start that fits, and the longest start that fits in one column less (for an ellipsis after
+    /// it). Read once, each character once, only as far as needed.
+    static func fit(_ text: String, columns: Int) -> (whole: Bool, bytes: Int, width: Int, bytesBeforeLast: Int) {
         var width = 0
-        var end = text.startIndex
-        var endBeforeLast = text.startIndex
-        for index in text.indices {
-            let next = width + of(text[index])
-            if next > columns { return (false, end, width, endBeforeLast) }
-            if next <= columns - 1 { endBeforeLast = text.index(after: index) }
+        var bytes = 0
+        var bytesBeforeLast = 0
+        for character in text {
+            let next = width + of(character)
+            if next > columns { return (false, bytes, width, bytesBeforeLast) }
+            bytes += character.utf8.count
+            if next < columns { bytesBeforeLast = bytes }
             width = next
-            end = text.index(after: index)
         }
-        return (true, end, width, endBeforeLast)
+        return (true, bytes, width, bytesBeforeLast)
     }
 
     /// `text` in lines of at most `columns`, broken at spaces (a word wider than that has a line

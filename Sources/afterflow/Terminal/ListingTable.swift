@@ -121,7 +121,7 @@ struct ListingTable {
         if cut.whole {
             bytes += Array(string.utf8)
         } else {
-            bytes += Array(string[..<cut.endBeforeLast].utf8)
+            bytes += string.utf8.prefix(cut.bytesBeforeLast)
             bytes += ListingTable.ellipsis
         }
     }
