@@ -59,17 +59,34 @@ test-deps:
 build: deps
 	$(SWIFT) build --product afterflow
 
-# The optimised tool, copied to $(PREFIX)/bin. On Linux the Swift runtime and Foundation are linked
-# in statically: start-up halves (no symbol binding across a dozen shared libraries) and the binary
-# runs where Swift is not installed.
+# The optimised tool, copied to $(PREFIX)/bin, with shell completion for bash, zsh and fish and the
+# man page. On Linux the Swift runtime and Foundation are linked in statically: start-up halves (no
+# symbol binding across a dozen shared libraries) and the binary runs where Swift is not installed.
 PREFIX ?= $(HOME)/.local
 RELEASE_FLAGS := -c release $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
+# Where bash-completion, zsh (fpath) and fish look for completions, and man for pages.
+BASH_COMPLETION_DIR ?= $(PREFIX)/share/bash-completion/completions
+ZSH_COMPLETION_DIR ?= $(PREFIX)/share/zsh/site-functions
+FISH_COMPLETION_DIR ?= $(PREFIX)/share/fish/vendor_completions.d
+MAN_DIR ?= $(PREFIX)/share/man/man1
+MANUAL := .build/plugins/GenerateManual/outputs/afterflow
 
 install: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product afterflow
-	install -d $(PREFIX)/bin
+	install -d $(PREFIX)/bin $(BASH_COMPLETION_DIR) $(ZSH_COMPLETION_DIR) $(FISH_COMPLETION_DIR) $(MAN_DIR)
 	install -m 0755 .build/release/afterflow $(PREFIX)/bin/afterflow
+	.build/release/afterflow --generate-completion-script bash > $(BASH_COMPLETION_DIR)/afterflow
+	.build/release/afterflow --generate-completion-script zsh > $(ZSH_COMPLETION_DIR)/_afterflow
+	.build/release/afterflow --generate-completion-script fish > $(FISH_COMPLETION_DIR)/afterflow.fish
+# The man page comes from swift-argument-parser's GenerateManual plugin. It builds the tool it
+# describes; from the debug build, which `make demo` and `make test` keep (the release one is
+# linked with other flags, and building it both ways would rebuild it every time); the help is the same.
+	rm -rf $(MANUAL)
+	$(SWIFT) package plugin generate-manual --configuration debug >/dev/null
+	install -m 0644 $(MANUAL)/afterflow.1 $(MAN_DIR)/afterflow.1
 	@echo "Installed $(PREFIX)/bin/afterflow"
+	@echo "  completion: $(BASH_COMPLETION_DIR)/afterflow, $(ZSH_COMPLETION_DIR)/_afterflow, $(FISH_COMPLETION_DIR)/afterflow.fish"
+	@echo "  manual:     $(MAN_DIR)/afterflow.1 (man afterflow)"
 
 bench: deps
 	Benchmarks/run.sh

@@ -81,8 +81,8 @@ struct CheckTests {
             let vault = try sandbox.copyExampleVault()
             let result = try sandbox.run(["check"], directory: vault)
             expectStatus(result, 0)
-            #expect(result.stdout == "")
-            #expect(result.stderr == "Checked \(exampleSessionPaths.count) files: no problems.\n")
+            #expect(result.stderr == "")
+            #expect(result.stdout == "Checked \(exampleSessionPaths.count) files: no problems.\n")
             let json = try sandbox.run(["check", "--format", "json"], directory: vault)
             expectStatus(json, 0)
             #expect((json.json as? [Any])?.isEmpty == true, "\(json)")
@@ -97,7 +97,7 @@ struct CheckTests {
             try sandbox.write("vault/" + path, validSession(id: "11111111-2222-4333-8444-555555555555", replacing: broken.replacing))
             let result = try sandbox.run(["check"], directory: "vault")
             expectStatus(result, 1)
-            let errors = result.stderrLines.filter { $0.contains(": error: ") }
+            let errors = result.stdoutLines.filter { $0.contains(": error: ") }
             #expect(errors == ["\(path):\(broken.line):\(broken.column): error: \(broken.message)"], "\(result)")
 
             let json = try sandbox.run(["check", "--format", "json"], directory: "vault")
@@ -124,11 +124,11 @@ struct CheckTests {
             }
             let result = try sandbox.run(["check"], directory: vault)
             expectStatus(result, 1)
-            #expect(result.stdout == "")
-            let lines = result.stderrLines
+            #expect(result.stderr == "")
+            let lines = result.stdoutLines
             for broken in chosen {
                 let expected = "sessions/2023/\(broken.name).md:\(broken.line):\(broken.column): error: \(broken.message)"
-                let index = try #require(lines.firstIndex(of: expected), "stderr has \(expected)\n\(result)")
+                let index = try #require(lines.firstIndex(of: expected), "stdout has \(expected)\n\(result)")
                 // The offending line follows, indented by four spaces, then a caret under the column.
                 let caret = lines[index + 2]
                 #expect(lines[index + 1].hasPrefix("    "))
@@ -160,9 +160,9 @@ struct CheckTests {
             try sandbox.write("vault/sessions/2024/x.md", validSession(id: "11111111-2222-4333-8444-555555555555", replacing: broken.replacing))
             let inside = try sandbox.run(["check"], directory: "vault/sessions/2024")
             expectStatus(inside, 1)
-            #expect(inside.stderrLines.first == "x.md:4:12: error: \(broken.message)")
+            #expect(inside.stdoutLines.first == "x.md:4:12: error: \(broken.message)")
             let outside = try sandbox.run(["check", "--vault", "vault"])
-            #expect(outside.stderrLines.first == "vault/sessions/2024/x.md:4:12: error: \(broken.message)")
+            #expect(outside.stdoutLines.first == "vault/sessions/2024/x.md:4:12: error: \(broken.message)")
         }
     }
 
@@ -176,9 +176,9 @@ struct CheckTests {
             try sandbox.write("vault/sessions/2024/b.md", stale)
             let result = try sandbox.run(["check"], directory: "vault")
             expectStatus(result, 0)
-            #expect(result.stderr.contains("sessions/2024/a.md:1:1: warning: id is missing; 'afterflow fmt' adds one"))
-            #expect(result.stderr.contains("sessions/2024/b.md:9:9: warning: status says draft but the content makes it complete; the next edit or 'afterflow fmt' corrects it"))
-            #expect(result.stderrLines.last == "Checked 2 files: 0 errors, 2 warnings in 2 files.")
+            #expect(result.stdout.contains("sessions/2024/a.md:1:1: warning: id is missing; 'afterflow fmt' adds one"))
+            #expect(result.stdout.contains("sessions/2024/b.md:9:9: warning: status says draft but the content makes it complete; the next edit or 'afterflow fmt' corrects it"))
+            #expect(result.stdoutLines.last == "Checked 2 files: 0 errors, 2 warnings in 2 files.")
         }
     }
 
@@ -191,7 +191,7 @@ struct CheckTests {
             try sandbox.write("vault/sessions/2024/b.md", validSession(id: id, day: "2024-12-11"))
             let result = try sandbox.run(["check"], directory: "vault")
             expectStatus(result, 1)
-            #expect(result.stderrLines.first ==
+            #expect(result.stdoutLines.first ==
                 "sessions/2024/b.md:2:5: error: id \(id.uppercased()) is also the id of sessions/2024/a.md; give this file a new id (delete the id line and run 'afterflow fmt')")
         }
     }
@@ -220,7 +220,9 @@ struct CheckTests {
             try sandbox.write("vault/.afterflow/config.yml", "version: 1\ntime_zone: Nope/Zone\n")
             let result = try sandbox.run(["check"], directory: "vault")
             expectStatus(result, 1)
-            #expect(result.stderrLines.first ==
+            // Once, in the report on standard output.
+            #expect(result.stderr == "", "\(result)")
+            #expect(result.stdoutLines.first ==
                 ".afterflow/config.yml:2:12: error: time_zone must be a time zone name like America/Los_Angeles or Europe/Berlin, found \"Nope/Zone\"")
         }
     }
@@ -234,7 +236,7 @@ struct CheckTests {
             try sandbox.write("vault/sessions/2024/x.md", text)
             let result = try sandbox.run(["check"], directory: "vault")
             expectStatus(result, 1)
-            let errors = result.stderrLines.filter { $0.contains(": error: ") }
+            let errors = result.stdoutLines.filter { $0.contains(": error: ") }
             // BUG: Session.readDate also reports "date is empty" at the same place when the value
             // could not be parsed (the parser left it null).
             #expect(errors == [

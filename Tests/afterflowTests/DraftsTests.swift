@@ -103,7 +103,7 @@ struct DraftsTests {
             let (path, _) = try sandbox.vaultWithSession()
             let result = try sandbox.run(["new", "--resume", "2024-12-10", "--mood-before", "7"], directory: "vault")
             expectStatus(result, 1)
-            #expect(result.stderr == "error: \(path) is not a draft; change it with 'afterflow set' or 'afterflow edit'\n")
+            #expect(result.stderr == "error: \(path) is not a draft; change it with 'afterflow set' or 'afterflow edit'\nFor example: afterflow edit \(path)\n")
         }
     }
 }

@@ -29,7 +29,7 @@ struct ExportInvalidTests {
             let clean = try sandbox.run(["list", "--vault", vault, "--format", "paths"])
             let run = try sandbox.run(["export"] + format + ["--vault", vault, "-o", "out"])
             expectStatus(run, 1)
-            #expect(run.stderr.contains("error: left out example/sessions/2024/2024-05-01-broken.md, which has errors; 'afterflow check' shows them"), "\(run.stderr)")
+            #expect(run.stderr.contains("error: left out example/sessions/2024/2024-05-01-broken.md, which has errors; 'afterflow check --vault \(vault)' shows them"), "\(run.stderr)")
             #expect(run.stderr.contains("1 session was left out of the export; fix it and export again, or add --skip-invalid to export the rest and exit 0"))
             let written = try sandbox.readText("out")
             #expect(!written.contains("0B0B0B0B"))

@@ -227,7 +227,8 @@ struct NewTests {
             expectStatus(made, 0)
             #expect(made.stdoutLines.count == 4)
             #expect(made.stdoutLines[1].hasPrefix("Still missing: mood before."))
-            #expect(made.stdoutLines[2].hasSuffix(" --mood-before 5"))
+            // Run from outside the vault, the hint names it.
+            #expect(made.stdoutLines[2].hasSuffix(" --mood-before 5 --vault \(sandbox.path("vault"))"), "\(made)")
             #expect(!made.stdoutLines[2].contains("--intention"))
             let json = try sandbox.run(["new", "--vault", "vault", "--treatment", "lsd", "--date", "2024-05-06", "--format", "json"])
             let object = try #require(json.json as? [String: Any])

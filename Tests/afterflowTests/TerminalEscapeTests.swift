@@ -120,10 +120,10 @@ struct TerminalEscapeTests {
             let check = try sandbox.run(["check"], directory: "vault")
             expectStatus(check, 1)
             Self.expectVisible(check)
-            #expect(check.stderrLines.contains("    mood_before: ^[[8m5"), "\(check)")
-            #expect(check.stderrLines.contains("                 ^"), "the caret stays under the value: \(check)")
+            #expect(check.stdoutLines.contains("    mood_before: ^[[8m5"), "\(check)")
+            #expect(check.stdoutLines.contains("                 ^"), "the caret stays under the value: \(check)")
             // The message quotes the value with its escapes spelled out.
-            #expect(check.stderr.contains("found \"\\u001B[8m5\""), "\(check)")
+            #expect(check.stdout.contains("found \"\\u001B[8m5\""), "\(check)")
         }
     }
 

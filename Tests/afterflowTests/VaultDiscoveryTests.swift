@@ -98,7 +98,7 @@ struct VaultDiscoveryTests {
             expectStatus(result, 1)
             #expect(result.stderrLines == [
                 "error: \(sandbox.path("plain")) (from \(source)) is not an afterflow vault: it has no .afterflow folder",
-                "Make it one with 'afterflow init \(sandbox.path("plain"))'.",
+                "Make it one with: afterflow init \(sandbox.path("plain"))",
             ])
             let missing = try sandbox.run(["list", "--vault", sandbox.path("nowhere")])
             expectStatus(missing, 1)

@@ -144,7 +144,7 @@ public struct Session: Sendable, SessionSections {
         let top = SourceLocation(line: frontMatter.openingLine + 1, column: 1)
         if !sawDate { diagnostics.append(.error("date is missing; add a line like 'date: 2024-12-10T14:30:00-08:00'", at: top)) }
         if !sawTreatment { diagnostics.append(.error("treatment is missing; add a line like 'treatment: psilocybin'", at: top)) }
-        if !sawID { diagnostics.append(.warning("id is missing; 'afterflow fmt' adds one", at: top)) }
+        if !sawID { diagnostics.append(.warning("id is missing; \(formatFixes) adds one", at: top)) }
     }
 
     /// Reads the four sections; returns each one's field name and lines, for the checks of text.
@@ -169,11 +169,21 @@ public struct Session: Sendable, SessionSections {
         if let recordedStatus, recordedStatus != status, let entry = document.frontMatter?.entry("status"),
            let s = entry.value.scalar {
             diagnostics.append(.warning(
-                "status says \(recordedStatus.rawValue) but the content makes it \(status.rawValue); the next edit or 'afterflow fmt' corrects it",
+                "status says \(recordedStatus.rawValue) but the content makes it \(status.rawValue); \(hasErrors ? formatFixes : "the next edit or " + formatFixes) corrects it",
                 at: s.location))
         }
         return read
     }
+
+    /// Who corrects what `fmt` would: `'afterflow fmt'`, or, in a file with errors (which `fmt`
+    /// and edits refuse), `once the errors are fixed, 'afterflow fmt'`. Every error is known by
+    /// the time the warnings that use it are made: the front matter's before the id's, the
+    /// sections add none.
+    private var formatFixes: String {
+        hasErrors ? "once the errors are fixed, 'afterflow fmt'" : "'afterflow fmt'"
+    }
+
+    private var hasErrors: Bool { diagnostics.hasErrors }
 
     private mutating func scalar(_ entry: FrontMatterEntry) -> YAMLScalar? {
         switch entry.value {

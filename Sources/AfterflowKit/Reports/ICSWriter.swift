@@ -46,7 +46,7 @@ public struct ICSWriter: Sendable {
                 "DTSTART:" + ICSWriter.utc(reminder.date),
                 "DURATION:PT\(ICSWriter.durationMinutes)M",
                 "SUMMARY:" + ICSWriter.escape(ICSWriter.summary),
-                "DESCRIPTION:" + ICSWriter.escape("\(ICSWriter.body)\nOpen it with: afterflow open \(id)"),
+                "DESCRIPTION:" + ICSWriter.escape("\(ICSWriter.body)\nOpen it with: " + Shell.command(["open", "\(id)"])),
                 "CLASS:PRIVATE",
                 "TRANSP:TRANSPARENT",
                 "BEGIN:VALARM",

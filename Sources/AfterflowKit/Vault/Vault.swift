@@ -58,11 +58,11 @@ public struct Vault: Sendable {
     private static func open(_ path: String, source: String) throws(VaultError) -> Vault {
         guard FileIO.isDirectory(path) else {
             throw VaultError(.notFound, "\(path) (from \(source)) is not a folder",
-                             details: ["Create a vault there with 'afterflow init \(path)'."])
+                             details: ["Create a vault there with: \(Shell.command(["init", path]))"])
         }
         guard FileIO.isDirectory(path + "/" + stateFolder) else {
             throw VaultError(.notFound, "\(path) (from \(source)) is not an afterflow vault: it has no .afterflow folder",
-                             details: ["Make it one with 'afterflow init \(path)'."])
+                             details: ["Make it one with: \(Shell.command(["init", path]))"])
         }
         return try Vault(root: path)
     }

@@ -7,7 +7,7 @@ struct Check: ParsableCommand {
         commandName: "check",
         abstract: "Check every document in the vault.",
         discussion: """
-            Prints each problem as path:line:col: error|warning: message, with the line and a caret, and keeps going past bad files. Exits 1 when there is any error (warnings alone exit 0), so it fits a git pre-commit hook or CI.
+            Prints each problem as path:line:col: error|warning: message, with the line and a caret, then a summary, on standard output (afterflow check | less), and keeps going past bad files. Exits 1 when there is any error (warnings alone exit 0), so it fits a git pre-commit hook or CI.
 
             Examples:
               afterflow check
@@ -16,13 +16,14 @@ struct Check: ParsableCommand {
 
     @OptionGroup var vaultOptions: VaultOptions
 
-    @Option(help: ArgumentHelp("text (problems on standard error), or json (an array on standard output).", valueName: "format"))
+    @Option(help: ArgumentHelp("text (problems and a summary, compiler style), or json (an array).", valueName: "format"))
     var format: CheckFormat = .text
 
     enum CheckFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
 
     func run() throws {
-        let (store, report) = try vaultOptions.index()
+        // The config's problems are part of the report, not printed before it.
+        let (store, report) = try vaultOptions.index(printingConfigProblems: false)
         let vault = store.vault
         let ioFailures = report.readFailures
         let diagnostics = vault.config.diagnostics + (try withVaultErrors { try store.problems() }) + ioFailures
@@ -37,7 +38,7 @@ struct Check: ParsableCommand {
                 ])
             }).serialized(pretty: true))
         } else {
-            let printer = DiagnosticPrinter(vault: vault)
+            let printer = DiagnosticPrinter(vault: vault, toStandardOutput: true)
             var sources: [String: Document] = [:]
             for diagnostic in diagnostics {
                 let source = diagnostic.path.flatMap { path -> Document? in
@@ -48,13 +49,12 @@ struct Check: ParsableCommand {
                 }
                 printer.print(diagnostic, source: source)
             }
-            let err = ErrorStream.current
             let files = "\(fileCount) file\(fileCount == 1 ? "" : "s")"
             if diagnostics.isEmpty {
-                err.write("Checked \(files): no problems.")
+                emit("Checked \(files): no problems.")
             } else {
                 let affected = Swift.Set(diagnostics.compactMap(\.path)).count
-                err.write("Checked \(files): \(count(errors, "error")), \(count(warnings, "warning")) in \(affected) file\(affected == 1 ? "" : "s").")
+                emit("Checked \(files): \(count(errors, "error")), \(count(warnings, "warning")) in \(affected) file\(affected == 1 ? "" : "s").")
             }
         }
         if errors > 0 { throw Exit.dataProblem }

@@ -29,15 +29,15 @@ struct Delete: ParsableCommand {
             guard Terminal.current.isInteractive else {
                 throw usageError("delete asks before it moves a session to the trash; add --yes when not on a terminal", command: "delete")
             }
-            guard Prompt.confirm("Delete \(title) (\(vault.shownPath(entry.path)))? It goes to the trash, and 'afterflow undo' brings it back.", defaultYes: false) else {
+            guard Prompt.confirm("Delete \(title) (\(vault.shownPath(entry.path)))? It goes to the trash, and '\(vaultOptions.hints.command("undo"))' brings it back.", defaultYes: false) else {
                 emit("Nothing deleted.")
                 return
             }
         }
         let hadReminder = entry.document.frontMatter?.entry(SessionKey.reminder.rawValue) != nil
-        let record = try withVaultErrors { try Trash(vault: vault).delete(entry) }
+        let record = try withVaultErrors { try Trash(vault: vault).delete(entry, now: Clock.now) }
         emit("Deleted \(vault.shownPath(record.original)) (\(title)); it is in \(vault.shownPath(record.path)).")
         if hadReminder { emit("Its reminder is cancelled.") }
-        emit("Undo with: " + Terminal.current.bold("afterflow undo"))
+        emit("Undo with: " + Terminal.current.bold(vaultOptions.hints.command("undo")))
     }
 }

@@ -26,7 +26,7 @@ struct Drafts: ParsableCommand {
     func run() throws {
         let (store, _) = try vaultOptions.index()
         let zone = store.vault.timeZone
-        let now = Date()
+        let now = Clock.now
         // The index finds them; only their files are read.
         let paths = try withVaultErrors { try store.paths(where: "draft = 1 OR status = 'draft'") }
         let entries = paths.compactMap { path in (try? FileIO.read(store.vault.path(path))).map { VaultEntry(path: path, bytes: $0) } }
@@ -72,7 +72,9 @@ struct Drafts: ParsableCommand {
             emit(line)
         }
         if term.stdoutIsTTY, let first = drafts.first?.session.id {
-            emit(term.dim("Finish one with: afterflow new --resume \(first.uuidString.prefix(8)) (or delete it: afterflow delete ID)"))
+            let hints = vaultOptions.hints
+            emit(term.dim("Finish one with: " + hints.command("new", "--resume", String(first.uuidString.prefix(8)))
+                          + " (or delete it: " + hints.command("delete", placeholder: "ID") + ")"))
         }
     }
 

@@ -32,7 +32,8 @@ struct Due: ParsableCommand {
     func run() throws {
         let (store, _) = try vaultOptions.index()
         let vault = store.vault
-        let now = Date()
+        let now = Clock.now
+        let hints = vaultOptions.hints
         let pending = try withVaultErrors { try PendingReminder.all(in: store) }
         let due = pending.filter { $0.isDue(at: now) }
         if notify {
@@ -58,7 +59,7 @@ struct Due: ParsableCommand {
         }
         let zone = vault.timeZone
         if format == .json {
-            emit(JSONValue.array(due.map { json($0, zone) }).serialized(pretty: true))
+            emit(JSONValue.array(due.map { json($0, zone, hints) }).serialized(pretty: true))
             return
         }
         let term = Terminal.current
@@ -67,19 +68,19 @@ struct Due: ParsableCommand {
             return
         }
         if term.stdoutIsTTY { emit(term.bold("Time to reflect:")) }
-        for reminder in due { emit(row(reminder, zone, vault)) }
+        for reminder in due { emit(row(reminder, zone, hints, vault)) }
         if term.stdoutIsTTY, let first = due.first {
-            emit(term.dim("Add a reflection with: afterflow reflect \(short(first)) \"…\""))
+            emit(term.dim("Add a reflection with: " + hints.command("reflect", short(first), placeholder: "\"…\"")))
         }
     }
 
     private func short(_ reminder: PendingReminder) -> String { String(reminder.id.uuidString.prefix(8)) }
 
     /// `6F1C2A8E  Dec 10, 2024  reminder 2024-12-10 17:30  afterflow open 6F1C2A8E`.
-    private func row(_ reminder: PendingReminder, _ zone: TimeZone, _ vault: Vault) -> String {
+    private func row(_ reminder: PendingReminder, _ zone: TimeZone, _ hints: Hints, _ vault: Vault) -> String {
         let day = (reminder.session.date?.mediumDay ?? "no date").padding(toLength: 12, withPad: " ", startingAt: 0)
         let at = SessionDate(reminder.date, in: zone).shortString
-        var line = "\(short(reminder))  \(day)  reminder \(at)  afterflow open \(short(reminder))"
+        var line = "\(short(reminder))  \(day)  reminder \(at)  " + hints.command("open", short(reminder))
         if verbose {
             let intention = reminder.session.intention.split(separator: "\n").first.map(String.init) ?? ""
             line += "  \(reminder.session.treatment?.displayName ?? "?")  \(vault.shownPath(reminder.entry.path))  \(intention.visible())"
@@ -87,12 +88,12 @@ struct Due: ParsableCommand {
         return line
     }
 
-    private func json(_ reminder: PendingReminder, _ zone: TimeZone) -> JSONValue {
+    private func json(_ reminder: PendingReminder, _ zone: TimeZone, _ hints: Hints) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("id", .string(reminder.id.uuidString)),
             ("date", reminder.session.date.map { .string($0.canonical(in: zone)) } ?? .null),
             ("reminder", .string(SessionDate(reminder.date, in: zone).canonical(in: zone))),
-            ("open", .string("afterflow open \(reminder.id.uuidString)")),
+            ("open", .string(hints.command("open", reminder.id.uuidString))),
         ]
         if verbose {
             members += [

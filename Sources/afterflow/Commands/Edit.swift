@@ -21,7 +21,7 @@ struct Edit: ParsableCommand {
 
     func run() throws {
         let (vault, entry) = try vaultOptions.resolve(reference)
-        let path = try EditFlow(vault: vault).run(entry)
+        let path = try EditFlow(vault: vault, hints: vaultOptions.hints).run(entry)
         // A draft finished in the editor: the app's question about a reminder.
         if entry.session?.status == .draft, let bytes = try? FileIO.read(vault.root + "/" + path) {
             let session = Session(document: Document(bytes: bytes))

@@ -6,6 +6,8 @@ import Foundation
 /// brought up to date and a finished draft moves into the journal.
 struct EditFlow {
     let vault: Vault
+    /// For the command that reopens the editor.
+    var hints = Hints.none
     /// Whether to print `Saved …` on standard output (not when the caller prints JSON).
     var announce = true
     /// The line to open the file at (1-based), for editors that take one.
@@ -25,7 +27,7 @@ struct EditFlow {
             let errors = edited.diagnostics.filter { $0.severity == .error }
             if errors.isEmpty {
                 let editor = SessionEditor(timeZone: vault.timeZone)
-                let finished = editor.finishing(edited.document, now: Date())
+                let finished = editor.finishing(edited.document, now: Clock.now)
                 let path = try withVaultErrors { try SessionStore(vault: vault).save(finished, over: edited) }
                 let session = Session(document: finished)
                 if announce { emit("Saved \(vault.shownPath(path)) · \(session.status.words)") }
@@ -36,7 +38,7 @@ struct EditFlow {
                 continue
             }
             report(VaultError(.invalid, "\(vault.shownPath(entry.path)) has \(errors.count) error\(errors.count == 1 ? "" : "s"); your text is kept as you wrote it",
-                              details: ["Fix it with 'afterflow edit \(entry.path)', then 'afterflow check'."]))
+                              details: ["Fix it with: " + hints.command("edit", vault.shownPath(entry.path))]))
             throw Exit.dataProblem
         }
     }

@@ -34,7 +34,7 @@ struct ExportCSV: ParsableCommand {
     var bom = false
 
     func run() throws {
-        let now = Date()
+        let now = Clock.now
         var (store, rows, leftOut) = try exportedSessions(vaultOptions, filters, now: now)
         let destination = try output.destination(in: store.vault, extension: "csv", now: now)
         // The app cannot read a session without an intention or mood before (and stops at the

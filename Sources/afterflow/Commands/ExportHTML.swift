@@ -26,7 +26,7 @@ struct ExportHTML: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let now = Date()
+        let now = Clock.now
         let (store, rows, leftOut) = try exportedSessions(vaultOptions, filters, now: now, oldestFirst: layout.oldestFirst)
         let destination = try output.destination(in: store.vault, extension: "html", now: now)
         let template = try withVaultErrors { try ReportTemplate.of(store.vault) }

@@ -27,7 +27,7 @@ struct ExportPDF: ParsableCommand {
         if output.output == nil && Terminal.current.stdoutIsTTY {
             throw usageError("a PDF is not for the terminal; write it to a file with -o PATH, or redirect standard output", command: "export pdf")
         }
-        let now = Date()
+        let now = Clock.now
         let (store, rows, leftOut) = try exportedSessions(vaultOptions, filters, now: now, oldestFirst: layout.oldestFirst)
         let destination = try output.destination(in: store.vault, extension: "pdf", now: now)
         guard let engine = PDFEngine.find(searchPath: ProcessInfo.processInfo.environment["PATH"]) else {

@@ -64,7 +64,7 @@ struct Fmt: ParsableCommand {
         let err = ErrorStream.current
         if check {
             if !changed.isEmpty {
-                err.write("\(changed.count) file\(changed.count == 1 ? " is" : "s are") not in canonical form; 'afterflow fmt' rewrites \(changed.count == 1 ? "it" : "them").")
+                err.write("\(changed.count) file\(changed.count == 1 ? " is" : "s are") not in canonical form; '\(vaultOptions.hints.command("fmt"))' rewrites \(changed.count == 1 ? "it" : "them").")
             }
         } else {
             err.write(changed.isEmpty ? "All \(entries.count - skipped) files are already canonical." : "Formatted \(changed.count) file\(changed.count == 1 ? "" : "s").")

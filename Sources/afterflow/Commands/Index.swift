@@ -64,7 +64,7 @@ struct Index: ParsableCommand {
         }
         if summary.notes > 0 { emit("Plain notes  \(summary.notes) Markdown file\(summary.notes == 1 ? "" : "s") without front matter, left alone") }
         if summary.unreadable > 0 {
-            emit(term.yellow("Skipped      \(summary.unreadable) file\(summary.unreadable == 1 ? "" : "s") with errors; 'afterflow check' shows them"))
+            emit(term.yellow("Skipped      \(summary.unreadable) file\(summary.unreadable == 1 ? "" : "s") with errors; '\(vaultOptions.hints.command("check"))' shows them"))
         }
     }
 }

@@ -7,7 +7,7 @@ struct Init: ParsableCommand {
         commandName: "init",
         abstract: "Make a folder into a vault.",
         discussion: """
-            Creates .afterflow/config.yml (the vault's settings, tracked in git), .afterflow/.gitignore (keeps the tool's own state out of git), a .gitignore with the pattern of afterflow's temporary files (added at the end of one that is there) and Templates/session.md (the template new sessions start from). Existing files are never replaced, so running it again is safe.
+            Creates .afterflow/config.yml (the vault's settings, tracked in git), .afterflow/.gitignore (keeps the tool's own state out of git), a .gitignore with the pattern of afterflow's temporary files (added at the end of one that is there) Templates/session.md (the template new sessions start from) and Templates/report.html (the layout of the printable report). Existing files are never replaced, so running it again is safe.
 
             Examples:
               afterflow init                       the current folder
@@ -78,7 +78,7 @@ struct Init: ParsableCommand {
                 try startRepository(in: outcome.root)
                 emit("  + .git (a new repository, private to you; commit when you like)")
             } else if git == nil {
-                emit(term.dim("Tip: 'git init' in \(shown) keeps every change to the journal, privately."))
+                emit(term.dim("Tip: keep every change to the journal, privately, with: git init " + Shell.quote(directory ?? ".")))
             }
         }
         // The settings as the vault has them now: the new file's, or the one kept.
@@ -91,7 +91,8 @@ struct Init: ParsableCommand {
         emit("")
         let route = (config.defaultAdministration?.rawValue).map { " (\($0))" } ?? ""
         emit("New sessions default to \((config.defaultTreatment ?? VaultConfig.initialTreatment).displayName)\(route): default_treatment and default_administration in .afterflow/config.yml.")
-        emit("Next: afterflow new --mood-before 5 --intention \"…\"" + (directory.map { " --vault \($0)" } ?? ""))
+        let next = Shell.command(["new", "--mood-before", "5"]) + " --intention \"…\""
+        emit("Next: " + next + (directory.map { " --vault " + Shell.quote($0) } ?? ""))
     }
 
     /// Says what became of the vault folder's permissions: made private, or left shared and why.
@@ -103,7 +104,7 @@ struct Init: ParsableCommand {
         case .madePrivate(let from, let to):
             emit("  ~ the vault folder is now private to you (\(octal(to)); it was \(octal(from)))")
         case .shared(let reason, let mode):
-            let chmod = "run: chmod 700 \(Init.shellQuoted(directory ?? ".").visible())"
+            let chmod = "run: chmod 700 \(Shell.quote(directory ?? "."))"
             let (why, advice): (String, String)
             switch reason {
             case .otherOwner: (why, advice) = ("belongs to another user, so", "keep it in a folder of your own")
@@ -117,12 +118,6 @@ struct Init: ParsableCommand {
             err.write(err.style("warning:", "1;35")
                 + " the vault folder \(why) afterflow left its permissions (\(octal(mode))) as they are; if the journal should be private, \(advice)")
         }
-    }
-
-    /// `path` as a shell word: as it is when it has only safe characters, else in single quotes.
-    static func shellQuoted(_ path: String) -> String {
-        let safe = path.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || $0.properties.numericType != nil || "/._-+~,:@%".unicodeScalars.contains($0) }
-        return safe && !path.isEmpty ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     /// `git init` with the repository private to its owner whatever the umask: git makes its files

@@ -85,16 +85,17 @@ struct List: ParsableCommand {
             try withVaultErrors { try store.listing(filter) { table.append($0) } }
             if table.count == 0 {
                 let total = try withVaultErrors { try store.summary() }
-                emit(total.sessions == 0 && !drafts ? "No sessions yet. Record one with: afterflow new" : "No sessions match.")
+                emit(total.sessions == 0 && !drafts ? "No sessions yet. Record one with: " + vaultOptions.hints.command("new") : "No sessions match.")
             } else {
                 emit(bytes: table.bytes)
                 if term.stdoutIsTTY {
                     emit("")
-                    emit(term.dim(SessionText.summary(table.counts, shown: table.count, limited: limit != nil && table.count == limit)))
+                    let summary = SessionText.summary(table.counts, shown: table.count, limited: limit != nil && table.count == limit)
+                    for line in DisplayWidth.wrap(summary, columns: term.width) { emit(term.dim(line)) }
                 }
             }
         }
-        warnUnreadable(try withVaultErrors { try store.unreadableCount() } + report.readFailures.count)
+        try store.warnProblems(report, hints: vaultOptions.hints)
     }
 }
 

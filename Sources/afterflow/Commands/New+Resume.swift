@@ -25,13 +25,15 @@ extension New {
 
     func runResume(_ reference: String, in vault: Vault) throws {
         let zone = vault.timeZone
-        let now = Date()
+        let now = Clock.now
+        let hints = vaultOptions.hints
         let (index, _) = try openIndex(vault)
         let entry = try withVaultErrors {
             try SessionReference(reference).resolve(in: index, from: FileManager.default.currentDirectoryPath)
         }
         guard entry.isDraft || entry.session?.status == .draft else {
-            report(VaultError(.invalid, "\(vault.shownPath(entry.path)) is not a draft; change it with 'afterflow set' or 'afterflow edit'"))
+            report(VaultError(.invalid, "\(vault.shownPath(entry.path)) is not a draft; change it with 'afterflow set' or 'afterflow edit'",
+                              details: ["For example: " + vaultOptions.hints.command("edit", vault.shownPath(entry.path))]))
             throw Exit.dataProblem
         }
         let changes = try fieldChanges(in: zone, now: now)
@@ -67,7 +69,7 @@ extension New {
                     let onDisk = Diagnostic.located(errors, in: document, from: current.session?.diagnostics ?? Session(document: current.document).diagnostics)
                     if let error = onDisk.first {
                         throw VaultError(.invalid, "\(vault.shownPath(current.path)) has errors, so nothing was written: \(error.withPath(current.path).description)",
-                                         details: ["Fix it with 'afterflow new --resume \(reference)' (in your editor), then 'afterflow check'."])
+                                         details: ["Fix it in your editor with: " + hints.command("new", "--resume", reference)])
                     }
                     return editor.finishing(document, now: now)
                 }
@@ -81,7 +83,7 @@ extension New {
             path = try withVaultErrors { try store.finishDraft(entry, now: now) }.path
         } else if changes.isEmpty || edit {
             let current = try withVaultErrors { VaultEntry(path: path, bytes: try FileIO.read(try vault.path(path))) }
-            path = try EditFlow(vault: vault, announce: false).run(current)
+            path = try EditFlow(vault: vault, hints: vaultOptions.hints, announce: false).run(current)
         }
         let document = try withVaultErrors { Document(bytes: try FileIO.read(try vault.path(path))) }
         var session = Session(document: document)
@@ -121,7 +123,7 @@ extension New {
             if let reminder = session.reminder { members.append(("reminder", .string(reminder.canonical(in: zone)))) }
             emit(JSONValue.object(members).serialized())
         } else if inJournal && session.status == .needsReflection {
-            emit("Add reflections when you are ready: afterflow reflect \(shortID) \"…\"")
+            emit("Add reflections when you are ready: " + vaultOptions.hints.command("reflect", shortID, placeholder: "\"…\""))
         }
     }
 }

@@ -115,7 +115,8 @@ struct New: ParsableCommand {
             return
         }
         let zone = vault.timeZone
-        let now = Date()
+        let now = Clock.now
+        let hints = vaultOptions.hints
         let nowDate = SessionDate(now, in: zone)
         let sessionDate = try resolvedDate(in: zone, now: now) ?? {
             var today = nowDate
@@ -148,7 +149,7 @@ struct New: ParsableCommand {
         if edit {
             // The file holds exactly what was just written.
             let entry = VaultEntry(path: path, bytes: document.bytes)
-            path = try EditFlow(vault: vault, announce: format == .text).run(entry)
+            path = try EditFlow(vault: vault, hints: vaultOptions.hints, announce: format == .text).run(entry)
             document = Document(bytes: (try? FileIO.read(vault.root + "/" + path)) ?? document.bytes)
         }
         let session = Session(document: document)
@@ -179,9 +180,9 @@ struct New: ParsableCommand {
             var fix: [String] = []
             if session.intention.isEmpty { fix.append("--intention \"…\"") }
             if session.moodBefore == nil { fix.append("--mood-before 5") }
-            let finish = "afterflow new --resume \(shortID)" + (fix.isEmpty ? "" : " " + fix.joined(separator: " "))
+            let finish = hints.command("new", "--resume", shortID, placeholder: fix.joined(separator: " "))
             emit((planned == nil ? "Finish it with: " : "Once it has come, add it to the journal with: ") + term.bold(finish))
-            if !fix.isEmpty || planned == nil { emit("   or open it: afterflow new --resume \(shortID)") }
+            if !fix.isEmpty || planned == nil { emit("   or open it: " + hints.command("new", "--resume", shortID)) }
             if let reminder = session.reminder {
                 emit("Reminder set for \(ReminderOffer.describe(reminder, now: now, timeZone: zone)); it comes due once the draft is finished.")
             }
@@ -194,7 +195,7 @@ struct New: ParsableCommand {
                 try ReminderOffer.offer(vault: vault, path: path)
             }
             if session.status == .needsReflection {
-                emit("Add reflections when you are ready: afterflow reflect \(shortID) \"…\"")
+                emit("Add reflections when you are ready: " + hints.command("reflect", shortID, placeholder: "\"…\""))
             }
         }
     }

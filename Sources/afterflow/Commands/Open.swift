@@ -33,13 +33,14 @@ struct Open: ParsableCommand {
             // Gently: the session is not lost, and one command brings it back.
             let err = ErrorStream.current
             err.write("That session was deleted; it is in the trash, at \(vault.shownPath(found.path)).")
-            err.write("Bring it back with: " + (last ? "afterflow undo" : "afterflow trash --restore \((found.id.map { String($0.prefix(8)) } ?? found.path).visible())"))
+            let hints = vaultOptions.hints
+            err.write("Bring it back with: " + (last ? hints.command("undo") : hints.command("trash", "--restore", found.id.map { String($0.prefix(8)) } ?? found.path)))
             throw Exit.dataProblem
         } catch {
             throw failure(error)
         }
         let line = Open.reflectionsLine(entry.document)
-        _ = try EditFlow(vault: vault, line: line).run(entry)
+        _ = try EditFlow(vault: vault, hints: vaultOptions.hints, line: line).run(entry)
     }
 
     /// The 1-based line of `## Reflections`, else the last line.

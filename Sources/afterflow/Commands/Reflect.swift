@@ -54,7 +54,7 @@ struct Reflect: ParsableCommand {
         let (raw, source, named) = try readText()
         // In the editor the session was looked up first: from here on it is named by its id.
         let reference = named ?? self.reference
-        let typed = Date()
+        let typed = Clock.now
         let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         let err = ErrorStream.current
         guard !text.isEmpty else {
@@ -109,11 +109,11 @@ struct Reflect: ParsableCommand {
             throw keep(error)
         }
         do {
-            let update = try SessionStore(vault: vault).addReflection(text, typedAt: typed, prepend: prepend, to: entry)
+            let update = try SessionStore(vault: vault).addReflection(text, typedAt: typed, prepend: prepend, to: entry, now: Clock.now)
             emit("Reflection saved")
             let session = Session(document: update.document)
             if session.status == .draft {
-                emit("The session is still a draft: it needs an intention and a mood before (afterflow new --resume \(shortID(session))).")
+                emit("The session is still a draft: it needs an intention and a mood before (\(vaultOptions.hints.command("new", "--resume", shortID(session)))).")
             }
         } catch where error.isWriteUnavailable {
             let reflection = QueuedReflection(vault: vault.root, session: entry.session?.id, reference: reference, text: text,
@@ -143,10 +143,7 @@ struct Reflect: ParsableCommand {
     /// `afterflow reflect 6F1C2A8E --file /path/kept.md`, with the flags that make it save to
     /// the same session from anywhere.
     private func retryCommand(_ reference: String, file: String) -> String {
-        var words = ["afterflow", "reflect", Init.shellQuoted(reference), "--file", Init.shellQuoted(file)]
-        if prepend { words.append("--prepend") }
-        if vaultOptions.vault != nil, let root = vaultOptions.namedRoot() { words += ["--vault", Init.shellQuoted(root)] }
-        return words.joined(separator: " ").visible()
+        vaultOptions.hints.command(["reflect", reference, "--file", file] + (prepend ? ["--prepend"] : [])).visible()
     }
 
     /// Puts the reflection in the queue and says so; warns when the queue is nearly full.

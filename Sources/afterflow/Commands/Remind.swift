@@ -29,7 +29,7 @@ struct Remind: ParsableCommand {
 
     func validate() throws {
         switch (when, cancel) {
-        case (nil, false): throw ValidationError("say when, like 'afterflow remind \(reference.visible()) tomorrow', or give --cancel")
+        case (nil, false): throw ValidationError("say when, like: \(vaultOptions.hints.command("remind", reference, "tomorrow")); or give --cancel")
         case (.some, true): throw ValidationError("give either WHEN or --cancel, not both")
         case (.some(let when), false):
             guard ReminderChoice(parsing: when) != nil else {
@@ -48,7 +48,7 @@ struct Remind: ParsableCommand {
                 emit("\(vault.shownPath(entry.path)) has no reminder; nothing to cancel.")
                 return
             }
-            _ = try withVaultErrors { try SessionStore(vault: vault).setReminder(nil, on: entry) }
+            _ = try withVaultErrors { try SessionStore(vault: vault).setReminder(nil, on: entry, now: Clock.now) }
             emit("Reminder cancelled for \(vault.shownPath(entry.path)).")
             return
         }

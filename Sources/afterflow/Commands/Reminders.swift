@@ -39,7 +39,7 @@ struct Reminders: ParsableCommand {
     func run() throws {
         let (store, _) = try vaultOptions.index()
         let zone = store.vault.timeZone
-        let now = Date()
+        let now = Clock.now
         let pending = try withVaultErrors { try PendingReminder.all(in: store) }
         if ics {
             let destination = try output.map { try OutputDestination($0, vault: store.vault, force: force, what: "the calendar") }
@@ -61,7 +61,7 @@ struct Reminders: ParsableCommand {
         }
         let term = Terminal.current
         guard !pending.isEmpty else {
-            emit("No pending reminders. Set one with: afterflow remind REF tomorrow")
+            emit("No pending reminders. Set one with: " + vaultOptions.hints.command("remind", placeholder: "REF tomorrow"))
             return
         }
         for reminder in pending {

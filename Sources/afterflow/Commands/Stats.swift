@@ -29,7 +29,7 @@ struct Stats: ParsableCommand {
         } else {
             emit(text(stats))
         }
-        warnUnreadable(try withVaultErrors { try store.unreadableCount() } + report.readFailures.count)
+        try store.warnProblems(report, hints: vaultOptions.hints)
     }
 
     /// An average as a JSON number, to two decimals.

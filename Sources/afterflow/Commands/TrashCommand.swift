@@ -75,7 +75,7 @@ struct TrashCommand: ParsableCommand {
             emit("\(String(index + 1).padding(toLength: 3, withPad: " ", startingAt: 0)) \(id.visible())  deleted \(deleted.visible())  \(vault.shownPath(entry.original))")
         }
         if term.stdoutIsTTY {
-            emit(term.dim("Restore one with: afterflow trash --restore NUMBER (or its id)"))
+            emit(term.dim("Restore one with: " + vaultOptions.hints.command("trash", "--restore", placeholder: "NUMBER") + " (or its id)"))
         }
     }
 
@@ -83,7 +83,7 @@ struct TrashCommand: ParsableCommand {
         if let number = Int(reference), reference.count < 4 {
             guard number >= 1 && number <= entries.count else {
                 report(VaultError(.noMatch, "there is no number \(number) in the trash; it holds \(entries.count)",
-                                  details: ["See them with: afterflow trash"]))
+                                  details: ["See them with: " + vaultOptions.hints.command("trash")]))
                 throw Exit.dataProblem
             }
             return entries[number - 1]
@@ -91,7 +91,7 @@ struct TrashCommand: ParsableCommand {
         let matches = trash.matching(reference)
         if matches.count == 1 { return matches[0] }
         if matches.isEmpty {
-            report(VaultError(.noMatch, "no deleted session matches \"\(reference)\"", details: ["See them with: afterflow trash"]))
+            report(VaultError(.noMatch, "no deleted session matches \"\(reference)\"", details: ["See them with: " + vaultOptions.hints.command("trash")]))
         } else {
             report(VaultError(.ambiguous, "\(matches.count) deleted sessions match \"\(reference)\"; name one by its number or a longer id",
                               details: matches.map { "  \($0.id.map { String($0.prefix(8)) } ?? "(no id) ")  deleted \($0.deleted)  \($0.original)" }))
@@ -101,7 +101,7 @@ struct TrashCommand: ParsableCommand {
 
     private func emptyTrash(_ trash: Trash, _ entries: [Trash.Entry]) throws {
         let span = olderThan.flatMap(TimeSpan.seconds(in:))
-        let now = Date()
+        let now = Clock.now
         let doomed = entries.filter { entry in
             guard let span else { return true }
             return entry.deletedDate.map { now.timeIntervalSince($0) > TimeInterval(span) } ?? false

@@ -42,7 +42,7 @@ struct FilterOptions: ParsableArguments {
                                   + Suggestion.clause(for: name, among: SessionStatus.allCases.map(\.rawValue)))
         }
         for (flag, value) in [("--since", since), ("--until", until)] {
-            if let value, QueryDate(value, now: Date(), timeZone: .gmt) == nil {
+            if let value, QueryDate(value, now: Clock.now, timeZone: .gmt) == nil {
                 throw ValidationError("\(flag) must be a day or period like \(QueryDate.forms), found \"\(value.visible())\"")
             }
         }
@@ -55,7 +55,7 @@ struct FilterOptions: ParsableArguments {
     }
 
     /// The filter, with dates read in the vault's time zone.
-    func filter(timeZone: TimeZone, now: Date = Date()) -> SessionFilter {
+    func filter(timeZone: TimeZone, now: Date = Clock.now) -> SessionFilter {
         var filter = SessionFilter()
         filter.treatments = treatmentNames.compactMap(Treatment.init(parsing:))
         filter.statuses = statusNames.compactMap(SessionStatus.init(parsing:))

@@ -5,7 +5,7 @@ import Foundation
 /// `-o PATH` for the exports: a file, or a folder where the file gets a neutral name.
 struct OutputOptions: ParsableArguments {
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp(
-        "A file, or a folder where the export gets a neutral name (Afterflow-Export-YYYYMMDD-HHmm.csv). Default: standard output.",
+        "A file, or a folder where the export gets a neutral name: Afterflow-Export-YYYYMMDD-HHmm and the format's extension (.csv, .json, .html, .pdf). Default: standard output.",
         valueName: "path"))
     var output: String?
 

@@ -45,7 +45,7 @@ struct ExportValidity: ParsableArguments {
 /// A session whose file has errors is left out (a half-read session would export wrong values)
 /// and named on standard error; `leftOut` lists their paths.
 func exportedSessions(_ vaultOptions: VaultOptions, _ filters: FilterOptions, now: Date, oldestFirst: Bool = false) throws -> (store: IndexStore, rows: [IndexedSession], leftOut: [String]) {
-    let (store, _) = try vaultOptions.index()
+    let (store, report) = try vaultOptions.index()
     var filter = filters.filter(timeZone: store.vault.timeZone, now: now)
     filter.sort = oldestFirst ? .oldest : .newest
     var rows = try withVaultErrors { try store.sessions(filter) }
@@ -60,15 +60,16 @@ func exportedSessions(_ vaultOptions: VaultOptions, _ filters: FilterOptions, no
     }
     let err = ErrorStream.current
     let printer = DiagnosticPrinter(vault: store.vault)
+    let hints = vaultOptions.hints
     for path in leftOut.sorted() {
-        err.write(err.style("error:", "1;31") + " left out \(printer.displayPath(path)), which has errors; 'afterflow check' shows them")
+        err.write(err.style("error:", "1;31") + " left out \(printer.displayPath(path)), which has errors; '\(hints.command("check"))' shows them")
     }
     if !leftOut.isEmpty {
         let count = leftOut.count
         err.write("\(count) session\(count == 1 ? " was" : "s were") left out of the export; fix \(count == 1 ? "it" : "them") and export again, or add --skip-invalid to export the rest and exit 0")
     }
     // Files with errors that the filters did not select (or that are not sessions).
-    warnUnreadable(broken.count - leftOut.count)
+    warnProblems(withErrors: broken.count - leftOut.count, unreadable: report.readFailures.count, other: !leftOut.isEmpty, hints: hints)
     return (store, rows, leftOut)
 }
 

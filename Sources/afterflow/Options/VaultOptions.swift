@@ -65,7 +65,7 @@ struct VaultOptions: ParsableArguments {
     /// Saves the reflections queued for `vault`, oldest first, and says so on standard error.
     func replayQueue(into vault: Vault) {
         guard let queue = VaultOptions.queue else { return }
-        let replay = queue.replay(into: vault)
+        let replay = queue.replay(into: vault, now: Clock.now)
         let err = ErrorStream.current
         let saved = replay.saved.count
         if saved > 0 { err.write("\(saved) queued reflection\(saved == 1 ? "" : "s") saved") }
@@ -81,10 +81,11 @@ struct VaultOptions: ParsableArguments {
 
 extension VaultOptions {
     /// Opens the vault and its index, brought up to date with the files first (with a progress bar
-    /// on a terminal when there is much to read).
-    func index(rebuild: Bool = false) throws -> (IndexStore, IndexStore.RefreshReport) {
+    /// on a terminal when there is much to read); the config's problems are printed first unless
+    /// the command reports them itself.
+    func index(rebuild: Bool = false, printingConfigProblems: Bool = true) throws -> (IndexStore, IndexStore.RefreshReport) {
         let vault = try open()
-        if !vault.config.diagnostics.isEmpty {
+        if printingConfigProblems && !vault.config.diagnostics.isEmpty {
             DiagnosticPrinter(vault: vault).print(vault.config.diagnostics, source: nil)
         }
         return try openIndex(vault, rebuild: rebuild)
@@ -119,11 +120,36 @@ extension VaultOptions {
     }
 }
 
-/// Tells, on standard error, how many files could not be read and where to look.
+/// Tells, on standard error, how many files have errors (`list`, `stats` and `search` show what
+/// could be read of them; an export leaves them out) and how many could not be read at all, and
+/// where to look. `other` says the files with errors are others than those the command named.
+func warnProblems(withErrors: Int, unreadable: Int, other: Bool = false, hints: Hints) {
+    let err = ErrorStream.current
+    if withErrors > 0 {
+        let files = "\(withErrors) \(other ? "other " : "")file\(withErrors == 1 ? " has" : "s have")"
+        err.write(err.style("warning:", "1;35") + " \(files) errors; run '\(hints.command("check"))'")
+    }
+    if unreadable > 0 {
+        err.write(err.style("warning:", "1;35")
+            + " \(unreadable) file\(unreadable == 1 ? "" : "s") could not be read; run '\(hints.command("check"))' to see why")
+    }
+}
+
+/// Tells how many files have errors or could not be read, counted together (`search` still
+/// counts them so; `IndexStore.warnProblems(_:)` tells them apart).
 func warnUnreadable(_ count: Int) {
     guard count > 0 else { return }
     let err = ErrorStream.current
-    err.write(err.style("warning:", "1;35") + " \(count) file\(count == 1 ? "" : "s") could not be read; run 'afterflow check' to see why")
+    err.write(err.style("warning:", "1;35")
+        + " \(count) file\(count == 1 ? " has" : "s have") errors or could not be read; run 'afterflow check'")
+}
+
+extension IndexStore {
+    /// The warnings every command that reads the index gives: files with errors, files that could
+    /// not be read in `report`'s refresh.
+    func warnProblems(_ report: IndexStore.RefreshReport, hints: Hints) throws {
+        afterflow.warnProblems(withErrors: try withVaultErrors { try unreadableCount() }, unreadable: report.readFailures.count, hints: hints)
+    }
 }
 
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {

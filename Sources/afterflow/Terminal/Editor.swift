@@ -10,13 +10,26 @@ enum Editor {
         return "vi"
     }
 
+    /// Editors suggested when the one set does not run, friendliest first.
+    static let suggestions = ["nano", "micro", "vim", "nvim", "vi", "emacs"]
+
+    /// What to do when the editor does not run: set `EDITOR` to an editor that is on `PATH` here,
+    /// or, when none of `suggestions` is, to the command of one's own editor.
+    static func advice(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let folders = (environment["PATH"] ?? "").split(separator: ":").map(String.init).filter { !$0.isEmpty }
+        for name in suggestions where folders.contains(where: { FileIO.isExecutable($0 + "/" + name) }) {
+            return "Set VISUAL or EDITOR to your editor, for example: export EDITOR=" + Shell.quote(name)
+        }
+        return "Set VISUAL or EDITOR to the command that runs your editor (no nano, vim or vi was found on PATH)"
+    }
+
     /// Opens `path`, at `line` (1-based) when given and the editor is one afterflow knows how to
     /// tell. The editor command may carry its own arguments (`code --wait`); it runs as git runs
     /// it, `sh -c '<editor> "$@"'`.
     static func open(_ path: String, line: Int? = nil) throws(VaultError) {
         let editor = command()
         let arguments = ["-c", "\(editor) \"$@\"", "afterflow-editor"] + EditorCommand(editor).arguments(path: path, line: line)
-        let advice = ["Set VISUAL or EDITOR to your editor, for example: export EDITOR=nano"]
+        let advice = [Editor.advice()]
         let outcome: ForegroundProgram.Outcome
         do {
             outcome = try ForegroundProgram.run("/bin/sh", arguments)

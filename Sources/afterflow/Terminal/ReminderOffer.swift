@@ -22,7 +22,7 @@ enum ReminderOffer {
 
     /// Sets (or with `.none` removes) the reminder and says so. A time in the past is a usage
     /// error of `command`.
-    static func set(_ choice: ReminderChoice, on entry: VaultEntry, vault: Vault, command: String, now: Date = Date()) throws {
+    static func set(_ choice: ReminderChoice, on entry: VaultEntry, vault: Vault, command: String, now: Date = Clock.now) throws {
         let date: SessionDate?
         do {
             date = try ReminderSchedule(timeZone: vault.timeZone, now: now).date(for: choice)

@@ -15,8 +15,9 @@ struct SessionText {
         return one(before) + " → " + one(after)
     }
 
-    func status(_ status: SessionStatus) -> String {
-        let words = status.words.padded(to: 16)
+    /// The status padded to 16 columns (`needs reflection`), or `short` to 10 (`to reflect`).
+    func status(_ status: SessionStatus, short: Bool = false) -> String {
+        let words = short ? (status == .needsReflection ? "to reflect" : status.words).padded(to: 10) : status.words.padded(to: 16)
         switch status {
         case .needsReflection: return term.yellow(words)
         case .draft: return term.dim(words)

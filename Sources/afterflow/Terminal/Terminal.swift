@@ -7,22 +7,36 @@ struct Terminal: Sendable {
     let stdinIsTTY: Bool
     /// Colour and bold: on a terminal, and never with `NO_COLOR` set.
     let colors: Bool
+    /// Columns: see `width(environment:stdoutIsTTY:)`.
     let width: Int
 
     static let current: Terminal = {
         let environment = ProcessInfo.processInfo.environment
         let out = isatty(STDOUT_FILENO) == 1
         let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-        var size = winsize()
-        var width = 100
-        if out && ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 {
-            width = Int(size.ws_col)
-        } else if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 {
-            width = columns
-        }
+        let width = Terminal.width(environment: environment, stdoutIsTTY: out)
         return Terminal(stdoutIsTTY: out, stderrIsTTY: isatty(STDERR_FILENO) == 1, stdinIsTTY: isatty(STDIN_FILENO) == 1,
                         colors: out && !noColor && environment["TERM"] != "dumb", width: width)
     }()
+
+    /// The same terminal without colour.
+    var plain: Terminal {
+        Terminal(stdoutIsTTY: stdoutIsTTY, stderrIsTTY: stderrIsTTY, stdinIsTTY: stdinIsTTY, colors: false, width: width)
+    }
+
+    /// The terminal's width in columns: `COLUMNS` when it is set to a number (as GNU tools read it,
+    /// so that it can be overridden), else the size of the terminal on standard output
+    /// (`TIOCGWINSZ`), else 100.
+    static func width(environment: [String: String], stdoutIsTTY: Bool) -> Int {
+        if let text = environment["COLUMNS"], let columns = Int(text.trimmingCharacters(in: .whitespaces)), columns > 0 {
+            return columns
+        }
+        var size = winsize()
+        if stdoutIsTTY && ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 {
+            return Int(size.ws_col)
+        }
+        return 100
+    }
 
     /// Whether the user can be asked a question: both ends are a terminal.
     var isInteractive: Bool { stdinIsTTY && stderrIsTTY }

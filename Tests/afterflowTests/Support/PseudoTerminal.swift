@@ -13,7 +13,7 @@ import Darwin
 /// when the screen shows what is waited for.
 ///
 /// The driver is a small Python script using only the standard library (`os.forkpty`, `termios`):
-/// its child is the session leader of a new 80×24 terminal and runs afterflow in the terminal's
+/// its child is the session leader of a new terminal (80×24 unless asked otherwise) and runs afterflow in the terminal's
 /// foreground process group, as a shell does; it records `stty -a` before and after, and while
 /// afterflow runs it ignores SIGINT and SIGQUIT, as a shell waiting for a foreground job does.
 enum PseudoTerminal {
@@ -64,7 +64,7 @@ enum PseudoTerminal {
         pid, master = os.forkpty()
         if pid == 0:
             try:
-                fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+                fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", plan["rows"], plan["columns"], 0, 0))
                 os.chdir(plan["cwd"])
                 def stty():
                     return subprocess.run(["stty", "-a"], capture_output=True, text=True).stdout
@@ -151,10 +151,13 @@ extension Sandbox {
     /// Runs `afterflow arguments` in `directory` on a new pseudo-terminal (`TERM=vt100`), doing
     /// `steps`, and waits until it ends (killing it after `timeout` seconds).
     ///
-    /// The environment is the one `run` gives, plus `environment` (an editor, say).
+    /// The environment is the one `run` gives, plus `environment` (an editor, say). The terminal
+    /// is `columns` wide and `rows` high. `program` runs instead of afterflow when given (a shell
+    /// running a command line, say), with `arguments`.
     func runOnPseudoTerminal(_ arguments: [String], directory: String, environment: [String: String] = [:],
-                             steps: [PseudoTerminal.Step], timeout: Double = 30) throws -> PseudoTerminal.Run {
-        guard let binary = afterflowBinary else {
+                             steps: [PseudoTerminal.Step], timeout: Double = 30,
+                             columns: Int = 80, rows: Int = 24, program: String? = nil) throws -> PseudoTerminal.Run {
+        guard let binary = program ?? afterflowBinary else {
             throw CLIError(description: "cannot find the afterflow binary next to the test bundle; set AFTERFLOW_BIN")
         }
         guard let python = PseudoTerminal.python else {
@@ -169,6 +172,7 @@ extension Sandbox {
         let plan: [String: Any] = [
             "argv": [binary] + arguments, "env": env, "cwd": path(directory), "timeout": timeout,
             "steps": steps.map(\.json), "child": io + ".child.json", "report": io + ".report.json",
+            "columns": columns, "rows": rows,
         ]
         try write(io + ".plan.json", try JSONSerialization.data(withJSONObject: plan))
         try write(io + ".driver.py", PseudoTerminal.driver)
