@@ -10,7 +10,7 @@ struct ClockTests {
             let created = try sandbox.run(["new", "--vault", vault, "--treatment", "psilocybin", "--mood-before", "5",
                                            "--intention", "Explore.", "--remind", "3h"], environment: now)
             expectStatus(created, 0)
-            #expect(created.stdoutLines.first == "Created sessions/2024/2024-12-10-psilocybin.md", "\(created)")
+            #expect(created.stdoutLines.first == "Created vault/sessions/2024/2024-12-10-psilocybin.md", "\(created)")
             #expect(created.stdout.contains("Reminder set for Tue Dec 10, 2024, 5:31 PM (in 3 hours)."), "\(created)")
             let text = try sandbox.readText(vault + "/sessions/2024/2024-12-10-psilocybin.md")
             #expect(frontMatterValue(text, "date") == "2024-12-10T14:31:00-08:00")

@@ -27,7 +27,7 @@ struct ControlCharacterCheckTests {
                 """)
             let result = try sandbox.run(["check"], directory: vault)
             expectStatus(result, 1)
-            #expect(result.stderr == """
+            #expect(result.stdout == """
                 \(path):5:10: error: dose contains a control character, U+001B, where text was expected; remove it
                     dose: 3 g^[[2J
                              ^

@@ -46,11 +46,11 @@ struct FutureDraftTests {
             let id = try #require(frontMatterValue(try sandbox.readText(file), "id")).prefix(8)
             #expect(made.stdoutLines.first == "Saved a draft for later: vault/.afterflow/drafts/\(tomorrow)-ketamine.md (id \(id))", "\(made)")
             #expect(made.stdoutLines.dropFirst().first?.contains(", 8:00 AM, is still to come, so it stays a draft until then.") == true, "\(made)")
-            #expect(made.stdoutLines.contains("Once it has come, add it to the journal with: afterflow new --resume \(id)"), "\(made)")
+            #expect(made.stdoutLines.contains("Once it has come, add it to the journal with: afterflow new --resume \(id) --vault \(vault)"), "\(made)")
             #expect(!made.stdout.contains("Reminder"), "no reminder is offered for a draft")
 
             // Out of the journal, listed with the drafts, not the newest session.
-            #expect(try sandbox.run(["list", "--vault", vault]).stdout == "No sessions yet. Record one with: afterflow new\n")
+            #expect(try sandbox.run(["list", "--vault", vault]).stdout == "No sessions yet. Record one with: afterflow new --vault \(vault)\n")
             let drafts = try sandbox.run(["drafts", "--vault", vault])
             #expect(drafts.stdout.contains("planned for \(tomorrow) 08:00"), "\(drafts)")
             let json = try sandbox.run(["drafts", "--vault", vault, "--format", "json"])

@@ -34,7 +34,7 @@ struct HintTests {
             let result = try sandbox.run(["init", Self.journal, "--no-git", "--time-zone", "UTC"])
             expectStatus(result, 0)
             let next = try #require(result.stdoutLines.last)
-            #expect(next == "Next: afterflow new --treatment psilocybin --mood-before 5 --intention \"…\" --vault 'My Jöurnal 🌿'")
+            #expect(next == "Next: afterflow new --mood-before 5 --intention \"…\" --vault 'My Jöurnal 🌿'")
             let pasted = try Self.paste(String(next.dropFirst("Next: ".count)).replacingOccurrences(of: "\"…\"", with: "Listen."), in: sandbox)
             #expect(pasted.status == 0, "\(pasted.output)")
             #expect(sandbox.files(under: Self.journal + "/sessions").count == 1)

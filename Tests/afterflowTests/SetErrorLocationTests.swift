@@ -35,7 +35,7 @@ struct SetErrorLocationTests {
                     mood_before: eight
                                  ^
                 error: \(Self.path) has errors; nothing was written
-                Fix them with 'afterflow edit \(Self.path)'.
+                Fix them with: afterflow edit \(Self.path)
 
                 """, "\(result)")
             #expect(try sandbox.readText(vault + "/" + Self.path) == Self.file)
@@ -58,7 +58,7 @@ struct SetErrorLocationTests {
                     flavour: b
                     ^
                 error: \(Self.path) has errors; nothing was written
-                Fix them with 'afterflow edit \(Self.path)'.
+                Fix them with: afterflow edit \(Self.path)
 
                 """, "\(result)")
             #expect(try sandbox.readText(vault + "/" + Self.path) == file)

@@ -39,7 +39,7 @@ struct UnclosedFenceTests {
             let vault = try vault(sandbox)
             let result = try sandbox.run(["check"], directory: vault)
             expectStatus(result, 0)
-            #expect(result.stderr == """
+            #expect(result.stdout == """
                 \(Self.path):14:1: warning: expected a closing ``` for the code fence opened here, found the end of the file; the headings after it are read as code, not as sections
                     ```sh
                     ^

@@ -38,7 +38,7 @@ struct EditFlow {
                 continue
             }
             report(VaultError(.invalid, "\(vault.shownPath(entry.path)) has \(errors.count) error\(errors.count == 1 ? "" : "s"); your text is kept as you wrote it",
-                              details: ["Fix it with: " + hints.command("edit", vault.shownPath(entry.path))]))
+                              details: ["Fix it with: " + hints.command("edit", hints.path(entry.path, in: vault))]))
             throw Exit.dataProblem
         }
     }

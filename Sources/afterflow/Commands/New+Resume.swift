@@ -33,7 +33,7 @@ extension New {
         }
         guard entry.isDraft || entry.session?.status == .draft else {
             report(VaultError(.invalid, "\(vault.shownPath(entry.path)) is not a draft; change it with 'afterflow set' or 'afterflow edit'",
-                              details: ["For example: " + vaultOptions.hints.command("edit", vault.shownPath(entry.path))]))
+                              details: ["For example: " + vaultOptions.hints.command("edit", vaultOptions.hints.path(entry.path, in: vault))]))
             throw Exit.dataProblem
         }
         let changes = try fieldChanges(in: zone, now: now)

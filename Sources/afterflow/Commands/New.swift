@@ -180,7 +180,7 @@ struct New: ParsableCommand {
             var fix: [String] = []
             if session.intention.isEmpty { fix.append("--intention \"…\"") }
             if session.moodBefore == nil { fix.append("--mood-before 5") }
-            let finish = hints.command("new", "--resume", shortID, placeholder: fix.joined(separator: " "))
+            let finish = hints.command("new", "--resume", shortID, placeholder: fix.isEmpty ? nil : fix.joined(separator: " "))
             emit((planned == nil ? "Finish it with: " : "Once it has come, add it to the journal with: ") + term.bold(finish))
             if !fix.isEmpty || planned == nil { emit("   or open it: " + hints.command("new", "--resume", shortID)) }
             if let reminder = session.reminder {

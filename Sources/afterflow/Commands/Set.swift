@@ -59,7 +59,7 @@ struct Set: ParsableCommand {
             // Located in the file on disk, which is what the user opens, not in the edited text.
             let onDisk = Diagnostic.located(errors, in: document, from: entry.session?.diagnostics ?? Session(document: entry.document).diagnostics)
             DiagnosticPrinter(vault: vault).print(onDisk.map { $0.withPath(entry.path) }, source: entry.document)
-            report(VaultError(.invalid, "\(vault.shownPath(entry.path)) has errors; nothing was written", details: ["Fix them with: " + vaultOptions.hints.command("edit", vault.shownPath(entry.path))]))
+            report(VaultError(.invalid, "\(vault.shownPath(entry.path)) has errors; nothing was written", details: ["Fix them with: " + vaultOptions.hints.command("edit", vaultOptions.hints.path(entry.path, in: vault))]))
             throw Exit.dataProblem
         }
         // Then applied again, under the vault's lock, to the file as it is now: a change another
@@ -76,7 +76,7 @@ struct Set: ParsableCommand {
                 }
                 guard document.bytes != current.document.bytes else { return document }
                 if Session(document: document).diagnostics.hasErrors {
-                    throw VaultError(.invalid, "\(vault.shownPath(current.path)) has errors; nothing was written", details: ["Fix them with: " + hints.command("edit", vault.shownPath(current.path))])
+                    throw VaultError(.invalid, "\(vault.shownPath(current.path)) has errors; nothing was written", details: ["Fix them with: " + hints.command("edit", hints.path(current.path, in: vault))])
                 }
                 return editor.finishing(document, now: now)
             }

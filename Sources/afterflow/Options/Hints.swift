@@ -17,6 +17,12 @@ struct Hints {
         command(words, placeholder: placeholder)
     }
 
+    /// A vault document's path for a hint: as the user would type it from here, or relative to
+    /// the vault when the hint names the vault with `--vault`.
+    func path(_ relative: String, in vault: Vault) -> String {
+        vaultArguments.isEmpty ? vault.shownPath(relative) : relative
+    }
+
     func command(_ words: [String], placeholder: String? = nil) -> String {
         var text = Shell.command(words)
         if let placeholder { text += " " + placeholder }
