@@ -5,20 +5,8 @@ import Testing
 /// (and `list` shows it), a file that could not be read was not; `check`'s hints about `fmt` hold.
 @Suite("warnings about files with problems")
 struct ProblemWarningTests {
-    static let broken = """
-        ---
-        id: 0B0B0B0B-1111-4222-8333-444455556666
-        date: 2024-05-01T10:00:00-07:00
-        treatment: mdma: oops
-        mood_before: 5
-        ---
-        # Broken
-
-        ## Intention
-
-        Something.
-
-        """
+    /// A session that does not read (the one the export tests leave out), ending in a newline.
+    static let broken = ExportInvalidTests.broken + "\n"
 
     @Test("an export whose filters leave out a file with errors calls it another file with errors")
     func exportNamesOtherFiles() throws {
