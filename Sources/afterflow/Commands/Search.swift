@@ -74,6 +74,6 @@ struct Search: ParsableCommand {
             let snippet = VisibleText.escape(line.snippet, replacing: marks)
             emit(term.cyan("\(printer.displayPath(hit.session.path)):\(line.line):") + " " + snippet)
         }
-        warnUnreadable(try withVaultErrors { try store.unreadableCount() } + report.readFailures.count)
+        try store.warnProblems(report, hints: vaultOptions.hints)
     }
 }

@@ -42,6 +42,6 @@ struct Tags: ParsableCommand {
                 emit(tag.padded(to: width) + "  " + String(count).leftPadded(to: countWidth))
             }
         }
-        warnUnreadable(try withVaultErrors { try store.unreadableCount() } + report.readFailures.count)
+        try store.warnProblems(report, hints: vaultOptions.hints)
     }
 }

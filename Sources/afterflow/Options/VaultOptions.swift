@@ -135,15 +135,6 @@ func warnProblems(withErrors: Int, unreadable: Int, other: Bool = false, hints: 
     }
 }
 
-/// Tells how many files have errors or could not be read, counted together (`search` still
-/// counts them so; `IndexStore.warnProblems(_:)` tells them apart).
-func warnUnreadable(_ count: Int) {
-    guard count > 0 else { return }
-    let err = ErrorStream.current
-    err.write(err.style("warning:", "1;35")
-        + " \(count) file\(count == 1 ? " has" : "s have") errors or could not be read; run 'afterflow check'")
-}
-
 extension IndexStore {
     /// The warnings every command that reads the index gives: files with errors, files that could
     /// not be read in `report`'s refresh.
