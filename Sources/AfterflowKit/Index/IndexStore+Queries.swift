@@ -131,9 +131,7 @@ extension IndexStore {
         let matcher = SearchMatcher(terms: search.terms)
         return found.map { session, rank in
             let lines = (try? FileIO.read(vault.path(session.path))).map { matcher.lines(in: Document(bytes: $0)) } ?? []
-            var best: SearchLine?
-            for line in lines where line.termsMatched > (best?.termsMatched ?? 0) { best = line }
-            return SearchHit(session: session, lines: lines, best: best, rank: rank)
+            return SearchHit(session: session, lines: lines, best: SearchMatcher.best(of: lines), rank: rank)
         }
     }
 }

@@ -44,8 +44,13 @@ public struct SearchMatcher: Sendable {
 
     /// The line to show for a session: the one holding the most terms, the first of those.
     public func bestLine(in document: Document) -> SearchLine? {
+        SearchMatcher.best(of: lines(in: document))
+    }
+
+    /// Of `lines` (in file order), the one holding the most terms, the first of those.
+    public static func best(of lines: [SearchLine]) -> SearchLine? {
         var best: SearchLine?
-        for line in lines(in: document) where line.termsMatched > (best?.termsMatched ?? 0) { best = line }
+        for line in lines where line.termsMatched > (best?.termsMatched ?? 0) { best = line }
         return best
     }
 
