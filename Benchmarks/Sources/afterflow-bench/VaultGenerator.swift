@@ -20,9 +20,9 @@ struct VaultGenerator {
         var used = Set<String>()
         while written < count {
             let seconds = start + Int(rng.next() % UInt64(span)) / 60 * 60
-            let date = SessionDate(Date(timeIntervalSince1970: TimeInterval(seconds)), in: zone)
+            let date = LocalDate(Date(timeIntervalSince1970: TimeInterval(seconds)), in: zone)
             let treatment = Treatment.allCases[pick(Treatment.allCases.count)]
-            var values = SessionValues(date: date, treatment: treatment, created: SessionDate(Date(timeIntervalSince1970: TimeInterval(seconds + 90)), in: zone))
+            var values = SessionValues(date: date, treatment: treatment, created: LocalDate(Date(timeIntervalSince1970: TimeInterval(seconds + 90)), in: zone))
             values.id = UUID(uuid: uuidBytes())
             values.administration = Administration.allCases[pick(Administration.allCases.count)]
             if chance(0.8) { values.dose = ["3.5 g", "120 mg", "0.5 mg/kg", "100 µg", "2 g", "10 mg"][pick(6)] }

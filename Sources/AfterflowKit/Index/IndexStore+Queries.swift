@@ -142,17 +142,17 @@ extension IndexStore: ReferenceSource {
     private func candidates(_ sql: String, _ arguments: StatementArguments) throws(VaultError) -> [ReferenceCandidate] {
         try query { db in
             try Row.fetchAll(db, sql: "SELECT path, id, date_text, treatment FROM sessions WHERE " + sql, arguments: arguments).map { row in
-                ReferenceCandidate(path: row[0], id: row[1], date: (row[2] as String?).flatMap(SessionDate.parse),
+                ReferenceCandidate(path: row[0], id: row[1], date: (row[2] as String?).flatMap(LocalDate.parse),
                                    treatment: (row[3] as String?).flatMap(Treatment.init(rawValue:)))
             }
         }
     }
 
-    public func candidates(onDay day: SessionDate) throws(VaultError) -> [ReferenceCandidate] {
+    public func candidates(onDay day: LocalDate) throws(VaultError) -> [ReferenceCandidate] {
         try candidates("day = ? ORDER BY path", [day.dayString])
     }
 
-    public func candidates(nearDay day: SessionDate, limit: Int) throws(VaultError) -> [ReferenceCandidate] {
+    public func candidates(nearDay day: LocalDate, limit: Int) throws(VaultError) -> [ReferenceCandidate] {
         try candidates("day IS NOT NULL ORDER BY abs(julianday(day) - julianday(?)), path LIMIT \(limit)", [day.dayString])
     }
 

@@ -57,7 +57,7 @@ public struct IndexedSession: Sendable {
         reflections = row.text(18)
     }
 
-    public var date: SessionDate? { dateText.flatMap(SessionDate.parse) }
+    public var date: LocalDate? { dateText.flatMap(LocalDate.parse) }
 
     public var moodLift: Int? {
         guard let moodBefore, let moodAfter else { return nil }

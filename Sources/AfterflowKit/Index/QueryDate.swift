@@ -13,8 +13,8 @@ public struct QueryDate: Sendable {
     public static let forms = "2024-12-10, 2024-12, 2024, today, yesterday, 7d, 2w, this-week, last-week, this-month, last-month, this-year or last-year"
 
     public init?(_ text: String, now: Date, timeZone: TimeZone) {
-        let today = SessionDate(now, in: timeZone)
-        let todayDays = SessionDate.days(year: today.year, month: today.month, day: today.day)
+        let today = LocalDate(now, in: timeZone)
+        let todayDays = LocalDate.days(year: today.year, month: today.month, day: today.day)
         var range: (first: Int, afterLast: Int)
         let lower = text.trimmingASCIIWhitespace().lowercased()
         switch lower {
@@ -28,10 +28,10 @@ public struct QueryDate: Sendable {
         default:
             if let day = QueryDate.relativeDays(lower, today: todayDays) {
                 range = (day, day + 1)
-            } else if let day = SessionDate.parse(lower), day.isDayOnly {
-                let d = SessionDate.days(year: day.year, month: day.month, day: day.day)
+            } else if let day = LocalDate.parse(lower), day.isDayOnly {
+                let d = LocalDate.days(year: day.year, month: day.month, day: day.day)
                 range = (d, d + 1)
-            } else if lower.utf8.count == 7, let month = SessionDate.parse(lower + "-01") {
+            } else if lower.utf8.count == 7, let month = LocalDate.parse(lower + "-01") {
                 range = QueryDate.month(month.year, month.month)
             } else if lower.utf8.count == 4, lower.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let year = Int(lower) {
                 range = QueryDate.year(year)
@@ -63,16 +63,16 @@ public struct QueryDate: Sendable {
     }
 
     private static func month(_ year: Int, _ month: Int) -> (Int, Int) {
-        let first = SessionDate.days(year: year, month: month, day: 1)
-        return (first, first + SessionDate.daysInMonth(year: year, month: month))
+        let first = LocalDate.days(year: year, month: month, day: 1)
+        return (first, first + LocalDate.daysInMonth(year: year, month: month))
     }
 
     private static func year(_ year: Int) -> (Int, Int) {
-        (SessionDate.days(year: year, month: 1, day: 1), SessionDate.days(year: year + 1, month: 1, day: 1))
+        (LocalDate.days(year: year, month: 1, day: 1), LocalDate.days(year: year + 1, month: 1, day: 1))
     }
 
     /// The first second of a day (days since 1970) in `timeZone`.
     private static func midnight(_ days: Int, _ timeZone: TimeZone) -> Int {
-        days * 86_400 - SessionDate.offset(forLocal: days * 86_400, in: timeZone)
+        days * 86_400 - LocalDate.offset(forLocal: days * 86_400, in: timeZone)
     }
 }

@@ -25,7 +25,7 @@ public struct SessionFilter: Sendable {
     /// The `WHERE` clause (without the keyword) and its arguments.
     func whereClause(timeZone: TimeZone) throws(VaultError) -> (String, StatementArguments) {
         func day(_ instant: Int) -> String {
-            SessionDate(Date(timeIntervalSince1970: TimeInterval(instant)), in: timeZone).dayString
+            LocalDate(Date(timeIntervalSince1970: TimeInterval(instant)), in: timeZone).dayString
         }
         var clauses: [String] = []
         var arguments = StatementArguments()

@@ -121,7 +121,7 @@ extension Statistics {
             // The longest stretch between one session's day and the next; the earliest of equals.
             var previous: (day: Int, number: Int)?
             for day in days where day != previous?.day {
-                let number = SessionDate.days(year: day / 10_000, month: day / 100 % 100, day: day % 100)
+                let number = LocalDate.days(year: day / 10_000, month: day / 100 % 100, day: day % 100)
                 if let previous, number - previous.number > (stats.longestGap?.days ?? 0) {
                     stats.longestGap = Gap(days: number - previous.number, from: Tally.dayText(previous.day), to: Tally.dayText(day))
                 }

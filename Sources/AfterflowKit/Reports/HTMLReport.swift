@@ -67,7 +67,7 @@ public struct HTMLReport: Sendable {
     }
 
     func context(_ sessions: [IndexedSession], details: Bool) -> [String: Any] {
-        let generated = SessionDate(now, in: timeZone)
+        let generated = LocalDate(now, in: timeZone)
         var context: [String: Any] = [
             "title": ReportText(title),
             "generated": ReportText(AppDate.format(generated)),
@@ -147,7 +147,7 @@ public struct HTMLReport: Sendable {
         if session.moodBefore != nil || session.moodAfter != nil {
             let before = session.moodBefore.map { "\($0)" } ?? "–"
             let after = session.moodAfter.map { "\($0)" } ?? "–"
-            var words = (session.moodBefore.map(Mood.descriptor) ?? "not recorded") + " → " + (session.moodAfter.map(Mood.descriptor) ?? "not recorded")
+            var words = (session.moodBefore.map(MoodScale.descriptor) ?? "not recorded") + " → " + (session.moodAfter.map(MoodScale.descriptor) ?? "not recorded")
             if let lift = session.moodLift { words += lift == 0 ? ", no change" : ", " + String(format: "%+d", lift).replacingOccurrences(of: "-", with: "−") }
             c.add("mood_numbers", "\(before) → \(after)", in: "mood")
             c.add("mood_words", words, in: "mood")

@@ -41,8 +41,8 @@ public struct MoodChart: Sendable {
         }
         func y(_ mood: Int) -> Double { MoodChart.top + Double(10 - mood) / 9 * plotHeight }
 
-        let from = SessionDate(Date(timeIntervalSince1970: TimeInterval(first.time)), in: timeZone)
-        let to = SessionDate(Date(timeIntervalSince1970: TimeInterval(last.time)), in: timeZone)
+        let from = LocalDate(Date(timeIntervalSince1970: TimeInterval(first.time)), in: timeZone)
+        let to = LocalDate(Date(timeIntervalSince1970: TimeInterval(last.time)), in: timeZone)
         let range = from.year == to.year && from.month == to.month ? MoodChart.monthYear(from) : "\(MoodChart.monthYear(from)) to \(MoodChart.monthYear(to))"
         let befores = points.compactMap(\.before), afters = points.compactMap(\.after)
         var description = "\(points.count) session\(points.count == 1 ? "" : "s")"
@@ -108,9 +108,9 @@ public struct MoodChart: Sendable {
 
     /// Year starts over more than two years; else month starts, every third month past eight.
     func ticks(from start: Int, to end: Int) -> [Tick] {
-        let first = SessionDate(Date(timeIntervalSince1970: TimeInterval(start)), in: timeZone)
-        let months = (SessionDate(Date(timeIntervalSince1970: TimeInterval(end)), in: timeZone).year - first.year) * 12
-            + SessionDate(Date(timeIntervalSince1970: TimeInterval(end)), in: timeZone).month - first.month
+        let first = LocalDate(Date(timeIntervalSince1970: TimeInterval(start)), in: timeZone)
+        let months = (LocalDate(Date(timeIntervalSince1970: TimeInterval(end)), in: timeZone).year - first.year) * 12
+            + LocalDate(Date(timeIntervalSince1970: TimeInterval(end)), in: timeZone).month - first.month
         var ticks: [Tick] = []
         var year = first.year, month = first.month
         let yearly = months > 24
@@ -127,11 +127,11 @@ public struct MoodChart: Sendable {
             }
         }
         while ticks.count < 40 {
-            let day = SessionDate(year: year, month: month, day: 1, time: SessionDate.Time(hour: 0, minute: 0, second: 0))
+            let day = LocalDate(year: year, month: month, day: 1, time: LocalDate.Time(hour: 0, minute: 0, second: 0))
             let time = day.epochSeconds(in: timeZone)
             guard time <= end else { break }
             if time >= start {
-                ticks.append(Tick(time: time, label: yearly ? String(year) : (month == 1 || ticks.isEmpty ? MoodChart.monthYear(day) : SessionDate.monthNames[month - 1])))
+                ticks.append(Tick(time: time, label: yearly ? String(year) : (month == 1 || ticks.isEmpty ? MoodChart.monthYear(day) : LocalDate.monthNames[month - 1])))
             }
             month += step
             while month > 12 { month -= 12; year += 1 }
@@ -139,8 +139,8 @@ public struct MoodChart: Sendable {
         return ticks
     }
 
-    static func monthYear(_ date: SessionDate) -> String {
-        "\(SessionDate.monthNames[date.month - 1]) \(date.year)"
+    static func monthYear(_ date: LocalDate) -> String {
+        "\(LocalDate.monthNames[date.month - 1]) \(date.year)"
     }
 
     static func average(_ values: [Int]) -> String {

@@ -17,7 +17,7 @@ extension SessionStore {
 
     /// Sets the session's reminder to `date`, or removes it when nil; `updated` becomes `now`.
     /// A complete session is refused: there is nothing left to remind of.
-    public func setReminder(_ date: SessionDate?, on entry: VaultEntry, now: Date = Date()) throws(VaultError) -> Update {
+    public func setReminder(_ date: LocalDate?, on entry: VaultEntry, now: Date = Date()) throws(VaultError) -> Update {
         let zone = vault.timeZone
         let editor = SessionEditor(timeZone: zone)
         return try update(entry) { current throws(VaultError) -> Document in

@@ -29,7 +29,7 @@ public struct Trash: Sendable {
         public var path: String { Vault.trashFolder + "/" + file }
 
         public var deletedDate: Date? {
-            SessionDate.parse(deleted).map { $0.date(in: TimeZone(identifier: "UTC") ?? .current) }
+            LocalDate.parse(deleted).map { $0.date(in: TimeZone(identifier: "UTC") ?? .current) }
         }
     }
 
@@ -58,7 +58,7 @@ public struct Trash: Sendable {
             let manifest = try manifestWritablePath()
             let source = try vault.writablePath(current.path, followingFinalLink: false)
             try FileIO.createDirectories(folder)
-            let stamp = SessionDate(now, in: TimeZone(identifier: "UTC") ?? .current)
+            let stamp = LocalDate(now, in: TimeZone(identifier: "UTC") ?? .current)
             let prefix = String(format: "%04d%02d%02d-%02d%02d%02d", stamp.year, stamp.month, stamp.day,
                                 stamp.time?.hour ?? 0, stamp.time?.minute ?? 0, stamp.time?.second ?? 0)
             let base = current.path.split(separator: "/").last.map { String($0.dropLast($0.hasSuffix(".md") ? 3 : 0)) } ?? "session"
@@ -69,7 +69,7 @@ public struct Trash: Sendable {
                 n += 1
             }
             let record = Entry(file: name, original: current.path,
-                               deleted: SessionDate(now, in: vault.timeZone).canonical(in: vault.timeZone),
+                               deleted: LocalDate(now, in: vault.timeZone).canonical(in: vault.timeZone),
                                id: current.session?.id?.uuidString)
             // The record first: a crash before the move leaves a record without a file, which
             // is ignored, never a file without its way back.
@@ -148,7 +148,7 @@ public struct Trash: Sendable {
         let text = reference.trimmingASCIIWhitespace()
         let key = text.uppercased()
         let bare = key.replacingOccurrences(of: "-", with: "")
-        let day = SessionDate.parse(text).flatMap { $0.isDayOnly ? $0 : nil }
+        let day = LocalDate.parse(text).flatMap { $0.isDayOnly ? $0 : nil }
         return entries().filter { entry in
             if entry.original == text || entry.path == text || text.hasSuffix("/" + entry.original) { return true }
             if key.utf8.count >= 4, let id = entry.id?.uppercased(),

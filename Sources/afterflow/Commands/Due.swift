@@ -79,7 +79,7 @@ struct Due: ParsableCommand {
     /// `6F1C2A8E  Dec 10, 2024  reminder 2024-12-10 17:30  afterflow open 6F1C2A8E`.
     private func row(_ reminder: PendingReminder, _ zone: TimeZone, _ hints: Hints, _ vault: Vault) -> String {
         let day = (reminder.session.date?.mediumDay ?? "no date").padding(toLength: 12, withPad: " ", startingAt: 0)
-        let at = SessionDate(reminder.date, in: zone).shortString
+        let at = LocalDate(reminder.date, in: zone).shortString
         var line = "\(short(reminder))  \(day)  reminder \(at)  " + hints.command("open", short(reminder))
         if verbose {
             let intention = reminder.session.intention.split(separator: "\n").first.map(String.init) ?? ""
@@ -92,7 +92,7 @@ struct Due: ParsableCommand {
         var members: [(String, JSONValue)] = [
             ("id", .string(reminder.id.uuidString)),
             ("date", reminder.session.date.map { .string($0.canonical(in: zone)) } ?? .null),
-            ("reminder", .string(SessionDate(reminder.date, in: zone).canonical(in: zone))),
+            ("reminder", .string(LocalDate(reminder.date, in: zone).canonical(in: zone))),
             ("open", .string(hints.command("open", reminder.id.uuidString))),
         ]
         if verbose {

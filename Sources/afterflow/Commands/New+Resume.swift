@@ -29,7 +29,7 @@ extension New {
         let hints = vaultOptions.hints
         let (index, _) = try openIndex(vault)
         let entry = try withVaultErrors {
-            try SessionReference(reference).resolve(in: index, from: FileManager.default.currentDirectoryPath)
+            try DocumentReference(reference).resolve(in: index, from: FileManager.default.currentDirectoryPath)
         }
         guard entry.isDraft || entry.session?.status == .draft else {
             report(VaultError(.invalid, "\(vault.shownPath(entry.path)) is not a draft; change it with 'afterflow set' or 'afterflow edit'",
@@ -38,7 +38,7 @@ extension New {
         }
         let changes = try fieldChanges(in: zone, now: now)
         // A reminder in the past is refused before anything is written; nil for none asked.
-        var reminder: SessionDate??
+        var reminder: LocalDate??
         if let choice = remind.flatMap(ReminderChoice.init(parsing:)) {
             do {
                 reminder = .some(try ReminderSchedule(timeZone: zone, now: now).date(for: choice))

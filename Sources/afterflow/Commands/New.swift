@@ -79,13 +79,13 @@ struct New: ParsableCommand {
             throw ValidationError("--administration must be one of \(Administration.expectedList) (or IV, IM), found \"\(administration.visible())\"" + Suggestion.clause(for: administration, among: Administration.allCases.map(\.rawValue)))
         }
         for (name, value) in [("--mood-before", moodBefore), ("--mood-after", moodAfter)] {
-            if let value, !Mood.range.contains(value) {
+            if let value, !MoodScale.range.contains(value) {
                 throw ValidationError("\(name) must be a whole number from 1 to 10, found \(value)")
             }
         }
         if let date {
-            guard let parsed = SessionDate.parse(typed: date, now: Date(), timeZone: .gmt) else {
-                throw ValidationError("--date must be \(SessionDate.typedForms), found \"\(date.visible())\"")
+            guard let parsed = LocalDate.parse(typed: date, now: Date(), timeZone: .gmt) else {
+                throw ValidationError("--date must be \(LocalDate.typedForms), found \"\(date.visible())\"")
             }
             if let problem = parsed.yearProblem { throw ValidationError("--date: \(problem)") }
         }
@@ -117,7 +117,7 @@ struct New: ParsableCommand {
         let zone = vault.timeZone
         let now = Clock.now
         let hints = vaultOptions.hints
-        let nowDate = SessionDate(now, in: zone)
+        let nowDate = LocalDate(now, in: zone)
         let sessionDate = try resolvedDate(in: zone, now: now) ?? {
             var today = nowDate
             today.time?.second = 0
@@ -202,8 +202,8 @@ struct New: ParsableCommand {
 
     /// `--date` as a date in the vault's time zone (its words, such as `today 18:00`, read at
     /// `now`), nil when not given. A date still to come is allowed: it makes a draft.
-    func resolvedDate(in zone: TimeZone, now: Date) throws -> SessionDate? {
+    func resolvedDate(in zone: TimeZone, now: Date) throws -> LocalDate? {
         guard let date else { return nil }
-        return SessionDate.parse(typed: date, now: now, timeZone: zone)?.resolved(in: zone)
+        return LocalDate.parse(typed: date, now: now, timeZone: zone)?.resolved(in: zone)
     }
 }

@@ -24,7 +24,7 @@ struct Open: ParsableCommand {
         let vault = store.vault
         let entry: VaultEntry
         do {
-            entry = try SessionReference(reference).resolve(in: store, from: FileManager.default.currentDirectoryPath)
+            entry = try DocumentReference(reference).resolve(in: store, from: FileManager.default.currentDirectoryPath)
         } catch where error.kind == .noMatch {
             let trash = Trash(vault: vault)
             let deleted = trash.matching(reference)

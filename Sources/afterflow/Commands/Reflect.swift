@@ -94,7 +94,7 @@ struct Reflect: ParsableCommand {
             // A vault named by --vault or AFTERFLOW_VAULT that is not there: a drive not mounted.
             guard error.kind == .notFound, let root = vaultOptions.namedRoot() else { throw keep(error) }
             // Today and yesterday are pinned to the days they name now: the queue is saved later.
-            let pinned = SessionReference(reference).pinned(now: typed, timeZone: .current).text
+            let pinned = DocumentReference(reference).pinned(now: typed, timeZone: .current).text
             let reflection = QueuedReflection(vault: root, session: nil, reference: pinned, text: text, typed: typed,
                                               timeZone: .current, prepend: prepend)
             try queue(reflection, because: error, keep: keep)
@@ -131,9 +131,9 @@ struct Reflect: ParsableCommand {
     private func lookUp(_ reference: String, in vault: Vault) throws(VaultError) -> VaultEntry {
         let cwd = FileManager.default.currentDirectoryPath
         if let store = try? IndexStore(vault: vault), (try? store.refresh()) != nil {
-            return try SessionReference(reference).resolve(in: store, from: cwd)
+            return try DocumentReference(reference).resolve(in: store, from: cwd)
         }
-        return try SessionReference(reference).resolve(in: VaultCatalog(vault: vault), from: cwd)
+        return try DocumentReference(reference).resolve(in: VaultCatalog(vault: vault), from: cwd)
     }
 
     private func shortID(_ session: Session) -> String {

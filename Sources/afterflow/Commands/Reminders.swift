@@ -53,7 +53,7 @@ struct Reminders: ParsableCommand {
             emit(JSONValue.array(pending.map { reminder in
                 .object([
                     ("id", .string(reminder.id.uuidString)),
-                    ("reminder", .string(SessionDate(reminder.date, in: zone).canonical(in: zone))),
+                    ("reminder", .string(LocalDate(reminder.date, in: zone).canonical(in: zone))),
                     ("due", .bool(reminder.isDue(at: now))),
                 ])
             }).serialized(pretty: true))
@@ -65,7 +65,7 @@ struct Reminders: ParsableCommand {
             return
         }
         for reminder in pending {
-            let at = SessionDate(reminder.date, in: zone)
+            let at = LocalDate(reminder.date, in: zone)
             var when = "\(at.weekday) \(at.mediumDay)"
             if let clock = at.clockTime { when += ", \(clock)" }
             let seconds = Int(reminder.date.timeIntervalSince(now))

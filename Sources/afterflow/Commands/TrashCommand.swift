@@ -71,7 +71,7 @@ struct TrashCommand: ParsableCommand {
         let term = Terminal.current
         for (index, entry) in entries.enumerated() {
             let id = entry.id.map { String($0.prefix(8)) } ?? "(no id) "
-            let deleted = SessionDate.parse(entry.deleted)?.shortString ?? entry.deleted
+            let deleted = LocalDate.parse(entry.deleted)?.shortString ?? entry.deleted
             emit("\(String(index + 1).padding(toLength: 3, withPad: " ", startingAt: 0)) \(id.visible())  deleted \(deleted.visible())  \(vault.shownPath(entry.original))")
         }
         if term.stdoutIsTTY {

@@ -13,7 +13,7 @@ enum Clock {
     /// The time `AFTERFLOW_NOW` sets, read once.
     private static let fixed: Date? = {
         guard let text = ProcessInfo.processInfo.environment["AFTERFLOW_NOW"], !text.isEmpty else { return nil }
-        guard let date = SessionDate.parse(text), !date.isDayOnly, date.offset != nil else {
+        guard let date = LocalDate.parse(text), !date.isDayOnly, date.offset != nil else {
             let err = ErrorStream.current
             err.write(err.style("warning:", "1;35")
                 + " AFTERFLOW_NOW must be a time like 2024-12-10T14:31:00-08:00, found \"\(text.visible())\"; using the system clock")

@@ -114,7 +114,7 @@ extension VaultOptions {
     func resolve(_ reference: String) throws -> (Vault, VaultEntry) {
         let (store, _) = try index()
         let entry = try withVaultErrors {
-            try SessionReference(reference).resolve(in: store, from: FileManager.default.currentDirectoryPath)
+            try DocumentReference(reference).resolve(in: store, from: FileManager.default.currentDirectoryPath)
         }
         return (store.vault, entry)
     }

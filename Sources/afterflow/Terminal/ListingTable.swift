@@ -41,7 +41,7 @@ struct ListingTable {
         statusCounts = Array(repeating: 0, count: SessionStatus.allCases.count)
         let moods: [String]
         if layout.moodEmoji {
-            moods = ["  ·  "] + (1...10).map { Mood.emoji($0) + " " + ($0 < 10 ? " \($0)" : "\($0)") }
+            moods = ["  ·  "] + (1...10).map { MoodScale.emoji($0) + " " + ($0 < 10 ? " \($0)" : "\($0)") }
         } else {
             moods = [" ·"] + (1...10).map { $0 < 10 ? " \($0)" : "\($0)" }
         }
@@ -85,7 +85,7 @@ struct ListingTable {
             bytes += text[0..<10]
             bytes.append(0x20)
             bytes += text[11..<16]
-        } else if let date = SessionDate.parse(String(decoding: text, as: UTF8.self)) {
+        } else if let date = LocalDate.parse(String(decoding: text, as: UTF8.self)) {
             bytes += Array(String(date.shortString.prefix(layout.dateWidth)).padded(to: layout.dateWidth).utf8)
         } else {
             bytes += noDate

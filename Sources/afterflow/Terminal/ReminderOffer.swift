@@ -23,7 +23,7 @@ enum ReminderOffer {
     /// Sets (or with `.none` removes) the reminder and says so. A time in the past is a usage
     /// error of `command`.
     static func set(_ choice: ReminderChoice, on entry: VaultEntry, vault: Vault, command: String, now: Date = Clock.now) throws {
-        let date: SessionDate?
+        let date: LocalDate?
         do {
             date = try ReminderSchedule(timeZone: vault.timeZone, now: now).date(for: choice)
         } catch {
@@ -34,7 +34,7 @@ enum ReminderOffer {
     }
 
     /// `Wed Dec 11, 2024, 9:00 AM (in 14 hours)`.
-    static func describe(_ date: SessionDate, now: Date, timeZone: TimeZone) -> String {
+    static func describe(_ date: LocalDate, now: Date, timeZone: TimeZone) -> String {
         var text = "\(date.weekday) \(date.mediumDay)"
         if let clock = date.clockTime { text += ", \(clock)" }
         let seconds = date.epochSeconds(in: timeZone) - Int(now.timeIntervalSince1970)

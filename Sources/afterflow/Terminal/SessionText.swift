@@ -10,7 +10,7 @@ struct SessionText {
     func moods(before: Int?, after: Int?) -> String {
         func one(_ value: Int?) -> String {
             guard let value else { return "  ·  " }
-            return Mood.emoji(value) + " " + (value < 10 ? " \(value)" : "\(value)")
+            return MoodScale.emoji(value) + " " + (value < 10 ? " \(value)" : "\(value)")
         }
         return one(before) + " → " + one(after)
     }
@@ -45,12 +45,12 @@ struct SessionText {
         }
         var mood = ""
         if let before = session.moodBefore {
-            mood = "\(Mood.emoji(before)) \(before)/10 \(Mood.descriptor(before))"
+            mood = "\(MoodScale.emoji(before)) \(before)/10 \(MoodScale.descriptor(before))"
         } else {
             mood = "not recorded"
         }
         if let after = session.moodAfter {
-            mood += "  →  \(Mood.emoji(after)) \(after)/10 \(Mood.descriptor(after))"
+            mood += "  →  \(MoodScale.emoji(after)) \(after)/10 \(MoodScale.descriptor(after))"
             if let lift = session.moodLift { mood += lift == 0 ? "  (no change)" : "  (\(lift > 0 ? "+" : "")\(lift))" }
         }
         field("Mood", mood)
@@ -84,7 +84,7 @@ struct SessionText {
     }
 
     /// `Wed Nov 25, 2026, 6:00 PM`, or the day alone.
-    static func when(_ date: SessionDate) -> String {
+    static func when(_ date: LocalDate) -> String {
         "\(date.weekday) \(date.mediumDay)" + (date.clockTime.map { ", " + $0 } ?? "")
     }
 

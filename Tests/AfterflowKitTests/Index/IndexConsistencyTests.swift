@@ -137,7 +137,7 @@ import Darwin
         #expect(try searchPaths(fixture.store, "grief") == ["sessions/2023/2023-11-05-ketamine.md"])
         #expect(try fixture.store.statistics(SessionFilter()).byTreatment.contains { $0.treatment == .ayahuasca } == false)
         // 6F1C no longer names two sessions.
-        #expect(try SessionReference("6F1C").resolve(in: fixture.store, from: "/").path == Self.december10)
+        #expect(try DocumentReference("6F1C").resolve(in: fixture.store, from: "/").path == Self.december10)
     }
 
     @Test("a moved or renamed file keeps its id and is found at its new path", arguments: [
@@ -156,7 +156,7 @@ import Darwin
         #expect(moved.map(\.path) == [destination])
         #expect(try fixture.store.allPaths().contains(Self.december10) == false)
         #expect(try searchPaths(fixture.store, "eyeshade") == [destination])
-        #expect(try SessionReference("6F1C2A8E").resolve(in: fixture.store, from: "/").path == destination)
+        #expect(try DocumentReference("6F1C2A8E").resolve(in: fixture.store, from: "/").path == destination)
         #expect(try fixture.store.summary().sessions == 10)
     }
 

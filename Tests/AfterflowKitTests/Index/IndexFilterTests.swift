@@ -207,7 +207,7 @@ struct FilterCase: Sendable, CustomTestStringConvertible {
         filter.since = period.start
         filter.until = period.end
         let byFilter = try store.paths(filter) == ["sessions/2024/utc.md"]
-        let byReference = try store.candidates(onDay: try #require(SessionDate.parse(day))).map(\.path) == ["sessions/2024/utc.md"]
+        let byReference = try store.candidates(onDay: try #require(LocalDate.parse(day))).map(\.path) == ["sessions/2024/utc.md"]
         let byStatistics = try store.statistics(SessionFilter()).perMonth.map(\.month) == [String(day.prefix(7))]
         #expect(byFilter == byReference, "filter \(byFilter), reference \(byReference)")
         #expect(byFilter == byStatistics, "filter \(byFilter), statistics \(byStatistics)")

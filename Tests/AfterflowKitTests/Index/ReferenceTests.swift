@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 
-/// `SessionReference` resolved through the index on `JournalFixture`, whose ids are written so
+/// `DocumentReference` resolved through the index on `JournalFixture`, whose ids are written so
 /// that `6F1C` is shared by 2024-12-10 and 2024-12-31 and `DD` by the two drafts.
 @Suite struct ReferenceTests {
     static let december10 = "sessions/2024/2024-12-10-psilocybin.md"
@@ -23,7 +23,7 @@ import Testing
     ])
     func resolves(_ text: String, _ path: String) throws {
         let fixture = try JournalFixture.make()
-        let entry = try SessionReference(text).resolve(in: fixture.store, from: "/")
+        let entry = try DocumentReference(text).resolve(in: fixture.store, from: "/")
         #expect(entry.path == path)
         #expect(entry.session != nil)
     }
@@ -32,7 +32,7 @@ import Testing
     func ambiguousID() throws {
         let fixture = try JournalFixture.make()
         let error = try #require(throws: VaultError.self) {
-            try SessionReference("6f1c").resolve(in: fixture.store, from: "/")
+            try DocumentReference("6f1c").resolve(in: fixture.store, from: "/")
         }
         #expect(error.kind == .ambiguous)
         #expect(error.message == "2 sessions with an id starting 6f1c; name one by a longer id prefix or its path")
@@ -49,7 +49,7 @@ import Testing
                                sessionText(id: "EEEE0000-0000-4000-8000-000000000013", date: "2024-12-10T21:00:00-08:00", treatment: "ketamine"))
         try fixture.store.refresh()
         let error = try #require(throws: VaultError.self) {
-            try SessionReference("2024-12-10").resolve(in: fixture.store, from: "/")
+            try DocumentReference("2024-12-10").resolve(in: fixture.store, from: "/")
         }
         #expect(error.kind == .ambiguous)
         #expect(error.message == "2 sessions on 2024-12-10; name one by a longer id prefix or its path")
@@ -76,7 +76,7 @@ import Testing
     func nearest(_ day: String, _ lines: [String]) throws {
         let fixture = try JournalFixture.make()
         let error = try #require(throws: VaultError.self) {
-            try SessionReference(day).resolve(in: fixture.store, from: "/")
+            try DocumentReference(day).resolve(in: fixture.store, from: "/")
         }
         #expect(error.kind == .noMatch)
         #expect(error.message == "no session on \(day)")
@@ -94,7 +94,7 @@ import Testing
     func noMatch(_ text: String, _ message: String) throws {
         let fixture = try JournalFixture.make()
         let error = try #require(throws: VaultError.self) {
-            try SessionReference(text).resolve(in: fixture.store, from: "/")
+            try DocumentReference(text).resolve(in: fixture.store, from: "/")
         }
         #expect(error.kind == .noMatch)
         #expect(error.message.hasPrefix(message), "\(error.message)")
@@ -110,7 +110,7 @@ import Testing
             #expect(fromIndex == fromFiles, "\(prefix)")
         }
         for text in ["2024-12-10", "2025-04-12", "2024-01-15"] {
-            let day = try #require(SessionDate.parse(text))
+            let day = try #require(LocalDate.parse(text))
             #expect(try fixture.store.candidates(onDay: day).map(\.path) == catalog.candidates(onDay: day).map(\.path), "\(text)")
         }
     }

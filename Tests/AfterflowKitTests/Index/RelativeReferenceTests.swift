@@ -8,7 +8,7 @@ import Testing
 
     /// `2024-12-10 20:00` in the fixture's time zone.
     static func at(_ text: String) throws -> Date {
-        try #require(SessionDate.parse(text)).date(in: zone)
+        try #require(LocalDate.parse(text)).date(in: zone)
     }
 
     @Test("last and latest name the newest journal session, drafts left out, through the index and the files", arguments: [
@@ -17,8 +17,8 @@ import Testing
     func newest(_ text: String) throws {
         let fixture = try JournalFixture.make()
         let newest = JournalFixture.newest[0]
-        #expect(try SessionReference(text).resolve(in: fixture.store, from: "/").path == newest)
-        #expect(try SessionReference(text).resolve(in: VaultCatalog(vault: fixture.temp.vault), from: "/").path == newest)
+        #expect(try DocumentReference(text).resolve(in: fixture.store, from: "/").path == newest)
+        #expect(try DocumentReference(text).resolve(in: VaultCatalog(vault: fixture.temp.vault), from: "/").path == newest)
         // The first that list shows.
         #expect(try fixture.store.paths(SessionFilter()).first == newest)
     }
@@ -29,8 +29,8 @@ import Testing
         // 2025-04-03 07:00 in Tokyo is 2025-04-02 15:00 in Los Angeles, after the 08:00 session there.
         try fixture.temp.write("sessions/2025/tokyo.md", sessionText(id: "AB000000-0000-4000-8000-000000000020", date: "2025-04-03T07:00:00+09:00"))
         _ = try fixture.store.refresh()
-        #expect(try SessionReference("last").resolve(in: fixture.store, from: "/").path == "sessions/2025/tokyo.md")
-        #expect(try SessionReference("last").resolve(in: VaultCatalog(vault: fixture.temp.vault), from: "/").path == "sessions/2025/tokyo.md")
+        #expect(try DocumentReference("last").resolve(in: fixture.store, from: "/").path == "sessions/2025/tokyo.md")
+        #expect(try DocumentReference("last").resolve(in: VaultCatalog(vault: fixture.temp.vault), from: "/").path == "sessions/2025/tokyo.md")
     }
 
     @Test("today and yesterday are days of the vault's time zone", arguments: [
@@ -42,8 +42,8 @@ import Testing
     ])
     func days(_ text: String, _ now: String, _ path: String) throws {
         let fixture = try JournalFixture.make()
-        #expect(try SessionReference(text).resolve(in: fixture.store, from: "/", now: Self.at(now)).path == path)
-        #expect(try SessionReference(text).resolve(in: VaultCatalog(vault: fixture.temp.vault), from: "/", now: Self.at(now)).path == path)
+        #expect(try DocumentReference(text).resolve(in: fixture.store, from: "/", now: Self.at(now)).path == path)
+        #expect(try DocumentReference(text).resolve(in: VaultCatalog(vault: fixture.temp.vault), from: "/", now: Self.at(now)).path == path)
     }
 
     @Test("two sessions today: the usual ambiguity, with the candidates")
@@ -53,7 +53,7 @@ import Testing
                                sessionText(id: "EEEE0000-0000-4000-8000-000000000013", date: "2024-12-10T21:00:00-08:00", treatment: "ketamine"))
         _ = try fixture.store.refresh()
         let error = try #require(throws: VaultError.self) {
-            try SessionReference("today").resolve(in: fixture.store, from: "/", now: Self.at("2024-12-10 22:00"))
+            try DocumentReference("today").resolve(in: fixture.store, from: "/", now: Self.at("2024-12-10 22:00"))
         }
         #expect(error.kind == .ambiguous)
         #expect(error.message == "2 sessions today (2024-12-10); name one by a longer id prefix or its path")
@@ -67,7 +67,7 @@ import Testing
     func none() throws {
         let fixture = try JournalFixture.make()
         let error = try #require(throws: VaultError.self) {
-            try SessionReference("today").resolve(in: fixture.store, from: "/", now: Self.at("2024-12-12 10:00"))
+            try DocumentReference("today").resolve(in: fixture.store, from: "/", now: Self.at("2024-12-12 10:00"))
         }
         #expect(error.kind == .noMatch)
         #expect(error.message == "no session today (2024-12-12)")
@@ -77,7 +77,7 @@ import Testing
         let empty = try TemporaryVault()
         let store = try IndexStore(vault: empty.vault)
         _ = try store.refresh()
-        let nothing = try #require(throws: VaultError.self) { try SessionReference("last").resolve(in: store, from: "/") }
+        let nothing = try #require(throws: VaultError.self) { try DocumentReference("last").resolve(in: store, from: "/") }
         #expect(nothing.message == "there is no session yet for \"last\" to name")
         #expect(nothing.details == ["Record one with 'afterflow new'."])
     }
@@ -85,9 +85,9 @@ import Testing
     @Test("pinned: today and yesterday become the day they name now; anything else stays")
     func pinned() throws {
         let now = try Self.at("2025-01-01 00:30")
-        #expect(SessionReference("today").pinned(now: now, timeZone: Self.zone).text == "2025-01-01")
-        #expect(SessionReference("yesterday").pinned(now: now, timeZone: Self.zone).text == "2024-12-31")
-        #expect(SessionReference("last").pinned(now: now, timeZone: Self.zone).text == "last")
-        #expect(SessionReference("6F1C").pinned(now: now, timeZone: Self.zone).text == "6F1C")
+        #expect(DocumentReference("today").pinned(now: now, timeZone: Self.zone).text == "2025-01-01")
+        #expect(DocumentReference("yesterday").pinned(now: now, timeZone: Self.zone).text == "2024-12-31")
+        #expect(DocumentReference("last").pinned(now: now, timeZone: Self.zone).text == "last")
+        #expect(DocumentReference("6F1C").pinned(now: now, timeZone: Self.zone).text == "6F1C")
     }
 }

@@ -110,7 +110,7 @@ import Testing
         }
     }
 
-    static func canonical(_ date: SessionDate?) -> String? { date?.canonical(in: zone) }
+    static func canonical(_ date: LocalDate?) -> String? { date?.canonical(in: zone) }
 
     @Test func formattingAValidFileGivesAValidFileThatSaysTheSame() async {
         let numbers = Gen.int(in: 0...9_999).array(of: 40...160)

@@ -5,15 +5,15 @@ import Testing
 @Suite struct ReminderScheduleTests {
     /// An instant given as ISO 8601 text with its offset.
     static func instant(_ text: String) -> Date {
-        SessionDate.parse(text)!.date(in: TimeZone(identifier: "UTC")!)
+        LocalDate.parse(text)!.date(in: TimeZone(identifier: "UTC")!)
     }
 
     @Test(arguments: [
         ("3h", ReminderChoice.inThreeHours), ("3H", .inThreeHours), ("tomorrow", .tomorrow), (" Tomorrow ", .tomorrow),
         ("none", .none), ("90m", .after(seconds: 5400)), ("2h", .after(seconds: 7200)), ("1d", .after(seconds: 86_400)),
         ("1w", .after(seconds: 604_800)),
-        ("2024-12-11 18:00", .at(SessionDate(year: 2024, month: 12, day: 11, time: .init(hour: 18, minute: 0, second: 0)))),
-        ("2024-12-11", .at(SessionDate(year: 2024, month: 12, day: 11))),
+        ("2024-12-11 18:00", .at(LocalDate(year: 2024, month: 12, day: 11, time: .init(hour: 18, minute: 0, second: 0)))),
+        ("2024-12-11", .at(LocalDate(year: 2024, month: 12, day: 11))),
     ])
     func choicesAreRead(_ text: String, _ expected: ReminderChoice) {
         #expect(ReminderChoice(parsing: text) == expected)
@@ -69,11 +69,11 @@ import Testing
     @Test func aDateIsTakenInTheVaultsTimeZoneAndADayMeansNineInTheMorning() throws {
         let zone = TimeZone(identifier: "Europe/Berlin")!
         let schedule = ReminderSchedule(timeZone: zone, now: Self.instant("2025-06-01T12:00:00+02:00"))
-        let evening = try #require(try schedule.date(for: .at(SessionDate.parse("2025-06-02 18:30")!)))
+        let evening = try #require(try schedule.date(for: .at(LocalDate.parse("2025-06-02 18:30")!)))
         #expect(evening.canonical(in: zone) == "2025-06-02T18:30:00+02:00")
-        let day = try #require(try schedule.date(for: .at(SessionDate.parse("2025-12-24")!)))
+        let day = try #require(try schedule.date(for: .at(LocalDate.parse("2025-12-24")!)))
         #expect(day.canonical(in: zone) == "2025-12-24T09:00:00+01:00")
-        let offset = try #require(try schedule.date(for: .at(SessionDate.parse("2025-06-02T18:30:00Z")!)))
+        let offset = try #require(try schedule.date(for: .at(LocalDate.parse("2025-06-02T18:30:00Z")!)))
         #expect(offset.canonical(in: zone) == "2025-06-02T20:30:00+02:00")
         #expect(try schedule.date(for: .none) == nil)
     }
@@ -83,7 +83,7 @@ import Testing
         let zone = TimeZone(identifier: "Europe/Berlin")!
         let schedule = ReminderSchedule(timeZone: zone, now: Self.instant("2025-06-01T12:00:00+02:00"))
         #expect {
-            try schedule.date(for: .at(SessionDate.parse(text)!))
+            try schedule.date(for: .at(LocalDate.parse(text)!))
         } throws: { error in
             (error as? ReminderSchedule.Refusal)?.message.hasSuffix("is in the past; choose a later time, like 3h or tomorrow") == true
         }

@@ -5,7 +5,7 @@ import Testing
 @Suite struct SessionDateRangeTests {
     @Test(arguments: [(1899, false), (1900, true), (2024, true), (9999, true), (1, false), (0, false)])
     func yearsFrom1900To9999(_ year: Int, _ accepted: Bool) {
-        let date = SessionDate(year: year, month: 1, day: 1)
+        let date = LocalDate(year: year, month: 1, day: 1)
         #expect((date.yearProblem == nil) == accepted)
         if !accepted { #expect(date.yearProblem == "the year must be from 1900 to 9999, found \(year)") }
     }
@@ -13,16 +13,16 @@ import Testing
     /// Monrovia kept local mean time, -00:44:30, until 1972: no `±HH:MM` offset holds it.
     @Test func anOffsetInSecondsIsNotCutToMinutes() throws {
         let zone = try #require(TimeZone(identifier: "Africa/Monrovia"))
-        let local = try #require(SessionDate.parse("1960-06-01 10:00"))
+        let local = try #require(LocalDate.parse("1960-06-01 10:00"))
         let resolved = local.resolved(in: zone)
         #expect(resolved.offset == -(44 * 60 + 30))
         let written = resolved.canonical(in: zone)
         #expect(written == "1960-06-01T10:00:00")
-        let reread = try #require(SessionDate.parse(written))
+        let reread = try #require(LocalDate.parse(written))
         #expect(reread.epochSeconds(in: zone) == resolved.epochSeconds(in: zone))
-        #expect(SessionDate(resolved.date(in: zone), in: zone).canonical(in: zone) == written)
+        #expect(LocalDate(resolved.date(in: zone), in: zone).canonical(in: zone) == written)
         // A whole-minute offset is still written.
-        let later = try #require(SessionDate.parse("1980-06-01 10:00")).resolved(in: zone)
+        let later = try #require(LocalDate.parse("1980-06-01 10:00")).resolved(in: zone)
         #expect(later.canonical(in: zone) == "1980-06-01T10:00:00+00:00")
     }
 

@@ -8,7 +8,7 @@ import Testing
     @Test func canonicalFixtureReadsEveryField() throws {
         let session = Session(document: Document(bytes: Fixtures.bytes("valid", "canonical.md")))
         #expect(session.id == UUID(uuidString: "6F1C2A8E-5B3D-4C1A-9F0E-2D7B8C9A1E34"))
-        #expect(session.date == SessionDate(year: 2024, month: 12, day: 10, time: .init(hour: 14, minute: 30, second: 0), offset: -8 * 3600))
+        #expect(session.date == LocalDate(year: 2024, month: 12, day: 10, time: .init(hour: 14, minute: 30, second: 0), offset: -8 * 3600))
         #expect(session.treatment == .psilocybin)
         #expect(session.administration == .oral)
         #expect(session.dose == "3.5 g")
@@ -35,7 +35,7 @@ import Testing
         #expect(quoted.moodBefore == 5)
         #expect(quoted.dose == "120 mg\tthen 60 mg, café")
         #expect(quoted.music == "it's here")
-        #expect(quoted.date == SessionDate(year: 2024, month: 12, day: 10, time: .init(hour: 14, minute: 30, second: 0)))
+        #expect(quoted.date == LocalDate(year: 2024, month: 12, day: 10, time: .init(hour: 14, minute: 30, second: 0)))
         #expect(quoted.date?.canonical(in: losAngeles) == "2024-12-10T14:30:00-08:00")
 
         let blocks = Session(document: Document(bytes: Fixtures.bytes("valid", "block-scalars.md")))
@@ -91,13 +91,13 @@ import Testing
                       (5, "Centered", "🌤️"), (6, "Centered", "🌤️"), (7, "Uplifted", "☀️"), (8, "Uplifted", "☀️"),
                       (9, "Radiant", "✨"), (10, "Radiant", "✨")])
     func moodScale(_ value: Int, _ word: String, _ emoji: String) {
-        #expect(Mood.descriptor(value) == word)
-        #expect(Mood.emoji(value) == emoji)
+        #expect(MoodScale.descriptor(value) == word)
+        #expect(MoodScale.emoji(value) == emoji)
     }
 
     @Test(arguments: ["0", "11", "-1", "5.0", "five", "", "05x", "1 0"])
     func moodsOutsideTheScaleAreRejected(_ text: String) {
-        #expect(Mood.parse(text) == nil)
+        #expect(MoodScale.parse(text) == nil)
     }
 
     @Test func jsonHasTheFilesKeysThenSectionsAndPath() throws {

@@ -9,8 +9,8 @@ import Yams
 
     private func values() -> SessionValues {
         var values = SessionValues(
-            date: SessionDate.parse("2024-12-10T14:30:00-08:00")!, treatment: .psilocybin,
-            created: SessionDate.parse("2024-12-10T14:31:02-08:00")!)
+            date: LocalDate.parse("2024-12-10T14:30:00-08:00")!, treatment: .psilocybin,
+            created: LocalDate.parse("2024-12-10T14:31:02-08:00")!)
         values.id = UUID(uuidString: "6F1C2A8E-5B3D-4C1A-9F0E-2D7B8C9A1E34")!
         values.administration = .oral
         values.dose = "3.5 g"
@@ -60,7 +60,7 @@ import Yams
             Gen.int(in: 0...2_000_000_000))
         await propertyCheck(count: 200, input: input) { treatment, administration, before, after, dose, intention, tags, seconds in
             let zone = TimeZone(identifier: "Europe/Berlin")!
-            let date = SessionDate(Date(timeIntervalSince1970: TimeInterval(seconds)), in: zone)
+            let date = LocalDate(Date(timeIntervalSince1970: TimeInterval(seconds)), in: zone)
             var v = SessionValues(date: date, treatment: treatment!, created: date)
             v.administration = administration ?? nil
             v.moodBefore = before

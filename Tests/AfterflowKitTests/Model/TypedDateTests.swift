@@ -6,7 +6,7 @@ import Testing
 @Suite struct TypedDateTests {
     static let zone = TimeZone(identifier: "America/Los_Angeles")!
     /// Tue 2026-11-24 21:30 in Los Angeles (05:30 the next day in UTC).
-    static let now = SessionDate.parse("2026-11-24T21:30:45-08:00")!.date(in: zone)
+    static let now = LocalDate.parse("2026-11-24T21:30:45-08:00")!.date(in: zone)
 
     @Test("words, with and without a time, read in the vault's time zone", arguments: [
         ("now", "2026-11-24T21:30:00-08:00"),
@@ -24,8 +24,8 @@ import Testing
         ("2024-12-10", "2024-12-10"),
     ])
     func read(_ text: String, _ expected: String) throws {
-        let date = try #require(SessionDate.parse(typed: text, now: Self.now, timeZone: Self.zone))
-        #expect(date == SessionDate.parse(expected))
+        let date = try #require(LocalDate.parse(typed: text, now: Self.now, timeZone: Self.zone))
+        #expect(date == LocalDate.parse(expected))
     }
 
     @Test("anything else is nil", arguments: [
@@ -33,13 +33,13 @@ import Testing
         "soon", "yesterday 20:30:61", "-1d",
     ])
     func refused(_ text: String) {
-        #expect(SessionDate.parse(typed: text, now: Self.now, timeZone: Self.zone) == nil)
+        #expect(LocalDate.parse(typed: text, now: Self.now, timeZone: Self.zone) == nil)
     }
 
     @Test("a date is after now until its instant; a day alone from its midnight")
     func after() throws {
         func after(_ text: String) throws -> Bool {
-            try #require(SessionDate.parse(text)).isAfter(Self.now, in: Self.zone)
+            try #require(LocalDate.parse(text)).isAfter(Self.now, in: Self.zone)
         }
         #expect(try after("2026-11-24T21:31:00-08:00"))
         #expect(try !after("2026-11-24T21:30:00-08:00"))

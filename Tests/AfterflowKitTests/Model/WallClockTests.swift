@@ -13,9 +13,9 @@ struct WallClockTests {
         ("1969-12-31T23:00:00+01:00", "1969-12-31T23:00:00Z"),
     ])
     func written(text: String, expected: String) throws {
-        let date = try #require(SessionDate.parse(text))
+        let date = try #require(LocalDate.parse(text))
         let utc = try #require(TimeZone(identifier: "UTC"))
-        let wanted = try #require(SessionDate.parse(expected))
+        let wanted = try #require(LocalDate.parse(expected))
         #expect(date.wallClockSeconds == wanted.epochSeconds(in: utc))
     }
 
@@ -37,7 +37,7 @@ struct WallClockTests {
         let store = try IndexStore(vault: vault.vault)
         _ = try store.refresh()
         let found = try store.signatures(fromDay: "2026-11-21", throughDay: "2026-11-21")
-        let written = try #require(SessionDate.parse("2026-11-21 10:00"))
+        let written = try #require(LocalDate.parse("2026-11-21 10:00"))
         #expect(found == [SessionSignature(seconds: written.wallClockSeconds, treatment: .psilocybin, intention: "Listen.")])
         #expect(try store.signatures(fromDay: "2026-11-20", throughDay: "2026-11-20").isEmpty)
     }

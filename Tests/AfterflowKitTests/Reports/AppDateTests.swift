@@ -3,14 +3,14 @@ import Testing
 
 @Suite struct AppDateTests {
     @Test(arguments: [
-        (SessionDate(year: 2024, month: 12, day: 1, time: .init(hour: 10, minute: 30, second: 0)), "Dec 1, 2024 at 10:30 AM"),
-        (SessionDate(year: 2024, month: 12, day: 10, time: .init(hour: 14, minute: 30, second: 59)), "Dec 10, 2024 at 2:30 PM"),
-        (SessionDate(year: 2025, month: 1, day: 5, time: .init(hour: 0, minute: 5, second: 0)), "Jan 5, 2025 at 12:05 AM"),
-        (SessionDate(year: 2025, month: 7, day: 31, time: .init(hour: 12, minute: 0, second: 0)), "Jul 31, 2025 at 12:00 PM"),
-        (SessionDate(year: 2025, month: 9, day: 9, time: .init(hour: 23, minute: 59, second: 0)), "Sep 9, 2025 at 11:59 PM"),
-        (SessionDate(year: 2024, month: 2, day: 29), "Feb 29, 2024 at 12:00 AM"),
+        (LocalDate(year: 2024, month: 12, day: 1, time: .init(hour: 10, minute: 30, second: 0)), "Dec 1, 2024 at 10:30 AM"),
+        (LocalDate(year: 2024, month: 12, day: 10, time: .init(hour: 14, minute: 30, second: 59)), "Dec 10, 2024 at 2:30 PM"),
+        (LocalDate(year: 2025, month: 1, day: 5, time: .init(hour: 0, minute: 5, second: 0)), "Jan 5, 2025 at 12:05 AM"),
+        (LocalDate(year: 2025, month: 7, day: 31, time: .init(hour: 12, minute: 0, second: 0)), "Jul 31, 2025 at 12:00 PM"),
+        (LocalDate(year: 2025, month: 9, day: 9, time: .init(hour: 23, minute: 59, second: 0)), "Sep 9, 2025 at 11:59 PM"),
+        (LocalDate(year: 2024, month: 2, day: 29), "Feb 29, 2024 at 12:00 AM"),
     ])
-    func formatsLikeTheApp(_ date: SessionDate, _ text: String) {
+    func formatsLikeTheApp(_ date: LocalDate, _ text: String) {
         #expect(AppDate.format(date) == text)
     }
 
@@ -27,7 +27,7 @@ import Testing
     ])
     func readsTheFormsFoundInTheWild(_ text: String, _ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int) throws {
         let date = try #require(AppDate.parse(text))
-        #expect(date == SessionDate(year: year, month: month, day: day, time: .init(hour: hour, minute: minute, second: 0)))
+        #expect(date == LocalDate(year: year, month: month, day: day, time: .init(hour: hour, minute: minute, second: 0)))
         #expect(date.offset == nil, "a wall-clock time, in the vault's time zone")
     }
 
@@ -42,7 +42,7 @@ import Testing
 
     @Test func everyMinuteOfADayRoundTrips() {
         for minute in 0..<(24 * 60) {
-            let date = SessionDate(year: 2024, month: 3, day: 10, time: .init(hour: minute / 60, minute: minute % 60, second: 0))
+            let date = LocalDate(year: 2024, month: 3, day: 10, time: .init(hour: minute / 60, minute: minute % 60, second: 0))
             #expect(AppDate.parse(AppDate.format(date)) == date)
         }
     }

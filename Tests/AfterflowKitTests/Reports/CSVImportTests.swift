@@ -169,7 +169,7 @@ import Testing
         var all: [SessionValues] = []
         for (i, treatment) in Treatment.allCases.enumerated() {
             for (j, administration) in ([nil] + Administration.allCases.map { Optional($0) }).enumerated() {
-                let date = SessionDate(year: 2024, month: 1 + i, day: 1 + j, time: .init(hour: 8 + j, minute: 5 * i, second: 0))
+                let date = LocalDate(year: 2024, month: 1 + i, day: 1 + j, time: .init(hour: 8 + j, minute: 5 * i, second: 0))
                 var values = SessionValues(date: date.resolved(in: Self.losAngeles), treatment: treatment, created: date)
                 values.administration = administration
                 values.intention = "Session \(i)-\(j)"
@@ -189,8 +189,8 @@ import Testing
 
     @Test func unicodeAndVeryLongTextRoundTrip() throws {
         let fixture = try ReportFixture(files: [])
-        var values = SessionValues(date: SessionDate(year: 2024, month: 5, day: 5, time: .init(hour: 5, minute: 5, second: 0)).resolved(in: Self.losAngeles),
-                                   treatment: .ayahuasca, created: SessionDate(year: 2024, month: 5, day: 5))
+        var values = SessionValues(date: LocalDate(year: 2024, month: 5, day: 5, time: .init(hour: 5, minute: 5, second: 0)).resolved(in: Self.losAngeles),
+                                   treatment: .ayahuasca, created: LocalDate(year: 2024, month: 5, day: 5))
         let paragraph = "Ünïcödé café 東京 שלום 🌊✨👩🏽‍🦰 \"quotes\", commas, 'apostrophes'; "
         values.intention = String(repeating: paragraph, count: 20)
         values.reflections = (0..<400).map { "[\($0)] " + paragraph + String(repeating: "x", count: $0) }.joined(separator: "\n\n")

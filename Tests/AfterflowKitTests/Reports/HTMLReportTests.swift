@@ -83,8 +83,8 @@ import Testing
 
     @Test func everyOtherValueIsEscaped() throws {
         let fixture = try ReportFixture(files: [])
-        var values = SessionValues(date: SessionDate(year: 2024, month: 2, day: 2, time: .init(hour: 2, minute: 2, second: 0)),
-                                   treatment: .dmt, created: SessionDate(year: 2024, month: 2, day: 2))
+        var values = SessionValues(date: LocalDate(year: 2024, month: 2, day: 2, time: .init(hour: 2, minute: 2, second: 0)),
+                                   treatment: .dmt, created: LocalDate(year: 2024, month: 2, day: 2))
         values.dose = "<b>2</b> & \"more\""
         values.tags = ["<i>x</i>"]
         values.music = "https://example.org/\"><script>alert(1)</script>"
@@ -99,8 +99,8 @@ import Testing
 
     @Test func shortSessionsKeepTogetherAndLongOnesStartAPage() throws {
         let fixture = try ReportFixture(files: [])
-        var long = SessionValues(date: SessionDate(year: 2024, month: 4, day: 4, time: .init(hour: 4, minute: 4, second: 0)),
-                                 treatment: .lsd, created: SessionDate(year: 2024, month: 4, day: 4))
+        var long = SessionValues(date: LocalDate(year: 2024, month: 4, day: 4, time: .init(hour: 4, minute: 4, second: 0)),
+                                 treatment: .lsd, created: LocalDate(year: 2024, month: 4, day: 4))
         long.intention = "Long."
         long.moodBefore = 5
         long.reflections = (1...30).map { "Paragraph \($0) of a long reflection that goes on for a while, line after line." }.joined(separator: "\n\n")
@@ -131,8 +131,8 @@ import Testing
         let fixture = try ReportFixture()
         var many: [SessionValues] = []
         for i in 0..<150 {
-            var values = SessionValues(date: SessionDate(year: 2023, month: 1 + i % 12, day: 1 + i % 28, time: .init(hour: i % 24, minute: i % 60, second: 0)),
-                                       treatment: Treatment.allCases[i % 9], created: SessionDate(year: 2023, month: 1, day: 1))
+            var values = SessionValues(date: LocalDate(year: 2023, month: 1 + i % 12, day: 1 + i % 28, time: .init(hour: i % 24, minute: i % 60, second: 0)),
+                                       treatment: Treatment.allCases[i % 9], created: LocalDate(year: 2023, month: 1, day: 1))
             values.administration = i % 4 == 0 ? nil : Administration.allCases[i % 5]
             values.dose = i % 3 == 0 ? nil : "\(i) mg"
             values.moodBefore = i % 7 == 0 ? nil : 1 + i % 10

@@ -22,8 +22,8 @@ import Testing
         let fixture = try ReportFixture()
         var many: [SessionValues] = []
         for i in 0..<150 {
-            var values = SessionValues(date: SessionDate(year: 2023, month: 1 + i % 12, day: 1 + i % 28, time: .init(hour: i % 24, minute: i % 60, second: 0)),
-                                       treatment: Treatment.allCases[i % 9], created: SessionDate(year: 2023, month: 1, day: 1))
+            var values = SessionValues(date: LocalDate(year: 2023, month: 1 + i % 12, day: 1 + i % 28, time: .init(hour: i % 24, minute: i % 60, second: 0)),
+                                       treatment: Treatment.allCases[i % 9], created: LocalDate(year: 2023, month: 1, day: 1))
             let odd = awkward[i % awkward.count]
             values.administration = i % 4 == 0 ? nil : Administration.allCases[i % 5]
             values.dose = i % 3 == 0 ? nil : "\(i) mg \(odd)"

@@ -4,8 +4,8 @@ import Testing
 
 @Suite struct BatchCreateTests {
     func values(_ day: Int, _ treatment: Treatment = .lsd) -> SessionValues {
-        var values = SessionValues(date: SessionDate(year: 2024, month: 5, day: day, time: .init(hour: 10, minute: 0, second: 0)),
-                                   treatment: treatment, created: SessionDate(year: 2024, month: 5, day: day))
+        var values = SessionValues(date: LocalDate(year: 2024, month: 5, day: day, time: .init(hour: 10, minute: 0, second: 0)),
+                                   treatment: treatment, created: LocalDate(year: 2024, month: 5, day: day))
         values.intention = "Listen."
         values.moodBefore = 5
         return values

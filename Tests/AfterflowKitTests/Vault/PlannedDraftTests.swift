@@ -5,7 +5,7 @@ import Testing
 /// A session dated after now is a draft until its time, whatever it holds (#10).
 @Suite struct PlannedDraftTests {
     func values(_ date: String) throws -> SessionValues {
-        let date = try #require(SessionDate.parse(date))
+        let date = try #require(LocalDate.parse(date))
         var values = SessionValues(date: date, treatment: .ketamine, created: date)
         values.intention = "Let go."
         values.moodBefore = 4
@@ -16,7 +16,7 @@ import Testing
     func lifecycle() throws {
         let temp = try TemporaryVault()
         let store = SessionStore(vault: try temp.vault)
-        let plannedFor = try #require(SessionDate.parse("2031-05-06T18:00:00-07:00"))
+        let plannedFor = try #require(LocalDate.parse("2031-05-06T18:00:00-07:00"))
         let before = plannedFor.date(in: try temp.vault.timeZone).addingTimeInterval(-3600)
         let created = try store.create(try values("2031-05-06T18:00:00-07:00"), now: before)
         #expect(created.path == ".afterflow/drafts/2031-05-06-ketamine.md")

@@ -35,7 +35,7 @@ import Darwin
         vault.lockTimeout = 0.05
         let holder = try Holder(temp.root)
         defer { holder.release() }
-        var values = SessionValues(date: SessionDate.parse("2024-12-10 14:30")!, treatment: .lsd, created: SessionDate.parse("2024-12-10 15:00")!)
+        var values = SessionValues(date: LocalDate.parse("2024-12-10 14:30")!, treatment: .lsd, created: LocalDate.parse("2024-12-10 15:00")!)
         values.intention = "Listen."
         values.moodBefore = 5
         do {

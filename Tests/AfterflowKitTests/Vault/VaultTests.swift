@@ -81,7 +81,7 @@ import Testing
         try temp.write("sessions/2024/c.md", sessionText(id: "99990000-5B3D-4C1A-9F0E-2D7B8C9A1E34", date: "2024-12-11T18:00:00-08:00"))
         let catalog = VaultCatalog(vault: try temp.vault)
         func resolve(_ text: String) throws(VaultError) -> String {
-            try SessionReference(text).resolve(in: catalog, from: temp.root).path
+            try DocumentReference(text).resolve(in: catalog, from: temp.root).path
         }
         #expect(try resolve("6f1c") == "sessions/2024/a.md")
         #expect(try resolve("6F1C2A8E5B3D") == "sessions/2024/a.md")
@@ -113,7 +113,7 @@ import Testing
     @Test func newSessionsGoIntoTheirYearWithSuffixesOnCollisionAndDraftsApart() throws {
         let temp = try TemporaryVault()
         let store = SessionStore(vault: try temp.vault)
-        let date = SessionDate.parse("2024-12-10T14:30:00-08:00")!
+        let date = LocalDate.parse("2024-12-10T14:30:00-08:00")!
         var values = SessionValues(date: date, treatment: .psilocybin, created: date)
         values.intention = "Listen."
         values.moodBefore = 5
@@ -141,7 +141,7 @@ import Testing
 
     @Test func aVaultTemplateIsUsedAndABrokenOneIsReported() throws {
         let temp = try TemporaryVault()
-        let date = SessionDate.parse("2024-12-10T14:30:00-08:00")!
+        let date = LocalDate.parse("2024-12-10T14:30:00-08:00")!
         var values = SessionValues(date: date, treatment: .lsd, created: date)
         values.intention = "See."
         values.moodBefore = 5

@@ -18,7 +18,7 @@ public struct PendingReminder: Sendable {
         return catalog.sessions.compactMap { entry -> PendingReminder? in
             guard let session = entry.session, session.status == .needsReflection,
                   let id = session.id, var reminder = session.reminder else { return nil }
-            if reminder.isDayOnly { reminder.time = SessionDate.Time(hour: ReminderSchedule.morningHour, minute: 0, second: 0) }
+            if reminder.isDayOnly { reminder.time = LocalDate.Time(hour: ReminderSchedule.morningHour, minute: 0, second: 0) }
             return PendingReminder(entry: entry, session: session, id: id, date: reminder.date(in: zone))
         }
         .sorted { ($0.date, $0.entry.path) < ($1.date, $1.entry.path) }
@@ -35,7 +35,7 @@ extension PendingReminder {
             let entry = VaultEntry(path: path, bytes: bytes)
             guard let session = entry.session, session.status == .needsReflection,
                   let id = session.id, var reminder = session.reminder else { return nil }
-            if reminder.isDayOnly { reminder.time = SessionDate.Time(hour: ReminderSchedule.morningHour, minute: 0, second: 0) }
+            if reminder.isDayOnly { reminder.time = LocalDate.Time(hour: ReminderSchedule.morningHour, minute: 0, second: 0) }
             return PendingReminder(entry: entry, session: session, id: id, date: reminder.date(in: zone))
         }
         .sorted { ($0.date, $0.entry.path) < ($1.date, $1.entry.path) }

@@ -4,7 +4,7 @@ import Foundation
 extension SessionEditor {
     /// `[2024-12-11 09:12] text`: the entry for `text` typed at `date`, in the vault's time zone.
     public func reflectionEntry(_ text: String, at date: Date) -> String {
-        "[\(SessionDate(date, in: timeZone).shortString)] \(text)"
+        "[\(LocalDate(date, in: timeZone).shortString)] \(text)"
     }
 
     /// Adds `text`, typed at `typed`, as an entry at the end of `## Reflections` (first with

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// A day stays on its calendar day in every time zone. A time without an offset is local to the
 /// vault's time zone. Canonical form: `2024-12-10T14:30:00-08:00`, or `2024-12-10` for a day.
-public struct SessionDate: Sendable, Hashable, CustomStringConvertible {
+public struct LocalDate: Sendable, Hashable, CustomStringConvertible {
     public var year: Int
     public var month: Int
     public var day: Int
@@ -36,19 +36,19 @@ public struct SessionDate: Sendable, Hashable, CustomStringConvertible {
 
     /// Why the year cannot be used (`the year must be from 1900 to 9999, found 1850`), or nil.
     public var yearProblem: String? {
-        SessionDate.years.contains(year) ? nil : "the year must be from 1900 to 9999, found \(year)"
+        LocalDate.years.contains(year) ? nil : "the year must be from 1900 to 9999, found \(year)"
     }
 
     // MARK: - Reading
 
     /// Reads `2024-12-10`, `2024-12-10 14:30`, `2024-12-10T14:30:00`, with optional fractions of a
     /// second and an offset `Z`, `±HH:MM`, `±HHMM` or `±HH`.
-    public static func parse(_ text: String) -> SessionDate? {
+    public static func parse(_ text: String) -> LocalDate? {
         var text = text
         return text.withUTF8 { parse(bytes: $0) }
     }
 
-    static func parse(bytes: UnsafeBufferPointer<UInt8>) -> SessionDate? {
+    static func parse(bytes: UnsafeBufferPointer<UInt8>) -> LocalDate? {
         var end = bytes.count
         while end > 0, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
         let utf8 = UnsafeBufferPointer(rebasing: bytes[0..<end])
@@ -73,7 +73,7 @@ public struct SessionDate: Sendable, Hashable, CustomStringConvertible {
         guard let year = digits(4), expect(UInt8(ascii: "-")), let month = digits(2),
               expect(UInt8(ascii: "-")), let day = digits(2) else { return nil }
         guard month >= 1, month <= 12, day >= 1, day <= daysInMonth(year: year, month: month) else { return nil }
-        var date = SessionDate(year: year, month: month, day: day)
+        var date = LocalDate(year: year, month: month, day: day)
         if p == utf8.count { return date }
         guard utf8[p] == UInt8(ascii: "T") || utf8[p] == UInt8(ascii: "t") || utf8[p] == 0x20 else { return nil }
         p += 1
@@ -121,7 +121,7 @@ public struct SessionDate: Sendable, Hashable, CustomStringConvertible {
         let local = Int(date.timeIntervalSince1970.rounded(.down)) + offset
         let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
         let seconds = local - days * 86_400
-        let civil = SessionDate.civil(fromDays: days)
+        let civil = LocalDate.civil(fromDays: days)
         self.init(year: civil.year, month: civil.month, day: civil.day,
                   time: Time(hour: seconds / 3600, minute: seconds % 3600 / 60, second: seconds % 60),
                   offset: offset)
@@ -129,17 +129,17 @@ public struct SessionDate: Sendable, Hashable, CustomStringConvertible {
 
     /// Seconds since 1970 in UTC; a time without offset is taken in `timeZone`, a day at its midnight.
     public func epochSeconds(in timeZone: TimeZone) -> Int {
-        let local = SessionDate.days(year: year, month: month, day: day) * 86_400
+        let local = LocalDate.days(year: year, month: month, day: day) * 86_400
             + (time.map { $0.hour * 3600 + $0.minute * 60 + $0.second } ?? 0)
         if let offset { return local - offset }
-        return local - SessionDate.offset(forLocal: local, in: timeZone)
+        return local - LocalDate.offset(forLocal: local, in: timeZone)
     }
 
     /// The day and time as the file writes them, counted as seconds since 1970 as if they were
     /// UTC, whatever the offset (a day alone at its midnight): the clock on the wall where the
     /// session happened, which is the day and time a session is shown, filtered and exported at.
     public var wallClockSeconds: Int {
-        SessionDate.days(year: year, month: month, day: day) * 86_400
+        LocalDate.days(year: year, month: month, day: day) * 86_400
             + (time.map { $0.hour * 3600 + $0.minute * 60 + $0.second } ?? 0)
     }
 
@@ -148,11 +148,11 @@ public struct SessionDate: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The same date with its offset filled in from `timeZone` when the file gave none.
-    public func resolved(in timeZone: TimeZone) -> SessionDate {
+    public func resolved(in timeZone: TimeZone) -> LocalDate {
         guard let time, offset == nil else { return self }
         var copy = self
-        let local = SessionDate.days(year: year, month: month, day: day) * 86_400 + time.hour * 3600 + time.minute * 60 + time.second
-        copy.offset = SessionDate.offset(forLocal: local, in: timeZone)
+        let local = LocalDate.days(year: year, month: month, day: day) * 86_400 + time.hour * 3600 + time.minute * 60 + time.second
+        copy.offset = LocalDate.offset(forLocal: local, in: timeZone)
         return copy
     }
 
@@ -195,7 +195,7 @@ public struct SessionDate: Sendable, Hashable, CustomStringConvertible {
 
     /// `Dec 10, 2024`, the app's medium date.
     public var mediumDay: String {
-        "\(SessionDate.monthNames[month - 1]) \(day), \(year)"
+        "\(LocalDate.monthNames[month - 1]) \(day), \(year)"
     }
 
     /// `2:30 PM`, or nil for a day.
@@ -207,7 +207,7 @@ public struct SessionDate: Sendable, Hashable, CustomStringConvertible {
 
     /// `Tue`.
     public var weekday: String {
-        let days = SessionDate.days(year: year, month: month, day: day)
+        let days = LocalDate.days(year: year, month: month, day: day)
         let index = ((days % 7) + 7 + 4) % 7  // 1970-01-01 was a Thursday.
         return ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][index]
     }

@@ -1,6 +1,6 @@
 import Foundation
 
-extension SessionDate {
+extension LocalDate {
     /// The forms `parse(typed:now:timeZone:)` reads, for messages.
     public static let typedForms = "now, today, yesterday, tomorrow, 3d or 1w (days or weeks ago), each with a time or not (\"today 18:00\"), 2024-12-10T14:30:00-08:00, \"2024-12-10 14:30\" or 2024-12-10"
 
@@ -8,22 +8,22 @@ extension SessionDate {
     /// `timeZone`); `today`, `yesterday`, `tomorrow`, `3d` or `1w` alone (that calendar day) or
     /// followed by a time `18:00` (local to the vault, no offset yet, as `2024-12-10 18:00`); or
     /// any form `parse` reads. The days are those of `now` in `timeZone`. Nil for anything else.
-    public static func parse(typed text: String, now: Date, timeZone: TimeZone) -> SessionDate? {
+    public static func parse(typed text: String, now: Date, timeZone: TimeZone) -> LocalDate? {
         let trimmed = text.trimmingASCIIWhitespace()
         let lower = trimmed.lowercased()
         if lower == "now" {
-            var date = SessionDate(now, in: timeZone)
+            var date = LocalDate(now, in: timeZone)
             date.time?.second = 0
             return date
         }
-        if let date = SessionDate.parse(trimmed) { return date }
+        if let date = LocalDate.parse(trimmed) { return date }
         let words = lower.split(separator: " ", omittingEmptySubsequences: true)
         guard words.count == 1 || words.count == 2 else { return nil }
-        let today = SessionDate(now, in: timeZone)
-        let todayDays = SessionDate.days(year: today.year, month: today.month, day: today.day)
+        let today = LocalDate(now, in: timeZone)
+        let todayDays = LocalDate.days(year: today.year, month: today.month, day: today.day)
         guard let days = QueryDate.relativeDays(String(words[0]), today: todayDays, future: true) else { return nil }
-        let civil = SessionDate.civil(fromDays: days)
-        var date = SessionDate(year: civil.year, month: civil.month, day: civil.day)
+        let civil = LocalDate.civil(fromDays: days)
+        var date = LocalDate(year: civil.year, month: civil.month, day: civil.day)
         if words.count == 2 {
             guard let time = clock(String(words[1])) else { return nil }
             date.time = time

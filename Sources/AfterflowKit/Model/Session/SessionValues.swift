@@ -3,22 +3,22 @@ import Foundation
 /// The fields of a new session, before it is a file.
 public struct SessionValues: Sendable, SessionSections {
     public var id = UUID()
-    public var date: SessionDate
+    public var date: LocalDate
     public var treatment: Treatment
     public var administration: Administration?
     public var dose: String?
     public var moodBefore: Int?
     public var moodAfter: Int?
-    public var reminder: SessionDate?
+    public var reminder: LocalDate?
     public var music: String?
     public var tags: [String] = []
-    public var created: SessionDate
+    public var created: LocalDate
     public var intention = ""
     public var environment = ""
     public var musicNotes = ""
     public var reflections = ""
 
-    public init(date: SessionDate, treatment: Treatment, created: SessionDate) {
+    public init(date: LocalDate, treatment: Treatment, created: LocalDate) {
         self.date = date
         self.treatment = treatment
         self.created = created

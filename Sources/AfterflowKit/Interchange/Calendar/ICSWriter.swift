@@ -64,8 +64,8 @@ public struct ICSWriter: Sendable {
 
     /// `20241211T011200Z`.
     public static func utc(_ date: Date) -> String {
-        let d = SessionDate(date, in: TimeZone(identifier: "UTC") ?? .current)
-        let t = d.time ?? SessionDate.Time(hour: 0, minute: 0, second: 0)
+        let d = LocalDate(date, in: TimeZone(identifier: "UTC") ?? .current)
+        let t = d.time ?? LocalDate.Time(hour: 0, minute: 0, second: 0)
         return String(format: "%04d%02d%02dT%02d%02d%02dZ", d.year, d.month, d.day, t.hour, t.minute, t.second)
     }
 

@@ -71,7 +71,7 @@ public struct SessionEditor: Sendable {
                 guard known == .reminder else { throw Rejection(message: "date cannot be empty") }
                 return set(nil)
             }
-            guard let date = SessionDate.parse(trimmed) else {
+            guard let date = LocalDate.parse(trimmed) else {
                 throw Rejection(message: "\(key) must be a date like 2024-12-10T14:30:00-08:00, 2024-12-10 14:30 or 2024-12-10, found \(quoted(value))")
             }
             if let problem = date.yearProblem { throw Rejection(message: "\(key): \(problem)") }
@@ -91,7 +91,7 @@ public struct SessionEditor: Sendable {
             return set(administration.rawValue)
         case .moodBefore, .moodAfter:
             if trimmed.isEmpty { return set(nil) }
-            guard let mood = Mood.parse(trimmed) else {
+            guard let mood = MoodScale.parse(trimmed) else {
                 throw Rejection(message: "\(key) must be a whole number from 1 to 10, found \(quoted(value))")
             }
             return set(String(mood))
@@ -117,7 +117,7 @@ public struct SessionEditor: Sendable {
             result = result.settingFrontMatter("reminder", to: nil, order: SessionKey.order)
         }
         if let now {
-            let stamp = SessionDate(now, in: timeZone).canonical(in: timeZone)
+            let stamp = LocalDate(now, in: timeZone).canonical(in: timeZone)
             result = result.settingFrontMatter("updated", to: ["updated: \(stamp)"], order: SessionKey.order)
         }
         return result

@@ -8,18 +8,18 @@ public enum AppDate {
     public static let example = "Dec 10, 2024 at 2:30 PM"
 
     /// `Dec 10, 2024 at 2:30 PM` for the wall-clock time of `date` (a day alone is its midnight).
-    public static func format(_ date: SessionDate) -> String {
-        let time = date.time ?? SessionDate.Time(hour: 0, minute: 0, second: 0)
+    public static func format(_ date: LocalDate) -> String {
+        let time = date.time ?? LocalDate.Time(hour: 0, minute: 0, second: 0)
         let hour12 = time.hour % 12 == 0 ? 12 : time.hour % 12
         let minute = time.minute < 10 ? "0" + String(time.minute) : String(time.minute)
-        return SessionDate.monthNames[date.month - 1] + " " + String(date.day) + ", " + String(date.year)
+        return LocalDate.monthNames[date.month - 1] + " " + String(date.day) + ", " + String(date.year)
             + " at " + String(hour12) + ":" + minute + (time.hour < 12 ? " AM" : " PM")
     }
 
     /// Reads `Dec 10, 2024 at 2:30 PM` as a wall-clock time without an offset: any case, any run
     /// of spaces, U+202F or U+00A0 where the pattern has a space, and full month names. Nil for
     /// anything else, including a day that the month does not have.
-    public static func parse(_ text: String) -> SessionDate? {
+    public static func parse(_ text: String) -> LocalDate? {
         var words: [String] = []
         var current = ""
         for scalar in text.unicodeScalars {
@@ -51,9 +51,9 @@ public enum AppDate {
               (1...12).contains(hour12), minute <= 59 else { return nil }
         let meridiem = words[6].lowercased()
         guard meridiem == "am" || meridiem == "pm" else { return nil }
-        guard day >= 1, day <= SessionDate.daysInMonth(year: year, month: month) else { return nil }
+        guard day >= 1, day <= LocalDate.daysInMonth(year: year, month: month) else { return nil }
         let hour = hour12 % 12 + (meridiem == "pm" ? 12 : 0)
-        return SessionDate(year: year, month: month, day: day, time: SessionDate.Time(hour: hour, minute: minute, second: 0))
+        return LocalDate(year: year, month: month, day: day, time: LocalDate.Time(hour: hour, minute: minute, second: 0))
     }
 
     private static let fullMonthNames = ["january", "february", "march", "april", "may", "june", "july", "august",
@@ -61,7 +61,7 @@ public enum AppDate {
 
     private static func monthNumber(_ word: String) -> Int? {
         let lower = word.lowercased()
-        if let index = SessionDate.monthNames.firstIndex(where: { $0.lowercased() == lower }) { return index + 1 }
+        if let index = LocalDate.monthNames.firstIndex(where: { $0.lowercased() == lower }) { return index + 1 }
         if let index = fullMonthNames.firstIndex(of: lower) { return index + 1 }
         return nil
     }

@@ -2,7 +2,7 @@ import Foundation
 
 /// What makes two sessions the same for an import: the same minute, treatment and intention.
 ///
-/// The minute is the day and time as written (`SessionDate.wallClockSeconds`), as the app's CSV
+/// The minute is the day and time as written (`LocalDate.wallClockSeconds`), as the app's CSV
 /// has them, so that a session written with another offset than the vault's is still recognised
 /// when its exported row comes back.
 public struct SessionSignature: Hashable, Sendable {
@@ -124,7 +124,7 @@ extension IndexStore {
             var found = Set<SessionSignature>()
             let sql = "SELECT sessions.date_text, sessions.treatment, t.intention FROM sessions \(IndexedSession.textsJoin) WHERE sessions.day BETWEEN ? AND ?"
             for row in try RawRow.all(db, sql: sql, arguments: [first, last], { row in
-                (row.string(0).flatMap(SessionDate.parse), row.string(1).flatMap(Treatment.init(rawValue:)), row.text(2))
+                (row.string(0).flatMap(LocalDate.parse), row.string(1).flatMap(Treatment.init(rawValue:)), row.text(2))
             }) {
                 guard let date = row.0, let treatment = row.1 else { continue }
                 found.insert(SessionSignature(seconds: date.wallClockSeconds, treatment: treatment, intention: row.2))

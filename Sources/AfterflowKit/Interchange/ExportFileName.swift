@@ -5,8 +5,8 @@ import Foundation
 public enum ExportFileName {
     /// `Afterflow-Export-YYYYMMDD-HHmm.<ext>` for `now` in `timeZone`.
     public static func name(at now: Date, timeZone: TimeZone, extension ext: String) -> String {
-        let d = SessionDate(now, in: timeZone)
-        let t = d.time ?? SessionDate.Time(hour: 0, minute: 0, second: 0)
+        let d = LocalDate(now, in: timeZone)
+        let t = d.time ?? LocalDate.Time(hour: 0, minute: 0, second: 0)
         return String(format: "Afterflow-Export-%04d%02d%02d-%02d%02d", d.year, d.month, d.day, t.hour, t.minute) + "." + ext
     }
 

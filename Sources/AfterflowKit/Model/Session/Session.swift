@@ -6,7 +6,7 @@ import Foundation
 public struct Session: Sendable, SessionSections {
     public let document: Document
     public var id: UUID?
-    public var date: SessionDate?
+    public var date: LocalDate?
     public var treatment: Treatment?
     public var administration: Administration?
     public var dose: String?
@@ -14,11 +14,11 @@ public struct Session: Sendable, SessionSections {
     public var moodAfter: Int?
     /// The status the file states; `status` is what its content makes it.
     public var recordedStatus: SessionStatus?
-    public var reminder: SessionDate?
+    public var reminder: LocalDate?
     public var music: String?
     public var tags: [String] = []
-    public var created: SessionDate?
-    public var updated: SessionDate?
+    public var created: LocalDate?
+    public var updated: LocalDate?
     public var intention = ""
     public var environment = ""
     public var musicNotes = ""
@@ -195,14 +195,14 @@ public struct Session: Sendable, SessionSections {
         }
     }
 
-    private mutating func readDate(_ entry: FrontMatterEntry) -> SessionDate? {
+    private mutating func readDate(_ entry: FrontMatterEntry) -> LocalDate? {
         guard let s = scalar(entry) else {
             if entry.key == "date" && isEmpty(entry) {
                 diagnostics.append(.error("date is empty; write a date like 2024-12-10T14:30:00-08:00", at: entry.valueLocation))
             }
             return nil
         }
-        guard let value = SessionDate.parse(s.text) else {
+        guard let value = LocalDate.parse(s.text) else {
             error(entry, s, "\(entry.key) must be a date like 2024-12-10T14:30:00-08:00, 2024-12-10 14:30 or 2024-12-10, found \(quoted(s.text))")
             return nil
         }
@@ -226,7 +226,7 @@ public struct Session: Sendable, SessionSections {
 
     private mutating func readMood(_ entry: FrontMatterEntry) -> Int? {
         guard let s = scalar(entry) else { return nil }
-        guard let value = Mood.parse(s.text) else {
+        guard let value = MoodScale.parse(s.text) else {
             error(entry, s, "\(entry.key) must be a whole number from 1 to 10, found \(quoted(s.text))")
             return nil
         }

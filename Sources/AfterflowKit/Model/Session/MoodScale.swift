@@ -1,5 +1,5 @@
 /// The 1 to 10 mood scale, with the app's words and emoji for each band.
-public enum Mood {
+public enum MoodScale {
     public static let range = 1...10
 
     /// `Tender`, `Reflective`, `Centered`, `Uplifted` or `Radiant`.

@@ -3,7 +3,7 @@ import Foundation
 /// How a command names a session: an id prefix (4+ characters), a path, a day (`2024-12-10`),
 /// `today` or `yesterday` (the day's only session), or `last` (also `latest`: the newest session
 /// of the journal, the first that `afterflow list` shows).
-public struct SessionReference: Sendable, CustomStringConvertible {
+public struct DocumentReference: Sendable, CustomStringConvertible {
     public let text: String
 
     public init(_ text: String) {
@@ -19,17 +19,17 @@ public struct SessionReference: Sendable, CustomStringConvertible {
     static let dayWords: [String: Int] = ["today": 0, "yesterday": 1]
 
     /// The day `today` or `yesterday` names at `now` in `timeZone`, or nil for any other text.
-    public func relativeDay(now: Date, timeZone: TimeZone) -> SessionDate? {
-        guard let back = SessionReference.dayWords[text.trimmingASCIIWhitespace().lowercased()] else { return nil }
-        let today = SessionDate(now, in: timeZone)
-        let civil = SessionDate.civil(fromDays: SessionDate.days(year: today.year, month: today.month, day: today.day) - back)
-        return SessionDate(year: civil.year, month: civil.month, day: civil.day)
+    public func relativeDay(now: Date, timeZone: TimeZone) -> LocalDate? {
+        guard let back = DocumentReference.dayWords[text.trimmingASCIIWhitespace().lowercased()] else { return nil }
+        let today = LocalDate(now, in: timeZone)
+        let civil = LocalDate.civil(fromDays: LocalDate.days(year: today.year, month: today.month, day: today.day) - back)
+        return LocalDate(year: civil.year, month: civil.month, day: civil.day)
     }
 
     /// The reference with `today` and `yesterday` made the day they name now, so that it names the
     /// same session later (a reflection queued tonight and saved tomorrow).
-    public func pinned(now: Date, timeZone: TimeZone) -> SessionReference {
-        relativeDay(now: now, timeZone: timeZone).map { SessionReference($0.dayString) } ?? self
+    public func pinned(now: Date, timeZone: TimeZone) -> DocumentReference {
+        relativeDay(now: now, timeZone: timeZone).map { DocumentReference($0.dayString) } ?? self
     }
 
     /// Finds the one session `text` names and reads its file.
@@ -39,7 +39,7 @@ public struct SessionReference: Sendable, CustomStringConvertible {
     public func resolve(in source: some ReferenceSource, from directory: String, now: Date = Date()) throws(VaultError) -> VaultEntry {
         let vault = source.vault
         let trimmed = text.trimmingASCIIWhitespace()
-        if SessionReference.newestWords.contains(trimmed.lowercased()) {
+        if DocumentReference.newestWords.contains(trimmed.lowercased()) {
             guard let newest = try source.newestCandidate() else {
                 throw VaultError(.noMatch, "there is no session yet for \(quoted(trimmed)) to name",
                                  details: ["Record one with 'afterflow new'."])
@@ -65,7 +65,7 @@ public struct SessionReference: Sendable, CustomStringConvertible {
             candidates = try source.candidates(onDay: day)
             if candidates.isEmpty { nearest = try source.candidates(nearDay: day, limit: 3) }
             kind = "\(trimmed.lowercased()) (\(day.dayString))"
-        } else if let day = SessionDate.parse(trimmed), day.isDayOnly {
+        } else if let day = LocalDate.parse(trimmed), day.isDayOnly {
             candidates = try source.candidates(onDay: day)
             if candidates.isEmpty { nearest = try source.candidates(nearDay: day, limit: 3) }
             kind = "on \(trimmed)"
@@ -95,7 +95,7 @@ public struct SessionReference: Sendable, CustomStringConvertible {
 public struct ReferenceCandidate: Sendable {
     public var path: String
     public var id: String?
-    public var date: SessionDate?
+    public var date: LocalDate?
     public var treatment: Treatment?
 
     /// `6F1C2A8E  2024-12-10 14:30  Psilocybin  sessions/2024/2024-12-10-psilocybin.md`.
@@ -108,8 +108,8 @@ public struct ReferenceCandidate: Sendable {
 /// Where references are looked up: the files themselves (`VaultCatalog`) or the index.
 public protocol ReferenceSource {
     var vault: Vault { get }
-    func candidates(onDay day: SessionDate) throws(VaultError) -> [ReferenceCandidate]
-    func candidates(nearDay day: SessionDate, limit: Int) throws(VaultError) -> [ReferenceCandidate]
+    func candidates(onDay day: LocalDate) throws(VaultError) -> [ReferenceCandidate]
+    func candidates(nearDay day: LocalDate, limit: Int) throws(VaultError) -> [ReferenceCandidate]
     /// Sessions whose id starts with `prefix` (upper case; hyphens optional).
     func candidates(idPrefix prefix: String) throws(VaultError) -> [ReferenceCandidate]
     /// The newest session of the journal (drafts in `.afterflow/drafts/` left out), by the
@@ -124,13 +124,13 @@ extension VaultCatalog: ReferenceSource {
         }
     }
 
-    public func candidates(onDay day: SessionDate) -> [ReferenceCandidate] {
+    public func candidates(onDay day: LocalDate) -> [ReferenceCandidate] {
         all.filter { $0.date.map { $0.year == day.year && $0.month == day.month && $0.day == day.day } ?? false }
     }
 
-    public func candidates(nearDay day: SessionDate, limit: Int) -> [ReferenceCandidate] {
-        let target = SessionDate.days(year: day.year, month: day.month, day: day.day)
-        return all.compactMap { candidate in candidate.date.map { (candidate, abs(SessionDate.days(year: $0.year, month: $0.month, day: $0.day) - target)) } }
+    public func candidates(nearDay day: LocalDate, limit: Int) -> [ReferenceCandidate] {
+        let target = LocalDate.days(year: day.year, month: day.month, day: day.day)
+        return all.compactMap { candidate in candidate.date.map { (candidate, abs(LocalDate.days(year: $0.year, month: $0.month, day: $0.day) - target)) } }
             .sorted { $0.1 < $1.1 }.prefix(limit).map(\.0)
     }
 

@@ -51,7 +51,7 @@ extension ReflectionQueue {
                     }
                     entry = found
                 } else {
-                    entry = try SessionReference(reflection.reference).resolve(in: catalog, from: vault.root)
+                    entry = try DocumentReference(reflection.reference).resolve(in: catalog, from: vault.root)
                 }
                 let current = try store.reread(entry)
                 let typed = reflection.typedDate ?? now

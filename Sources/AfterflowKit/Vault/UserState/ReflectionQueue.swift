@@ -27,13 +27,13 @@ public struct QueuedReflection: Codable, Sendable, Hashable {
         self.session = session?.uuidString
         self.reference = reference
         self.text = text
-        self.typed = SessionDate(typed, in: timeZone).canonical(in: timeZone)
+        self.typed = LocalDate(typed, in: timeZone).canonical(in: timeZone)
         self.prepend = prepend
     }
 
     /// The instant it was typed.
     public var typedDate: Date? {
-        SessionDate.parse(typed).map { $0.date(in: TimeZone(identifier: "UTC") ?? .current) }
+        LocalDate.parse(typed).map { $0.date(in: TimeZone(identifier: "UTC") ?? .current) }
     }
 }
 

@@ -117,10 +117,10 @@ public struct CSVImport: Sendable {
         }
 
         let dateText = fields[0].trimmingASCIIWhitespace()
-        var date: SessionDate?
-        if let parsed = AppDate.parse(dateText) ?? SessionDate.parse(dateText) {
+        var date: LocalDate?
+        if let parsed = AppDate.parse(dateText) ?? LocalDate.parse(dateText) {
             let resolved = parsed.resolved(in: timeZone)
-            if !SessionDate.years.contains(parsed.year) {
+            if !LocalDate.years.contains(parsed.year) {
                 problem(0, "expected a year from 1900 to 9999, found \(found(dateText))")
             } else if resolved.epochSeconds(in: timeZone) > Int(now.timeIntervalSince1970) + CSVImport.futureAllowance {
                 problem(0, "expected a date no later than 8 hours from now, found \(found(dateText))")
@@ -148,7 +148,7 @@ public struct CSVImport: Sendable {
             let text = fields[column].trimmingASCIIWhitespace()
             if text.isEmpty {
                 moods.append(nil)
-            } else if let mood = Mood.parse(text) {
+            } else if let mood = MoodScale.parse(text) {
                 moods.append(mood)
             } else {
                 moods.append(nil)
@@ -173,7 +173,7 @@ public struct CSVImport: Sendable {
         }
 
         guard problems.isEmpty, let date, let treatment else { return .failure(Problems(list: problems)) }
-        var values = SessionValues(date: date, treatment: treatment, created: SessionDate(now, in: timeZone))
+        var values = SessionValues(date: date, treatment: treatment, created: LocalDate(now, in: timeZone))
         values.administration = administration
         values.moodBefore = moods[0]
         values.moodAfter = moods[1]

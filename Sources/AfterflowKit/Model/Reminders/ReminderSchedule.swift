@@ -12,7 +12,7 @@ public enum ReminderChoice: Sendable, Hashable {
     /// `90m`, `2h`, `1d`, `1w`: now plus this many seconds.
     case after(seconds: Int)
     /// A date as a session file writes it; a day alone means 09:00 that day.
-    case at(SessionDate)
+    case at(LocalDate)
 
     /// Reads `3h`, `tomorrow`, `none`, `<n>m`, `<n>h`, `<n>d`, `<n>w`, or a date (`2024-12-11 09:00`,
     /// `2024-12-11T09:00:00-08:00`, `2024-12-11`); any case. Nil when it is none of these.
@@ -25,7 +25,7 @@ public enum ReminderChoice: Sendable, Hashable {
         default:
             if let seconds = TimeSpan.seconds(in: word) {
                 self = .after(seconds: seconds)
-            } else if let date = SessionDate.parse(word) {
+            } else if let date = LocalDate.parse(word) {
                 self = .at(date)
             } else {
                 return nil
@@ -58,7 +58,7 @@ public struct ReminderSchedule: Sendable {
 
     /// The reminder's date with the offset in force then, or nil for `.none`. A time that is not
     /// after `now` is refused, as the app does not schedule a reminder in the past.
-    public func date(for choice: ReminderChoice) throws(Refusal) -> SessionDate? {
+    public func date(for choice: ReminderChoice) throws(Refusal) -> LocalDate? {
         let instant: Date
         switch choice {
         case .none:
@@ -71,14 +71,14 @@ public struct ReminderSchedule: Sendable {
             instant = try nextMorning()
         case .at(let date):
             var wanted = date
-            if wanted.isDayOnly { wanted.time = SessionDate.Time(hour: ReminderSchedule.morningHour, minute: 0, second: 0) }
+            if wanted.isDayOnly { wanted.time = LocalDate.Time(hour: ReminderSchedule.morningHour, minute: 0, second: 0) }
             instant = wanted.date(in: timeZone)
             guard instant > now else {
                 let shown = wanted.resolved(in: timeZone).shortString
                 throw Refusal(message: "the reminder time \(shown) is in the past; choose a later time, like 3h or tomorrow")
             }
         }
-        return SessionDate(instant, in: timeZone)
+        return LocalDate(instant, in: timeZone)
     }
 
     /// 09:00 on the calendar day after `now`'s, in the vault's time zone.
