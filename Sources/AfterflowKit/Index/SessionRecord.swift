@@ -7,7 +7,8 @@ struct DocumentRecord: Sendable {
     var size: Int64
     var modified: Int64
     var hash: Int64
-    /// `session`, `draft`, `note` (no front matter) or `other` (a `type` of a later kind).
+    /// `session`, `draft`, `note` (no front matter), a kind's name (`client`, `goal`, `trials`,
+    /// `mood`, `assessment`), or `other` (a `type` afterflow does not know).
     var kind: String
     var errors: Int
     var warnings: Int
@@ -23,7 +24,7 @@ struct DocumentRecord: Sendable {
         if entry.isPlainNote {
             kind = "note"
         } else if entry.session == nil {
-            kind = "other"
+            kind = entry.kind?.rawValue ?? "other"
         } else {
             kind = entry.isDraft ? "draft" : "session"
         }

@@ -1,0 +1,92 @@
+import Foundation
+
+/// The kinds of document a vault holds, named by the front matter's `type` key. A file without
+/// `type` (or with `type: session`) is a therapy session, as every file was before there were
+/// other kinds. This is the one place that maps `type` to a kind.
+public enum DocumentKind: String, Sendable, CaseIterable, Hashable {
+    case session
+    case client
+    case goal
+    case trials
+    case mood
+    case assessment
+
+    /// The kinds this version reads with a typed view; `mood` and `assessment` are kept and listed
+    /// by type, and not checked yet.
+    public static let typed: Set<DocumentKind> = [.session, .client, .goal, .trials]
+
+    /// The kind a front matter's `type` value names, or nil for a type afterflow does not know.
+    /// `type` is compared without case and surrounding space; absent means `session`.
+    public init?(typeValue: String?) {
+        guard let value = typeValue?.trimmingASCIIWhitespace().lowercased(), !value.isEmpty else {
+            self = .session
+            return
+        }
+        self.init(rawValue: value)
+    }
+
+    /// The `type` value of a document, or nil when it has no front matter.
+    public static func typeValue(of document: Document) -> String? {
+        document.frontMatter?["type"]?.scalar?.text
+    }
+
+    /// `session, client, goal, trials, mood, assessment`: for messages.
+    public static var expectedList: String { allCases.map(\.rawValue).joined(separator: ", ") }
+}
+
+/// A document read as its kind: the typed view the `type` key asks for.
+public enum DocumentContent: Sendable {
+    case session(Session)
+    case client(Client)
+    case goal(Goal)
+    case trials(TrialSession)
+    /// A kind this version does not read yet (`mood`, `assessment`), or an unknown `type`.
+    case other(String)
+    /// A Markdown file without front matter: a plain note, not an afterflow document.
+    case note
+
+    /// Reads `document` as the kind its `type` names.
+    public init(document: Document) {
+        if document.frontMatter == nil && document.diagnostics.isEmpty {
+            self = .note
+            return
+        }
+        let type = DocumentKind.typeValue(of: document)
+        switch DocumentKind(typeValue: type) {
+        case .session?: self = .session(Session(document: document))
+        case .client?: self = .client(Client(document: document))
+        case .goal?: self = .goal(Goal(document: document))
+        case .trials?: self = .trials(TrialSession(document: document))
+        case .mood?, .assessment?, nil:
+            self = .other(type?.trimmingASCIIWhitespace().lowercased() ?? "")
+        }
+    }
+
+    public var kind: DocumentKind? {
+        switch self {
+        case .session: return .session
+        case .client: return .client
+        case .goal: return .goal
+        case .trials: return .trials
+        case .other(let type): return DocumentKind(rawValue: type)
+        case .note: return nil
+        }
+    }
+
+    /// The typed view's problems, errors and warnings, in file order (no path).
+    public func diagnostics(of document: Document) -> [Diagnostic] {
+        switch self {
+        case .session(let session): return session.diagnostics
+        case .client(let client): return client.diagnostics
+        case .goal(let goal): return goal.diagnostics
+        case .trials(let trials): return trials.diagnostics
+        case .note: return []
+        case .other(let type):
+            var diagnostics = document.diagnostics
+            if DocumentKind(rawValue: type) == nil, let entry = document.frontMatter?.entry("type") {
+                diagnostics.append(.warning("type \(quoted(type)) is not one afterflow knows; expected one of \(DocumentKind.expectedList) (or leave type out for a session)", at: entry.valueLocation))
+            }
+            return diagnostics
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// A client's whole folder as read: `client.md`, the goals in `goals/` and the trial sessions in
+/// `sessions/`. What summaries, progress, notes and reports are made from.
+public struct ClientRecord: Sendable {
+    /// The folder's name: the client's short name (`maya-t`).
+    public var short: String
+    /// `clients/maya-t`, vault-relative.
+    public var folder: String
+    public var client: Client
+    /// Sorted by short name.
+    public var goals: [GoalRecord]
+    /// Sorted by date, then path.
+    public var sessions: [TrialSessionRecord]
+
+    public init(short: String, folder: String, client: Client, goals: [GoalRecord], sessions: [TrialSessionRecord]) {
+        self.short = short
+        self.folder = folder
+        self.client = client
+        self.goals = goals.sorted { $0.short < $1.short }
+        self.sessions = sessions.sorted { a, b in
+            let x = a.session.date?.wallClockSeconds ?? 0, y = b.session.date?.wallClockSeconds ?? 0
+            return x != y ? x < y : a.path < b.path
+        }
+    }
+
+    public func goal(_ short: String) -> GoalRecord? { goals.first { $0.short == short.lowercased() || $0.short == short } }
+}
+
+/// A goal with its short name (its file's name without `.md`) and path.
+public struct GoalRecord: Sendable {
+    public var short: String
+    public var path: String
+    public var goal: Goal
+
+    public init(short: String, path: String, goal: Goal) {
+        self.short = short
+        self.path = path
+        self.goal = goal
+    }
+}
+
+/// A trial session with its vault-relative path.
+public struct TrialSessionRecord: Sendable {
+    public var path: String
+    public var session: TrialSession
+
+    public init(path: String, session: TrialSession) {
+        self.path = path
+        self.session = session
+    }
+}

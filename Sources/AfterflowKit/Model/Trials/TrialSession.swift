@@ -1,0 +1,102 @@
+import Foundation
+
+/// A trial session (`type: trials`): one sitting with a client, its trials in the order they
+/// happened and the session note. A typed view onto a `Document`; reading never fails, problems
+/// become `diagnostics`.
+///
+/// Whether each trial's goal and cue level exist is a question about the client's folder and the
+/// vault's settings, answered by `PracticeCheck`, not here.
+public struct TrialSession: Sendable {
+    public let document: Document
+    public var id: UUID?
+    /// The client's id.
+    public var client: UUID?
+    /// When the session started.
+    public var date: LocalDate?
+    public var end: LocalDate?
+    public var location: String?
+    /// The observer's initials (a second observer's file carries theirs).
+    public var observer: String?
+    public var recordedOn: RecordedOn?
+    public var created: LocalDate?
+    public var updated: LocalDate?
+    public var trials: [Trial] = []
+    /// The `## Trials` section, when there is one.
+    public var trialsSection: Document.Section?
+    /// The `## Notes` section's text: the session note.
+    public var notes = ""
+    public var diagnostics: [Diagnostic]
+
+    /// Where a trial session was recorded.
+    public enum RecordedOn: String, Sendable, CaseIterable {
+        case terminal, phone, script, `import`
+    }
+
+    public static let keys = ["type", "id", "client", "date", "end", "location", "observer", "recorded_on", "created", "updated"]
+
+    public init(document: Document) {
+        self.document = document
+        var reader = FrontMatterReader(document: document)
+        var sawDate = false, sawClient = false, sawID = false
+        if let frontMatter = document.frontMatter {
+            for entry in frontMatter.entries {
+                switch entry.key {
+                case "id":
+                    sawID = true
+                    id = reader.uuid(entry)
+                case "client":
+                    sawClient = true
+                    if reader.required(entry, example: "the client's id (the id in their client.md)") != nil { client = reader.uuid(entry) }
+                case "date":
+                    sawDate = true
+                    if reader.required(entry, example: "when the session started, like 2025-01-14T15:00:00") != nil { date = reader.date(entry) }
+                case "end": end = reader.date(entry)
+                case "location": location = reader.text(entry)
+                case "observer": observer = reader.text(entry)
+                case "recorded_on":
+                    if let name = reader.name(entry, from: RecordedOn.allCases.map(\.rawValue)) { recordedOn = RecordedOn(rawValue: name) }
+                case "created": created = reader.date(entry)
+                case "updated": updated = reader.date(entry)
+                default: continue
+                }
+            }
+            let top = SourceLocation(line: frontMatter.openingLine + 1, column: 1)
+            if !sawDate { reader.error("date is missing; add a line like 'date: 2025-01-14T15:00:00'", at: top) }
+            if !sawClient { reader.error("client is missing; add the client's id, as in their client.md", at: top) }
+            if !sawID { reader.warning("id is missing; 'afterflow fmt' adds one", at: top) }
+            if let date, let end, end.epochSeconds(in: .gmt) < date.epochSeconds(in: .gmt),
+               let entry = frontMatter.entry("end"), let s = entry.value.scalar {
+                reader.error("end is before the session's date (\(date.shortString)); write when it ended", at: s.location)
+            }
+        } else if document.diagnostics.isEmpty {
+            reader.error("expected front matter: the file must start with a line '---'", at: SourceLocation(line: 1, column: 1))
+        }
+        diagnostics = document.diagnostics + reader.diagnostics
+        if let section = document.section("Trials") {
+            trialsSection = section
+            for index in section.content {
+                switch Trial.read(line: document.text(ofLine: index), index: index) {
+                case .trial(let trial): trials.append(trial)
+                case .ignored: continue
+                case .malformed(let column, let expected):
+                    let prefix = String(document.text(ofLine: index).unicodeScalars.prefix(column))
+                    diagnostics.append(.error("trial line: expected \(expected)", at: SourceLocation(line: index + 1, column: prefix.utf8.count + 1)))
+                }
+            }
+        }
+        if let section = document.section("Notes") { notes = document.text(of: section) }
+        if let warning = document.unclosedFenceWarning { diagnostics.append(warning) }
+        var sections: [(field: String, lines: Range<Int>)] = []
+        for title in ["Trials", "Notes"] {
+            if let section = document.section(title) { sections.append((title.lowercased(), section.content)) }
+        }
+        diagnostics += document.controlCharacterErrors(sections: sections)
+        diagnostics.sort { $0.location < $1.location }
+    }
+
+    /// Minutes from `date` to `end`, when both are known.
+    public var minutes: Int? {
+        guard let date, let end else { return nil }
+        return (end.epochSeconds(in: .gmt) - date.epochSeconds(in: .gmt)) / 60
+    }
+}
