@@ -294,6 +294,7 @@ public final class IndexStore: Sendable {
                     try db.execute(sql: "DELETE FROM sessions")
                     try db.execute(sql: "DELETE FROM session_texts")
                     try db.execute(sql: "DELETE FROM documents")
+                    for table in ["clients", "goals", "trial_sessions"] { try db.execute(sql: "DELETE FROM \(table)") }
                     try db.execute(sql: "INSERT INTO session_text(session_text) VALUES ('delete-all')")
                 }
                 let unindex = try db.cachedStatement(sql: """
@@ -307,11 +308,13 @@ public final class IndexStore: Sendable {
                 let insertSession = try db.cachedStatement(sql: SessionRecord.insertSQL)
                 let insertTexts = try db.cachedStatement(sql: SessionRecord.insertTextsSQL)
                 let index = try db.cachedStatement(sql: "INSERT INTO session_text(rowid, \(text)) SELECT rowid, \(text) FROM session_texts WHERE rowid = ?")
+                let deletePractice = try PracticeRecord.deleteStatements.map { sql in try db.cachedStatement(sql: sql) }
                 let touch = try db.cachedStatement(sql: "UPDATE documents SET size = ?, modified = ? WHERE path = ?")
                 func forget(_ path: String) throws {
                     try unindex.execute(arguments: [path])
                     try deleteTexts.execute(arguments: [path])
                     try deleteSession.execute(arguments: [path])
+                    for statement in deletePractice { try statement.execute(arguments: [path]) }
                 }
                 for path in removed {
                     try forget(path)
@@ -334,6 +337,10 @@ public final class IndexStore: Sendable {
                                 let rowid = db.lastInsertedRowID
                                 try insertTexts.execute(arguments: [rowid] + session.texts)
                                 if !bulk { try index.execute(arguments: [rowid]) }
+                            }
+                            if let practice = record.practice {
+                                let (sql, arguments) = practice.insert
+                                try db.cachedStatement(sql: sql).execute(arguments: arguments)
                             }
                         case .unreadable(let path, let error):
                             try forget(path)

@@ -15,6 +15,8 @@ struct DocumentRecord: Sendable {
     /// `[{"line":…,"column":…,"severity":…,"message":…}]`.
     var diagnostics: String
     var session: SessionRecord?
+    /// The row of a client, goal or trial session.
+    var practice: PracticeRecord?
 
     init(file: ScannedFile, hash: Int64, entry: VaultEntry, timeZone: TimeZone) {
         path = file.path
@@ -37,6 +39,7 @@ struct DocumentRecord: Sendable {
         if let session = entry.session, !entry.isPlainNote {
             self.session = SessionRecord(path: path, draft: entry.isDraft, session: session, timeZone: timeZone)
         }
+        practice = PracticeRecord(path: path, content: entry.content, timeZone: timeZone)
     }
 
     var arguments: StatementArguments {

@@ -78,7 +78,11 @@ public struct Client: Sendable {
 
     /// Whole years of age on `day`, when the date of birth is known.
     public func age(on day: LocalDate) -> Int? {
-        guard let born else { return nil }
+        born.flatMap { Client.age(born: $0, on: day) }
+    }
+
+    /// Whole years from `born` to `day`.
+    public static func age(born: LocalDate, on day: LocalDate) -> Int? {
         var years = day.year - born.year
         if (day.month, day.day) < (born.month, born.day) { years -= 1 }
         return years >= 0 ? years : nil

@@ -18,6 +18,12 @@ public struct LocalDate: Sendable, Hashable, CustomStringConvertible {
         public var hour: Int
         public var minute: Int
         public var second: Int
+
+        public init(hour: Int, minute: Int, second: Int) {
+            self.hour = hour
+            self.minute = minute
+            self.second = second
+        }
     }
 
     public init(year: Int, month: Int, day: Int, time: Time? = nil, offset: Int? = nil) {

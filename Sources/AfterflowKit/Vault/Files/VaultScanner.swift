@@ -16,6 +16,13 @@ public enum VaultScanner {
         return found.sorted()
     }
 
+    /// Vault-relative paths of the documents under the vault-relative `folder`, sorted.
+    public static func documentPaths(in vault: Vault, under folder: String) -> [String] {
+        var found: [String] = []
+        walk(vault.root + "/" + folder, relative: folder + "/", into: &found, top: false)
+        return found.sorted()
+    }
+
     /// Vault-relative paths of the drafts in `.afterflow/drafts/`, sorted.
     public static func draftPaths(in vault: Vault) -> [String] {
         var found: [String] = []

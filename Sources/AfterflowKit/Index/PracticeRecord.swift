@@ -1,0 +1,89 @@
+import Foundation
+import GRDB
+
+/// What the index keeps of a client, goal or trial session: one row in `clients`, `goals` or
+/// `trial_sessions`, keyed by path, with the short names taken from where the file sits
+/// (`clients/maya-t/goals/s-initial.md`). A file of these kinds outside a client's folder has no
+/// short name and is listed with an empty one (`check` reports where it should be).
+enum PracticeRecord: Sendable {
+    case client(StatementArguments)
+    case goal(StatementArguments)
+    case trials(StatementArguments)
+
+    init?(path: String, content: DocumentContent, timeZone: TimeZone) {
+        let place = PracticePath(path)
+        switch content {
+        case .client(let client):
+            self = .client([path, client.id?.uuidString, place.client ?? "", client.name, client.born?.dayString, client.notes])
+        case .goal(let goal):
+            self = .goal([path, goal.id?.uuidString, goal.client?.uuidString, place.client ?? "", place.goal ?? "",
+                          goal.title, goal.category, goal.currentPhase.rawValue, goal.description])
+        case .trials(let trials):
+            let successes = trials.trials.filter(\.success).count
+            self = .trials([path, trials.id?.uuidString, trials.client?.uuidString, place.client ?? "",
+                            trials.date?.epochSeconds(in: timeZone), trials.date?.canonical(in: timeZone), trials.date?.dayString,
+                            trials.end?.epochSeconds(in: timeZone), trials.location, trials.trials.count, successes,
+                            JSONValue.array(Array(Set(trials.trials.map(\.goal))).sorted().map { .string($0) }).serialized(),
+                            trials.notes])
+        default:
+            return nil
+        }
+    }
+
+    var insert: (sql: String, arguments: StatementArguments) {
+        switch self {
+        case .client(let arguments): return (PracticeRecord.insertClient, arguments)
+        case .goal(let arguments): return (PracticeRecord.insertGoal, arguments)
+        case .trials(let arguments): return (PracticeRecord.insertTrials, arguments)
+        }
+    }
+
+    static let insertClient = "INSERT OR REPLACE INTO clients (path, id, short, name, born, notes) VALUES (?, ?, ?, ?, ?, ?)"
+    static let insertGoal = """
+        INSERT OR REPLACE INTO goals (path, id, client_id, client, short, title, category, phase, description)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+    static let insertTrials = """
+        INSERT OR REPLACE INTO trial_sessions (path, id, client_id, client, date, date_text, day, end_date, location, trials,
+            successes, goals, notes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+
+    /// Removes a path's rows from every practice table.
+    static let deleteStatements = [
+        "DELETE FROM clients WHERE path = ?",
+        "DELETE FROM goals WHERE path = ?",
+        "DELETE FROM trial_sessions WHERE path = ?",
+    ]
+}
+
+/// Where a practice file sits: `clients/<client>/client.md`, `clients/<client>/goals/<goal>.md`,
+/// `clients/<client>/sessions/…`.
+public struct PracticePath: Sendable, Hashable {
+    /// The client's short name, when the file is inside a client's folder.
+    public var client: String?
+    /// The goal's short name, when the file is a goal file in `goals/`.
+    public var goal: String?
+    /// What the place is for: `client`, `goal`, `trials`, or nil outside a client folder.
+    public var role: DocumentKind?
+
+    public static let clientsFolder = "clients"
+    public static let clientFile = "client.md"
+
+    public init(_ path: String) {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count >= 3, parts[0] == PracticePath.clientsFolder, !parts[1].isEmpty else { return }
+        client = parts[1]
+        if parts.count == 3 && parts[2] == PracticePath.clientFile {
+            role = .client
+        } else if parts.count == 4 && parts[2] == "goals" && parts[3].hasSuffix(".md") {
+            goal = String(parts[3].dropLast(3))
+            role = .goal
+        } else if parts.count >= 4 && parts[2] == "sessions" {
+            role = .trials
+        }
+    }
+
+    public static func clientFolder(_ short: String) -> String { "\(clientsFolder)/\(short)" }
+    public static func clientPath(_ short: String) -> String { "\(clientsFolder)/\(short)/\(clientFile)" }
+    public static func goalPath(client: String, goal: String) -> String { "\(clientsFolder)/\(client)/goals/\(goal).md" }
+}

@@ -1,0 +1,12 @@
+import Foundation
+
+/// New client files in their one canonical form.
+public enum ClientWriter {
+    public static func newDocument(id: UUID, name: String, born: LocalDate?, created: LocalDate, timeZone: TimeZone) -> String {
+        var lines = ["---", "type: client", "id: \(id.uuidString.uppercased())", "name: \(YAMLWriter.scalar(name))"]
+        if let born { lines.append("born: \(born.dayString)") }
+        let stamp = created.canonical(in: timeZone)
+        lines += ["created: \(stamp)", "updated: \(stamp)", "---", "", "## Notes", ""]
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

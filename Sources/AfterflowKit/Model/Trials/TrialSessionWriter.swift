@@ -1,0 +1,19 @@
+import Foundation
+
+/// New trial session files in their one canonical form: the front matter, `## Notes` for the
+/// session note, and `## Trials` last, so that each trial is appended to the end of the file.
+public enum TrialSessionWriter {
+    public static func newDocument(id: UUID, clientID: UUID, date: LocalDate, end: LocalDate?, location: String?, observer: String?,
+                                   recordedOn: TrialSession.RecordedOn, trials: [Trial], created: LocalDate, timeZone: TimeZone) -> String {
+        var lines = ["---", "type: trials", "id: \(id.uuidString.uppercased())", "client: \(clientID.uuidString.uppercased())",
+                     "date: \(date.canonical(in: timeZone))"]
+        if let end { lines.append("end: \(end.canonical(in: timeZone))") }
+        if let location, !location.isBlank { lines.append("location: \(YAMLWriter.scalar(location))") }
+        if let observer, !observer.isBlank { lines.append("observer: \(YAMLWriter.scalar(observer))") }
+        lines.append("recorded_on: \(recordedOn.rawValue)")
+        let stamp = created.canonical(in: timeZone)
+        lines += ["created: \(stamp)", "updated: \(stamp)", "---", "", "## Notes", "", "## Trials", ""]
+        if !trials.isEmpty { lines += trials.map(\.lineText) }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

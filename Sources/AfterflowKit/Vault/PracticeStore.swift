@@ -1,0 +1,259 @@
+import Foundation
+
+/// Creates, reads and changes a therapist's practice in the vault: one folder per client under
+/// `clients/`, with `client.md`, the goals in `goals/` and the trial sessions in `sessions/YYYY/`.
+/// Every write holds the vault's lock and is atomic, or an fsync'd append.
+public struct PracticeStore: Sendable {
+    public let vault: Vault
+
+    public init(vault: Vault) {
+        self.vault = vault
+    }
+
+    public var cues: CueLevels { vault.config.cueLevels }
+
+    // MARK: - Clients
+
+    /// The short names of the client folders (those with a `client.md`), sorted.
+    public func clientShorts() -> [String] {
+        guard let root = try? vault.path(PracticePath.clientsFolder),
+              let names = try? FileManager.default.contentsOfDirectory(atPath: root) else { return [] }
+        return names.filter { !$0.hasPrefix(".") && FileIO.exists(root + "/" + $0 + "/" + PracticePath.clientFile) }.sorted()
+    }
+
+    /// The client a command names: a short name (`maya-t`, any case), or an error naming the near ones.
+    public func resolveClient(_ text: String) throws(VaultError) -> String {
+        let wanted = text.trimmingASCIIWhitespace().lowercased().trimmingSuffix("/")
+        let shorts = clientShorts()
+        if let found = shorts.first(where: { $0.lowercased() == wanted }) { return found }
+        let short = wanted.hasPrefix(PracticePath.clientsFolder + "/") ? String(wanted.dropFirst(PracticePath.clientsFolder.count + 1)) : wanted
+        if let found = shorts.first(where: { $0.lowercased() == short }) { return found }
+        if shorts.isEmpty {
+            throw VaultError(.noMatch, "there is no client \(quoted(text)): the vault has no clients yet",
+                             details: ["Add one with 'afterflow client add \"Maya Thompson\" --born 2017-03-02'."])
+        }
+        throw VaultError(.noMatch, "there is no client \(quoted(text))\(Suggestion.clause(for: short, among: shorts))",
+                         details: ["'afterflow client list' shows the clients' short names."])
+    }
+
+    /// Reads a client's whole folder.
+    public func load(_ short: String) throws(VaultError) -> ClientRecord {
+        let folder = PracticePath.clientFolder(short)
+        let clientPath = PracticePath.clientPath(short)
+        let client = Client(document: Document(bytes: try FileIO.read(try vault.path(clientPath))))
+        var goals: [GoalRecord] = []
+        var sessions: [TrialSessionRecord] = []
+        for path in VaultScanner.documentPaths(in: vault, under: folder) where path != clientPath {
+            let place = PracticePath(path)
+            guard let bytes = try? FileIO.read(try vault.path(path)) else { continue }
+            let document = Document(bytes: bytes)
+            switch DocumentContent(document: document) {
+            case .goal(let goal) where place.role == .goal:
+                goals.append(GoalRecord(short: place.goal ?? "", path: path, goal: goal))
+            case .trials(let session):
+                sessions.append(TrialSessionRecord(path: path, session: session))
+            default:
+                continue
+            }
+        }
+        return ClientRecord(short: short, folder: folder, client: client, goals: goals, sessions: sessions)
+    }
+
+    /// Writes a new client's folder and `client.md`. The short name is the first name and last
+    /// initial unless given; it must be free.
+    public func addClient(name: String, born: LocalDate?, short: String?, now: Date) throws(VaultError) -> (short: String, path: String) {
+        let short = (short ?? Client.defaultShortName(for: name)).lowercased()
+        guard Trial.isShortName(short) else {
+            throw VaultError(.invalid, "the short name \(quoted(short)) must be letters, digits, - and _, starting with a letter or digit",
+                             details: ["Give one with --short, like --short maya-t."])
+        }
+        let zone = vault.timeZone
+        let text = ClientWriter.newDocument(id: UUID(), name: name, born: born, created: LocalDate(now, in: zone), timeZone: zone)
+        let path = PracticePath.clientPath(short)
+        try vault.withLock { () throws(VaultError) in
+            if let taken = clientShorts().first(where: { $0.lowercased() == short }) {
+                throw VaultError(.exists, "there is already a client \(taken) (\(PracticePath.clientFolder(taken))/)",
+                                 details: ["Give the new client another short name with --short, like --short \(short)\(short.count < 3 ? "x" : String(short.last ?? "x"))."])
+            }
+            let absolute = try vault.writablePath(path)
+            try FileIO.createDirectories(FileIO.parentPath(of: absolute))
+            try FileIO.create(absolute, contents: Array(text.utf8))
+        }
+        return (short, path)
+    }
+
+    // MARK: - Goals
+
+    /// Writes a new goal file in the client's `goals/`. The short name comes from the title unless given.
+    public func addGoal(_ values: GoalValues, client short: String, goalShort: String?) throws(VaultError) -> (short: String, path: String) {
+        let name = (goalShort ?? GoalWriter.shortName(for: values.title)).lowercased()
+        guard Trial.isShortName(name) else {
+            throw VaultError(.invalid, "the goal's short name \(quoted(name)) must be letters, digits, - and _, starting with a letter or digit",
+                             details: ["Give one with --short, like --short s-initial."])
+        }
+        let path = PracticePath.goalPath(client: short, goal: name)
+        let text = GoalWriter.newDocument(values, timeZone: vault.timeZone)
+        try vault.withLock { () throws(VaultError) in
+            let absolute = try vault.writablePath(path)
+            if FileIO.exists(absolute) {
+                throw VaultError(.exists, "\(short) already has a goal \(name) (\(path))",
+                                 details: ["Give the new goal another short name with --short."])
+            }
+            try FileIO.createDirectories(FileIO.parentPath(of: absolute))
+            try FileIO.create(absolute, contents: Array(text.utf8))
+        }
+        return (name, path)
+    }
+
+    /// Replaces a file with an edited document, if it still holds what was read.
+    public func save(_ document: Document, over entry: VaultEntry) throws(VaultError) {
+        try vault.withLock { () throws(VaultError) in
+            try FileIO.replace(try vault.writablePath(entry.path), expecting: entry.document.bytes, with: document.bytes)
+        }
+    }
+
+    /// Reads a document of the vault.
+    public func read(_ path: String) throws(VaultError) -> VaultEntry {
+        VaultEntry(path: path, bytes: try FileIO.read(try vault.path(path)))
+    }
+
+    // MARK: - Trial sessions
+
+    /// Writes a new trial session file, `clients/<short>/sessions/YYYY/YYYY-MM-DD-HHMM.md`.
+    public func startTrials(client record: ClientRecord, date: LocalDate, location: String?, observer: String?,
+                            recordedOn: TrialSession.RecordedOn, now: Date) throws(VaultError) -> String {
+        guard let clientID = record.client.id else {
+            throw VaultError(.invalid, "\(record.folder)/client.md has no id; trial sessions name their client by it",
+                             details: ["Run 'afterflow fmt \(record.folder)/client.md' to give it one."])
+        }
+        let zone = vault.timeZone
+        let text = TrialSessionWriter.newDocument(id: UUID(), clientID: clientID, date: date, end: nil, location: location,
+                                                  observer: observer, recordedOn: recordedOn, trials: [],
+                                                  created: LocalDate(now, in: zone), timeZone: zone)
+        let time = date.time ?? LocalDate.Time(hour: 0, minute: 0, second: 0)
+        let folder = "\(record.folder)/sessions/\(String(format: "%04d", date.year))"
+        let stem = String(format: "%@-%02d%02d", date.dayString, time.hour, time.minute)
+        return try vault.withLock { () throws(VaultError) -> String in
+            var candidate = "\(folder)/\(stem).md"
+            var n = 2
+            while FileIO.exists(try vault.path(candidate)) {
+                candidate = "\(folder)/\(stem)-\(n).md"
+                n += 1
+            }
+            let absolute = try vault.writablePath(candidate)
+            try FileIO.createDirectories(FileIO.parentPath(of: absolute))
+            try FileIO.create(absolute, contents: Array(text.utf8))
+            return candidate
+        }
+    }
+
+    /// The newest trial session file of a client (on `day`, a `YYYY-MM-DD`, when given), found
+    /// from the file names alone (`sessions/YYYY/YYYY-MM-DD-HHMM.md` sort by time), without the index.
+    public func newestSessionPath(client: String, day: String? = nil) -> String? {
+        let folder = PracticePath.clientFolder(client) + "/sessions"
+        guard let root = try? vault.path(folder), let years = try? FileManager.default.contentsOfDirectory(atPath: root) else { return nil }
+        for year in years.filter({ !$0.hasPrefix(".") }).sorted(by: >) {
+            if let day, !day.hasPrefix(year) { continue }
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: root + "/" + year)) ?? []
+            let candidates = names.filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") && (day == nil || $0.hasPrefix(day! + "-")) }
+            // 2025-01-14-1500-2.md (a second session that minute) is newer than 2025-01-14-1500.md.
+            if let newest = candidates.max(by: { Self.sessionOrder($0) < Self.sessionOrder($1) }) { return "\(folder)/\(year)/\(newest)" }
+        }
+        return nil
+    }
+
+    private static func sessionOrder(_ name: String) -> (String, Int) {
+        let stem = String(name.dropLast(3))
+        let parts = stem.split(separator: "-")
+        if parts.count == 5, let n = Int(parts[4]) { return (parts[0..<4].joined(separator: "-"), n) }
+        return (stem, 1)
+    }
+
+    /// Adds one trial to a trial session: appended to the end of the file and fsync'd when
+    /// `## Trials` is its last section (as in every file afterflow writes), else written in place
+    /// after the last trial with an atomic replace. Returns the file as it now is.
+    @discardableResult
+    public func append(_ trial: Trial, to path: String) throws(VaultError) -> Document {
+        try vault.withLock { () throws(VaultError) -> Document in
+            let absolute = try vault.writablePath(path)
+            let entry = VaultEntry(path: path, bytes: try FileIO.read(absolute))
+            guard case .trials = entry.content else {
+                throw VaultError(.invalid, "\(path) is not a trial session (its type is \(entry.kind?.rawValue ?? "none"))")
+            }
+            if let fence = entry.document.unclosedFenceWarning {
+                throw VaultError(.invalid, "\(path):\(fence.location.line): a code fence opened here is never closed, so a trial added after it would not be read",
+                                 details: ["Close the fence with a line of ``` and try again; nothing was written."])
+            }
+            switch TrialAppend.plan(trial, in: entry.document) {
+            case .append(let bytes, let result):
+                try FileIO.append(absolute, expectingSize: entry.document.bytes.count, bytes: bytes)
+                return result
+            case .replace(let result):
+                try FileIO.replace(absolute, expecting: entry.document.bytes, with: result.bytes)
+                return result
+            }
+        }
+    }
+
+    /// Sets front-matter keys of a practice file (rendered YAML lines per key; nil removes),
+    /// and `updated`; refused when the file changed since it was read.
+    @discardableResult
+    public func setKeys(_ keys: [(key: String, lines: [String]?)], in entry: VaultEntry, order: [String], now: Date) throws(VaultError) -> Document {
+        var document = entry.document
+        for (key, lines) in keys { document = document.settingFrontMatter(key, to: lines, order: order) }
+        if document.bytes != entry.document.bytes {
+            document = document.settingFrontMatter("updated", to: ["updated: \(LocalDate(now, in: vault.timeZone).canonical(in: vault.timeZone))"], order: order)
+        }
+        try save(document, over: entry)
+        return document
+    }
+}
+
+/// Where a new trial line goes in a trial session document.
+public enum TrialAppend {
+    public enum Plan: Sendable {
+        /// The bytes to append at the end of the file, and the document they make.
+        case append([UInt8], Document)
+        /// The whole new document, for an atomic replace.
+        case replace(Document)
+    }
+
+    public static func plan(_ trial: Trial, in document: Document) -> Plan {
+        let line = trial.lineText
+        guard let section = document.section("Trials") else {
+            let edited = document.settingSection("Trials", text: line, order: ["Notes", "Trials"])
+            return .replace(edited)
+        }
+        // The last line that is not blank in the section.
+        var last = section.content.upperBound - 1
+        while last >= section.content.lowerBound && document.isBlank(last) { last -= 1 }
+        let isLastSection = section.content.upperBound >= document.lines.count
+        if isLastSection && last == document.lines.count - 1 && last >= section.content.lowerBound {
+            var bytes: [UInt8] = []
+            if let final = document.lines.last, !final.isTerminated { bytes += document.lineEnding.bytes }
+            bytes += Array(line.utf8) + document.lineEnding.bytes
+            return .append(bytes, Document(bytes: document.bytes + bytes))
+        }
+        if isLastSection && last < section.content.lowerBound {
+            // An empty section at the end: one blank line after the heading, then the trial.
+            let insertAt = section.content.lowerBound
+            let lines = (insertAt < document.lines.count && document.isBlank(insertAt)) ? [line] : ["", line]
+            let start = insertAt < document.lines.count && document.isBlank(insertAt) ? insertAt + 1 : insertAt
+            if start == document.lines.count {
+                var bytes: [UInt8] = []
+                if let final = document.lines.last, !final.isTerminated { bytes += document.lineEnding.bytes }
+                for l in lines { bytes += Array(l.utf8) + document.lineEnding.bytes }
+                return .append(bytes, Document(bytes: document.bytes + bytes))
+            }
+            return .replace(document.replacingLines(start..<start, with: lines))
+        }
+        let at = max(last + 1, section.content.lowerBound)
+        return .replace(document.replacingLines(at..<at, with: last < section.content.lowerBound ? ["", line] : [line]))
+    }
+}
+
+extension String {
+    func trimmingSuffix(_ suffix: String) -> String {
+        hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
+    }
+}

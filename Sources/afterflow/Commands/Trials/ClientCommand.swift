@@ -1,0 +1,179 @@
+import AfterflowKit
+import ArgumentParser
+import Foundation
+
+extension Afterflow {
+    struct Client: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "client",
+            abstract: "Add, list and show a therapist's clients.",
+            discussion: """
+                Each client is a folder, clients/SHORT/, holding client.md, the goals in goals/ and the trial sessions in sessions/YYYY/: hand it over, archive it or delete it as one. The short name (first name and last initial, maya-t) names the client on the command line. Lists show the first name, last initial and age, never the full name or date of birth, unless --full-names is given.
+
+                Examples:
+                  afterflow client add "Maya Thompson" --born 2017-03-02
+                  afterflow client list
+                  afterflow client show maya-t
+                """,
+            subcommands: [Add.self, List.self, Show.self])
+    }
+}
+
+extension Afterflow.Client {
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add a client: a folder clients/SHORT/ with client.md.",
+            discussion: """
+                Examples:
+                  afterflow client add "Maya Thompson" --born 2017-03-02      → clients/maya-t/
+                  afterflow client add "Maya Torres" --short maya-to
+                """)
+
+        @OptionGroup var vaultOptions: VaultOptions
+
+        @Argument(help: ArgumentHelp("The client's full name; kept in client.md only.", valueName: "name"))
+        var name: String
+
+        @Option(help: ArgumentHelp("Date of birth, for the age lists and reports show.", valueName: "YYYY-MM-DD"))
+        var born: String?
+
+        @Option(help: ArgumentHelp("The short name (default: first name and last initial, like maya-t).", valueName: "name"))
+        var short: String?
+
+        @Option(help: ArgumentHelp("text, or json for scripts.", valueName: "format"))
+        var format: DataFormat = .text
+
+        func validate() throws {
+            if let problem = FieldText.problem(field: "the name", text: name, multiline: false) { throw ValidationError(problem) }
+            if name.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("the name is empty; write the client's name, like \"Maya Thompson\"") }
+        }
+
+        func run() throws {
+            let vault = try vaultOptions.open()
+            let store = PracticeStore(vault: vault)
+            let bornDay = try born.map { text -> LocalDate in
+                guard let day = LocalDate.parse(text), day.isDayOnly, day.yearProblem == nil else {
+                    throw ValidationError("--born must be a day like 2017-03-02, found \"\(text.visible())\"")
+                }
+                return day
+            }
+            let added = try withVaultErrors {
+                try store.addClient(name: name.trimmingCharacters(in: .whitespaces), born: bornDay, short: short, now: Clock.now)
+            }
+            if format == .json {
+                emit(JSONValue.object([("short", .string(added.short)), ("path", .string(added.path))]).serialized(pretty: true))
+                return
+            }
+            emit("Added \(AfterflowKit.Client.displayName(of: name)) as \(added.short): \(vaultOptions.hints.path(added.path, in: vault))")
+            ErrorStream.current.write("Next: " + vaultOptions.hints.command("goal", "add", added.short, "Produce /s/ in word-initial position", "--short", "s-initial"))
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the clients: short name, name as Maya T., age, active goals, last session.")
+
+        @OptionGroup var vaultOptions: VaultOptions
+
+        @Flag(help: "Show full names and dates of birth.")
+        var fullNames = false
+
+        @Option(help: ArgumentHelp("table, or json for scripts.", valueName: "format"))
+        var format: ListFormat = .table
+
+        func run() throws {
+            let practice = try Practice(vaultOptions)
+            let clients = try withVaultErrors { try practice.index.clientListings() }
+            func age(_ c: ClientListing) -> Int? {
+                guard let born = c.born else { return nil }
+                return AfterflowKit.Client.age(born: born, on: practice.today)
+            }
+            if format == .json {
+                emit(JSONValue.array(clients.map { c in
+                    var fields: [(String, JSONValue)] = [("short", .string(c.short)), ("name", .string(c.displayName))]
+                    if fullNames {
+                        fields.append(("full_name", c.name.map(JSONValue.string) ?? .null))
+                        fields.append(("born", c.born.map { .string($0.dayString) } ?? .null))
+                    }
+                    fields += [("age", age(c).map(JSONValue.int) ?? .null), ("active_goals", .int(c.activeGoals)),
+                               ("goals", .int(c.goals)), ("sessions", .int(c.sessions)),
+                               ("last_session", c.lastSession.map(JSONValue.string) ?? .null), ("path", .string(c.path))]
+                    return .object(fields)
+                }).serialized(pretty: true))
+            } else if clients.isEmpty {
+                emit("No clients yet. Add one with: afterflow client add \"Maya Thompson\" --born 2017-03-02")
+            } else {
+                let term = Terminal.current
+                var rows = [["CLIENT", "NAME", "AGE", "ACTIVE GOALS", "SESSIONS", "LAST SESSION"]]
+                for c in clients {
+                    rows.append([c.short, fullNames ? (c.name ?? "") : c.displayName, age(c).map(String.init) ?? "",
+                                 "\(c.activeGoals) of \(c.goals)", String(c.sessions), c.lastSession ?? "none yet"])
+                }
+                for line in TextTable.lines(rows, rightAligned: [2, 4]).enumerated() {
+                    emit(line.offset == 0 ? term.bold(line.element) : line.element)
+                }
+            }
+            try practice.index.warnProblems(practice.report, hints: vaultOptions.hints)
+        }
+    }
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show one client: goals with their phase and latest figures, and recent sessions.")
+
+        @OptionGroup var vaultOptions: VaultOptions
+
+        @Argument(help: ArgumentHelp("The client's short name, like maya-t.", valueName: "client"))
+        var client: String
+
+        @Flag(help: "Show the full name and date of birth.")
+        var fullNames = false
+
+        @Option(help: ArgumentHelp("text, or json for scripts.", valueName: "format"))
+        var format: DataFormat = .text
+
+        func run() throws {
+            let practice = try Practice(vaultOptions)
+            let record = try practice.client(client)
+            let c = record.client
+            if format == .json {
+                var fields: [(String, JSONValue)] = [("short", .string(record.short)), ("name", .string(c.displayName))]
+                if fullNames {
+                    fields.append(("full_name", c.name.map(JSONValue.string) ?? .null))
+                    fields.append(("born", c.born.map { .string($0.dayString) } ?? .null))
+                }
+                fields.append(("age", c.age(on: practice.today).map(JSONValue.int) ?? .null))
+                fields.append(("goals", .array(record.goals.map { g in
+                    .object([("short", .string(g.short)), ("title", g.goal.title.map(JSONValue.string) ?? .null),
+                             ("category", g.goal.category.map(JSONValue.string) ?? .null), ("phase", .string(g.goal.currentPhase.rawValue)),
+                             ("path", .string(g.path))])
+                })))
+                fields.append(("sessions", .array(record.sessions.map { s in
+                    .object([("date", s.session.date.map { .string($0.canonical(in: practice.zone)) } ?? .null),
+                             ("trials", .int(s.session.trials.count)), ("path", .string(s.path))])
+                })))
+                emit(JSONValue.object(fields).serialized(pretty: true))
+                return
+            }
+            let term = Terminal.current
+            emit(term.bold(practice.label(c, fullNames: fullNames)) + term.dim("  (\(record.short))"))
+            emit("")
+            emit(term.bold("Goals"))
+            if record.goals.isEmpty {
+                emit("  none yet: " + vaultOptions.hints.command("goal", "add", record.short, "TITLE"))
+            }
+            for g in record.goals {
+                let title = (g.goal.title ?? "").visible()
+                emit("  \(g.short.padded(to: 16)) \(g.goal.currentPhase.rawValue.padded(to: 12)) \(title)")
+            }
+            emit("")
+            emit(term.bold("Sessions") + term.dim("  \(record.sessions.count) in all"))
+            for s in record.sessions.suffix(5).reversed() {
+                let when = s.session.date.map { $0.shortString } ?? "no date"
+                let done = s.session.trials.filter(\.success).count
+                emit("  \(when.padded(to: 18)) \(String(s.session.trials.count).leftPadded(to: 3)) trials, \(done) successes  \(term.dim(s.path))")
+            }
+            if record.sessions.isEmpty { emit("  none yet: " + vaultOptions.hints.command("trials", "start", record.short)) }
+        }
+    }
+}

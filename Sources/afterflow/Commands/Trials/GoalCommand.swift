@@ -1,0 +1,339 @@
+import AfterflowKit
+import ArgumentParser
+import Foundation
+
+extension Afterflow {
+    struct Goal: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "goal",
+            abstract: "Add, list and change a client's goals (targets).",
+            discussion: """
+                A goal is a file in the client's goals/ folder; its name is the goal's short name, used in trial lines and on the command line (clients/maya-t/goals/s-initial.md is s-initial). Its body holds the operational definition, materials and notes: edit it in any editor.
+
+                Examples:
+                  afterflow goal add maya-t "Produce /s/ in word-initial position" --short s-initial --category articulation --mastery "80% x 3"
+                  afterflow goal list maya-t
+                  afterflow goal set maya-t s-initial min_trials=10 cue=minimal
+                  afterflow goal phase maya-t s-initial maintenance --date 2025-03-02
+                """,
+            subcommands: [Add.self, List.self, Set.self, Phase.self])
+    }
+}
+
+extension Afterflow.Goal {
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Add a goal to a client.")
+
+        @OptionGroup var vaultOptions: VaultOptions
+
+        @Argument(help: ArgumentHelp("The client's short name.", valueName: "client"))
+        var client: String
+
+        @Argument(help: ArgumentHelp("What the goal is, like \"Produce /s/ in word-initial position\".", valueName: "title"))
+        var title: String
+
+        @Option(help: ArgumentHelp("The goal's short name (default: from the title).", valueName: "name"))
+        var short: String?
+
+        @Option(help: ArgumentHelp("communication, social, articulation, language, fluency, behavior, motor, other, or one the vault's settings add.", valueName: "category"))
+        var category: String?
+
+        @Option(help: ArgumentHelp("The default cue level, given when none is chosen (default: the first, independent).", valueName: "level"))
+        var cue: String?
+
+        @Option(help: ArgumentHelp("The mastery criterion (default 80% x 3: 80 % or more in 3 consecutive sessions).", valueName: "criterion"))
+        var mastery: String?
+
+        @Option(help: ArgumentHelp("The fewest trials for a session's percentage to count (default 5).", valueName: "n"))
+        var minTrials: Int?
+
+        @Option(help: ArgumentHelp("The cue levels at which a success counts as correct, comma-separated (default: every level).", valueName: "levels"))
+        var countsCorrect: String?
+
+        @Option(help: ArgumentHelp("baseline or active (default active).", valueName: "phase"))
+        var phase: String = "active"
+
+        @Option(help: ArgumentHelp("The day work on the goal started (default today).", valueName: "day"))
+        var started: String?
+
+        @Option(help: ArgumentHelp("The operational definition: what counts as a correct response.", valueName: "text"))
+        var definition: String?
+
+        @Option(help: ArgumentHelp("text, or json for scripts.", valueName: "format"))
+        var format: DataFormat = .text
+
+        func run() throws {
+            let practice = try Practice(vaultOptions)
+            let record = try practice.client(client)
+            let config = practice.vault.config
+            guard let clientID = record.client.id else {
+                throw usageError("\(record.folder)/client.md has no id; run 'afterflow fmt \(record.folder)/client.md' first", command: "goal add")
+            }
+            if let problem = FieldText.problem(field: "the title", text: title, multiline: false) { throw ValidationError(problem) }
+            guard !title.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("the title is empty; say what the goal is") }
+            var values = GoalValues(client: clientID, title: title.trimmingCharacters(in: .whitespaces), started: practice.today,
+                                    created: LocalDate(Clock.now, in: practice.zone))
+            if let category {
+                let categories = config.goalCategories
+                guard let found = categories.first(where: { $0.caseInsensitiveCompare(category) == .orderedSame }) else {
+                    throw ValidationError("--category must be one of \(categories.joined(separator: ", ")), found \"\(category.visible())\"")
+                }
+                values.category = found
+            }
+            if let cue {
+                guard let level = practice.store.cues.level(cue) else {
+                    throw ValidationError("--cue must be one of \(practice.store.cues.expectedList), found \"\(cue.visible())\"")
+                }
+                values.cue = level
+            }
+            if let mastery {
+                guard let criterion = MasteryCriterion.parse(mastery) else {
+                    throw ValidationError("--mastery must be a criterion like \"80% x 3\" (80 % or more in 3 consecutive sessions), found \"\(mastery.visible())\"")
+                }
+                values.mastery = criterion
+            }
+            if let minTrials {
+                guard minTrials >= 1 else { throw ValidationError("--min-trials must be at least 1") }
+                values.minTrials = minTrials
+            }
+            if let countsCorrect {
+                var levels: [String] = []
+                for word in countsCorrect.split(separator: ",") {
+                    guard let level = practice.store.cues.level(String(word)) else {
+                        throw ValidationError("--counts-correct: \"\(String(word).visible())\" is not a cue level; the levels are \(practice.store.cues.expectedList)")
+                    }
+                    levels.append(level)
+                }
+                values.countsCorrect = levels
+            }
+            guard let parsedPhase = GoalPhase(parsing: phase) else {
+                throw ValidationError("--phase must be one of \(GoalPhase.expectedList), found \"\(phase.visible())\"")
+            }
+            values.phase = parsedPhase
+            if let started { values.started = try parseDay(started, option: "--started", zone: practice.zone) }
+            if let definition {
+                if let problem = FieldText.problem(field: "the definition", text: definition, multiline: true) { throw ValidationError(problem) }
+                values.definition = FieldText.normalizingLineBreaks(definition)
+            }
+            let added = try withVaultErrors { try practice.store.addGoal(values, client: record.short, goalShort: short) }
+            if format == .json {
+                emit(JSONValue.object([("client", .string(record.short)), ("short", .string(added.short)), ("path", .string(added.path))]).serialized(pretty: true))
+                return
+            }
+            emit("Added goal \(added.short) for \(record.client.displayName): \(vaultOptions.hints.path(added.path, in: practice.vault))")
+            ErrorStream.current.write("Write its definition in that file; log a trial with: "
+                + vaultOptions.hints.command("trial", record.short, added.short, "success", "--cue", practice.store.cues.independent))
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List a client's goals: short name, phase, category, mastery criterion, title.",
+            discussion: "Goals in baseline, active or maintenance; --all adds mastered, on-hold and retired ones.")
+
+        @OptionGroup var vaultOptions: VaultOptions
+
+        @Argument(help: ArgumentHelp("The client's short name.", valueName: "client"))
+        var client: String
+
+        @Flag(help: "Include mastered, on-hold and retired goals.")
+        var all = false
+
+        @Option(help: ArgumentHelp("table, or json for scripts.", valueName: "format"))
+        var format: ListFormat = .table
+
+        func run() throws {
+            let practice = try Practice(vaultOptions)
+            let record = try practice.client(client)
+            let goals = record.goals.filter { all || $0.goal.currentPhase.isWorkedOn }
+            if format == .json {
+                emit(JSONValue.array(goals.map { g in
+                    let goal = g.goal
+                    return .object([
+                        ("short", .string(g.short)), ("title", goal.title.map(JSONValue.string) ?? .null),
+                        ("category", goal.category.map(JSONValue.string) ?? .null), ("cue", .string(goal.cue ?? practice.store.cues.independent)),
+                        ("mastery", .string(goal.effectiveMastery.text)), ("min_trials", .int(goal.effectiveMinTrials)),
+                        ("counts_correct", goal.countsCorrect.map { .array($0.map(JSONValue.string)) } ?? .null),
+                        ("phase", .string(goal.currentPhase.rawValue)),
+                        ("phases", .array(goal.phases.map { .object([("phase", .string($0.phase.rawValue)), ("day", .string($0.day.dayString))]) })),
+                        ("path", .string(g.path)),
+                    ])
+                }).serialized(pretty: true))
+                return
+            }
+            if goals.isEmpty {
+                let hidden = record.goals.count - goals.count
+                emit(hidden > 0 ? "No goals being worked on; \(hidden) more with --all." : "No goals yet. Add one with: " + vaultOptions.hints.command("goal", "add", record.short, "TITLE"))
+                return
+            }
+            var rows = [["GOAL", "PHASE", "CATEGORY", "MASTERY", "TITLE"]]
+            for g in goals {
+                rows.append([g.short, g.goal.currentPhase.rawValue, g.goal.category ?? "", g.goal.effectiveMastery.text, g.goal.title ?? ""])
+            }
+            let term = Terminal.current
+            for (i, line) in TextTable.lines(rows).enumerated() { emit(i == 0 ? term.bold(line) : line) }
+        }
+    }
+
+    struct Set: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Change a goal's keys: title, category, cue, mastery, min_trials, counts_correct, started.",
+            discussion: """
+                Only the lines of the keys change; comments and everything else stay. A key with nothing after = is removed (its default applies). The phase changes with 'afterflow goal phase', which keeps each change with its day.
+
+                Examples:
+                  afterflow goal set maya-t s-initial min_trials=10
+                  afterflow goal set maya-t s-initial "mastery=90% x 2" counts_correct=independent,minimal
+                """)
+
+        @OptionGroup var vaultOptions: VaultOptions
+
+        @Argument(help: ArgumentHelp("The client's short name.", valueName: "client"))
+        var client: String
+
+        @Argument(help: ArgumentHelp("The goal's short name.", valueName: "goal"))
+        var goal: String
+
+        @Argument(help: ArgumentHelp("key=value pairs.", valueName: "key=value"))
+        var assignments: [String]
+
+        static let settable = ["title", "category", "cue", "mastery", "min_trials", "counts_correct", "started"]
+
+        func run() throws {
+            let practice = try Practice(vaultOptions)
+            let record = try practice.client(client)
+            let found = try goalRecord(goal, in: record, hints: vaultOptions.hints)
+            var changes: [(key: String, lines: [String]?)] = []
+            let cues = practice.store.cues
+            for assignment in assignments {
+                guard let eq = assignment.firstIndex(of: "=") else {
+                    throw ValidationError("expected key=value, found \"\(assignment.visible())\"; keys: \(Self.settable.joined(separator: ", "))")
+                }
+                let key = assignment[..<eq].trimmingCharacters(in: .whitespaces).lowercased().replacingOccurrences(of: "-", with: "_")
+                let value = assignment[assignment.index(after: eq)...].trimmingCharacters(in: .whitespaces)
+                guard Self.settable.contains(key) else {
+                    if key == "phase" || key == "phases" { throw ValidationError("the phase changes with: afterflow goal phase \(record.short) \(found.short) PHASE") }
+                    throw ValidationError("\(key) is not a goal key that can be set; keys: \(Self.settable.joined(separator: ", "))")
+                }
+                if let problem = FieldText.problem(field: key, text: value, multiline: false) { throw ValidationError(problem) }
+                if value.isEmpty {
+                    guard key != "title" else { throw ValidationError("title cannot be empty") }
+                    changes.append((key, nil))
+                    continue
+                }
+                let rendered: String
+                switch key {
+                case "category":
+                    guard let c = practice.vault.config.goalCategories.first(where: { $0.caseInsensitiveCompare(value) == .orderedSame }) else {
+                        throw ValidationError("category must be one of \(practice.vault.config.goalCategories.joined(separator: ", ")), found \"\(value.visible())\"")
+                    }
+                    rendered = YAMLWriter.scalar(c)
+                case "cue":
+                    guard let level = cues.level(value) else { throw ValidationError("cue must be one of \(cues.expectedList), found \"\(value.visible())\"") }
+                    rendered = level
+                case "mastery":
+                    guard let m = MasteryCriterion.parse(value) else { throw ValidationError("mastery must be a criterion like \"80% x 3\", found \"\(value.visible())\"") }
+                    rendered = YAMLWriter.scalar(m.text)
+                case "min_trials":
+                    guard let n = Int(value), n >= 1 else { throw ValidationError("min_trials must be a whole number of 1 or more, found \"\(value.visible())\"") }
+                    rendered = String(n)
+                case "counts_correct":
+                    var levels: [String] = []
+                    for word in value.split(separator: ",") {
+                        guard let level = cues.level(String(word)) else {
+                            throw ValidationError("counts_correct: \"\(String(word).visible())\" is not a cue level; the levels are \(cues.expectedList)")
+                        }
+                        levels.append(level)
+                    }
+                    rendered = YAMLWriter.flowList(levels)
+                case "started":
+                    rendered = try parseDay(value, option: "started", zone: practice.zone).dayString
+                default:
+                    rendered = YAMLWriter.scalar(value)
+                }
+                changes.append((key, ["\(key): \(rendered)"]))
+            }
+            let entry = try withVaultErrors { try practice.store.read(found.path) }
+            if entry.diagnostics.contains(where: { $0.severity == .error }) {
+                throw usageError("\(found.path) has errors; fix them first ('afterflow check \(found.path)' shows them)", command: "goal set")
+            }
+            try withVaultErrors { _ = try practice.store.setKeys(changes, in: entry, order: AfterflowKit.Goal.keys, now: Clock.now) }
+            emit("Updated \(found.short): " + changes.map { $0.lines?.first ?? "\($0.key) removed" }.joined(separator: ", "))
+        }
+    }
+
+    struct Phase: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Move a goal to another phase, keeping the change with its day.",
+            discussion: """
+                Phases: baseline, active, maintenance, mastered, on-hold, retired. The change is added to the goal's phases list (drawn as a vertical line on the progress chart) and phase is set to it.
+
+                Examples:
+                  afterflow goal phase maya-t s-initial maintenance
+                  afterflow goal phase maya-t s-initial active --date 2025-01-21
+                """)
+
+        @OptionGroup var vaultOptions: VaultOptions
+
+        @Argument(help: ArgumentHelp("The client's short name.", valueName: "client"))
+        var client: String
+
+        @Argument(help: ArgumentHelp("The goal's short name.", valueName: "goal"))
+        var goal: String
+
+        @Argument(help: ArgumentHelp("baseline, active, maintenance, mastered, on-hold or retired.", valueName: "phase"))
+        var phase: String
+
+        @Option(help: ArgumentHelp("The day of the change (default today).", valueName: "day"))
+        var date: String?
+
+        func run() throws {
+            guard let newPhase = GoalPhase(parsing: phase) else {
+                throw ValidationError("the phase must be one of \(GoalPhase.expectedList), found \"\(phase.visible())\"")
+            }
+            let practice = try Practice(vaultOptions)
+            let record = try practice.client(client)
+            let found = try goalRecord(goal, in: record, hints: vaultOptions.hints)
+            let day = try date.map { try parseDay($0, option: "--date", zone: practice.zone) } ?? practice.today
+            let entry = try withVaultErrors { try practice.store.read(found.path) }
+            guard case .goal(let current) = entry.content, !entry.diagnostics.contains(where: { $0.severity == .error }) else {
+                throw usageError("\(found.path) has errors; fix them first ('afterflow check \(found.path)' shows them)", command: "goal phase")
+            }
+            if let last = current.phases.last, day.dayString < last.day.dayString {
+                throw usageError("\(day.dayString) is before the goal's last change (\(last.text)); phases are kept in the order they happened", command: "goal phase")
+            }
+            var phases = current.phases
+            if phases.isEmpty, let started = current.started, started.dayString < day.dayString {
+                phases.append(PhaseChange(phase: current.currentPhase, day: started))
+            }
+            phases.append(PhaseChange(phase: newPhase, day: day))
+            let blockIndent = current.document.frontMatter?.entry("phases").flatMap { entry -> String? in
+                if case .list(_, flow: false) = entry.value, let line = entry.lines.dropFirst().first {
+                    return String(current.document.text(ofLine: line).prefix { $0 == " " })
+                }
+                return nil
+            }
+            let phasesLines: [String]
+            if let blockIndent {
+                phasesLines = ["phases:"] + phases.map { "\(blockIndent)- \($0.text)" }
+            } else {
+                phasesLines = ["phases: \(YAMLWriter.flowList(phases.map(\.text)))"]
+            }
+            try withVaultErrors {
+                _ = try practice.store.setKeys([("phase", ["phase: \(newPhase.rawValue)"]), ("phases", phasesLines)], in: entry,
+                                               order: AfterflowKit.Goal.keys, now: Clock.now)
+            }
+            emit("\(found.short) is \(newPhase.rawValue) from \(day.dayString) (was \(current.currentPhase.rawValue)).")
+        }
+    }
+}
+
+/// The goal a command names, by short name, or an error naming the client's goals.
+func goalRecord(_ text: String, in record: ClientRecord, hints: Hints) throws -> GoalRecord {
+    if let found = record.goal(text) { return found }
+    let names = record.goals.map(\.short)
+    report(VaultError(.noMatch, "\(record.short) has no goal \"\(text.visible())\"\(Suggestion.clause(for: text.lowercased(), among: names))",
+                      details: names.isEmpty ? ["Add one with: " + hints.command("goal", "add", record.short, "TITLE")]
+                                             : ["Their goals: \(names.joined(separator: ", "))."]))
+    throw Exit.dataProblem
+}

@@ -1,0 +1,87 @@
+import AfterflowKit
+import ArgumentParser
+import Foundation
+
+/// What the practice commands share: the vault, its index and its practice store.
+struct Practice {
+    let index: IndexStore
+    let report: IndexStore.RefreshReport
+    let store: PracticeStore
+    var vault: Vault { store.vault }
+    var zone: TimeZone { vault.timeZone }
+    var today: LocalDate {
+        let now = LocalDate(Clock.now, in: zone)
+        return LocalDate(year: now.year, month: now.month, day: now.day)
+    }
+
+    init(_ options: VaultOptions) throws {
+        (index, report) = try options.index()
+        store = PracticeStore(vault: index.vault)
+    }
+
+    func client(_ text: String) throws -> ClientRecord {
+        try withVaultErrors {
+            let short = try store.resolveClient(text)
+            return try store.load(short)
+        }
+    }
+
+    func trialSession(_ text: String) throws -> VaultEntry {
+        try withVaultErrors {
+            try TrialSessionReference(text).resolve(practice: store, from: FileManager.default.currentDirectoryPath) { index }
+        }
+    }
+
+    /// `Maya T., 8`: the display name and age, or the full name and date of birth with `fullNames`.
+    func label(_ client: Client, fullNames: Bool) -> String {
+        if fullNames {
+            return [client.name, client.born.map { "born \($0.dayString)" }].compactMap { $0 }.joined(separator: ", ")
+        }
+        return [client.displayName, client.age(on: today).map(String.init)].compactMap { $0 }.joined(separator: ", ")
+    }
+}
+
+/// A day given on the command line: `2025-01-14`, or one of the words `new --date` knows.
+func parseDay(_ text: String, option: String, zone: TimeZone) throws -> LocalDate {
+    guard let parsed = LocalDate.parse(typed: text, now: Clock.now, timeZone: zone) else {
+        throw ValidationError("\(option) must be a day like 2025-01-14, found \"\(text.visible())\"")
+    }
+    return LocalDate(year: parsed.year, month: parsed.month, day: parsed.day)
+}
+
+/// A date and time given on the command line (`2025-01-14 15:00`, `now`), in the vault's zone.
+func parseMoment(_ text: String, option: String, zone: TimeZone) throws -> LocalDate {
+    guard let parsed = LocalDate.parse(typed: text, now: Clock.now, timeZone: zone) else {
+        throw ValidationError("--\(option) must be \(LocalDate.typedForms), found \"\(text.visible())\"")
+    }
+    if parsed.isDayOnly { return LocalDate(year: parsed.year, month: parsed.month, day: parsed.day, time: .init(hour: 0, minute: 0, second: 0)) }
+    return parsed
+}
+
+/// The practice store without the index, for the commands that must be quick (`trial`): the
+/// index is opened only when a reference needs it.
+struct QuickPractice {
+    let options: VaultOptions
+    let store: PracticeStore
+    var vault: Vault { store.vault }
+
+    init(_ options: VaultOptions) throws {
+        self.options = options
+        store = PracticeStore(vault: try options.open())
+    }
+
+    func trialSession(_ text: String) throws -> VaultEntry {
+        let options = self.options
+        return try withVaultErrors {
+            try TrialSessionReference(text).resolve(practice: store, from: FileManager.default.currentDirectoryPath) { () throws(VaultError) -> IndexStore in
+                do {
+                    return try options.index().0
+                } catch let error as VaultError {
+                    throw error
+                } catch {
+                    throw VaultError(.io, "\(error)")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import AfterflowKit
+import ArgumentParser
+import Foundation
+
+extension Afterflow {
+    struct TrialCommand: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "trial",
+            abstract: "Log one trial: a success or failure on a goal, with its cue level.",
+            discussion: """
+                Appends one line to the session's ## Trials and flushes it to disk before it returns: '- 15:02:31 s-initial - minimal  said /th/ for /s/'. For scripts and other front ends; the cue is the goal's default (independent unless the goal says otherwise) when not given. Cue levels may be given by name, first letter or number (1 = independent).
+
+                Examples:
+                  afterflow trial maya-t s-initial success
+                  afterflow trial maya-t s-initial failure --cue minimal --note "said /th/ for /s/"
+                  afterflow trial maya-t/2025-01-14 two-step + --cue mod --at 15:03:40
+                """)
+
+        @OptionGroup var vaultOptions: VaultOptions
+
+        @Argument(help: ArgumentHelp("The session: client (their newest), client/day, id prefix, path, or last.", valueName: "session"))
+        var session: String
+
+        @Argument(help: ArgumentHelp("The goal's short name.", valueName: "goal"))
+        var goal: String
+
+        @Argument(help: ArgumentHelp("success or failure (also + or -, s or f, y or n).", valueName: "result"))
+        var result: String
+
+        @Option(help: ArgumentHelp("The cue level (default: the goal's).", valueName: "level"))
+        var cue: String?
+
+        @Option(help: ArgumentHelp("A note on this trial.", valueName: "text"))
+        var note: String?
+
+        @Option(help: ArgumentHelp("The time of day of the trial (default now), like 15:02:10.", valueName: "time"))
+        var at: String?
+
+        @Option(help: ArgumentHelp("text, or json for scripts.", valueName: "format"))
+        var format: DataFormat = .text
+
+        static func success(_ text: String) -> Bool? {
+            switch text.lowercased() {
+            case "success", "s", "+", "y", "yes", "correct", "1": return true
+            case "failure", "f", "-", "n", "no", "incorrect", "0": return false
+            default: return nil
+            }
+        }
+
+        func validate() throws {
+            guard Self.success(result) != nil else {
+                throw ValidationError("the result must be success or failure (or + and -), found \"\(result.visible())\"")
+            }
+            if let note, let problem = FieldText.problem(field: "--note", text: note, multiline: false) { throw ValidationError(problem) }
+            if let at, TimeOfDay.parse(at) == nil { throw ValidationError("--at must be a time of day like 15:02:10, found \"\(at.visible())\"") }
+        }
+
+        func run() throws {
+            let practice = try QuickPractice(vaultOptions)
+            let entry = try practice.trialSession(session)
+            let store = practice.store
+            guard let client = PracticePath(entry.path).client else {
+                throw usageError("\(entry.path) is not in a client's folder (clients/SHORT/sessions/…); its goals cannot be found", command: "trial")
+            }
+            let goalPath = PracticePath.goalPath(client: client, goal: goal.lowercased())
+            guard let goalEntry = try? store.read(goalPath), case .goal(let goalView) = goalEntry.content else {
+                let record = try withVaultErrors { try store.load(client) }
+                _ = try goalRecord(goal, in: record, hints: vaultOptions.hints)
+                throw Exit.dataProblem
+            }
+            let cues = store.cues
+            let level: String
+            if let cue {
+                guard let found = cues.level(cue) else {
+                    throw usageError("--cue must be one of \(cues.expectedList) (or a first letter that names one level, or 1-\(cues.names.count)), found \"\(cue.visible())\"", command: "trial")
+                }
+                level = found
+            } else {
+                level = goalView.cue.flatMap(cues.level) ?? cues.independent
+            }
+            let time = at.flatMap(TimeOfDay.parse) ?? TimeOfDay(LocalDate(Clock.now, in: practice.vault.timeZone))
+            let trial = Trial(time: time, goal: goal.lowercased(), success: Self.success(result) ?? true, cue: level,
+                              note: (note ?? "").trimmingCharacters(in: .whitespaces))
+            let written = try withVaultErrors { try store.append(trial, to: entry.path) }
+            let session = TrialSession(document: written)
+            let mine = session.trials.filter { $0.goal == trial.goal }
+            let done = mine.filter(\.success).count
+            if format == .json {
+                emit(JSONValue.object([
+                    ("path", .string(entry.path)), ("line", .string(trial.lineText)), ("goal", .string(trial.goal)),
+                    ("trials", .int(mine.count)), ("successes", .int(done)),
+                ]).serialized(pretty: true))
+                return
+            }
+            let percent = mine.isEmpty ? 0 : (done * 100 + mine.count / 2) / mine.count
+            emit("\(trial.lineText.dropFirst(2))   \(trial.goal): \(done) of \(mine.count) (\(percent) %)")
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import AfterflowKit
+import ArgumentParser
+import Foundation
+
+extension Afterflow {
+    struct Trials: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "trials",
+            abstract: "Start and end a trial session of a client.",
+            discussion: """
+                A trial session is a file clients/SHORT/sessions/YYYY/YYYY-MM-DD-HHMM.md with one line a trial under ## Trials. Log trials into it with 'afterflow trial', then read 'afterflow summary' and write the note with 'afterflow note'.
+
+                Examples:
+                  afterflow trials start maya-t --location "Room 2"
+                  afterflow trial maya-t s-initial success --cue minimal
+                  afterflow trials end maya-t
+                """,
+            subcommands: [Start.self, End.self])
+    }
+}
+
+extension Afterflow.Trials {
+    struct Start: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Start a trial session: creates its file and prints its path.",
+            discussion: "The path printed on standard output names the session in 'trial', 'summary', 'note' and 'trials end'; so does the client's short name (their newest session).")
+
+        @OptionGroup var vaultOptions: VaultOptions
+
+        @Argument(help: ArgumentHelp("The client's short name.", valueName: "client"))
+        var client: String
+
+        @Option(help: ArgumentHelp("Where the session takes place.", valueName: "place"))
+        var location: String?
+
+        @Option(help: ArgumentHelp("The observer's initials.", valueName: "initials"))
+        var observer: String?
+
+        @Option(help: ArgumentHelp("When it started (default now): \(LocalDate.typedForms).", valueName: "date"))
+        var date: String?
+
+        @Option(help: ArgumentHelp("text, or json for scripts.", valueName: "format"))
+        var format: DataFormat = .text
+
+        func validate() throws {
+            for (field, value) in [("--location", location), ("--observer", observer)] {
+                if let value, let problem = FieldText.problem(field: field, text: value, multiline: false) { throw ValidationError(problem) }
+            }
+        }
+
+        func run() throws {
+            let vault = try vaultOptions.open()
+            let store = PracticeStore(vault: vault)
+            let short = try withVaultErrors { try store.resolveClient(client) }
+            let record = try withVaultErrors { try store.load(short) }
+            let zone = vault.timeZone
+            var start = try date.map { try parseMoment($0, option: "date", zone: zone) } ?? LocalDate(Clock.now, in: zone)
+            start.offset = nil
+            let path = try withVaultErrors {
+                try store.startTrials(client: record, date: start, location: location, observer: observer, recordedOn: .script, now: Clock.now)
+            }
+            if format == .json {
+                emit(JSONValue.object([("client", .string(record.short)), ("path", .string(path))]).serialized(pretty: true))
+                return
+            }
+            emit(vaultOptions.hints.path(path, in: vault))
+            if Terminal.current.isInteractive {
+                let active = record.goals.filter { $0.goal.currentPhase.isWorkedOn }.map(\.short)
+                ErrorStream.current.write("Started a session with \(record.client.displayName)"
+                    + (active.isEmpty ? "; the client has no active goals yet." : "; goals: \(active.joined(separator: ", ")).")
+                    + " Log with: " + vaultOptions.hints.command("trial", record.short, active.first ?? "GOAL", "success"))
+            }
+        }
+    }
+
+    struct End: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "End a trial session: writes its end time.",
+            discussion: "Examples:\n  afterflow trials end maya-t\n  afterflow trials end maya-t/2025-01-14 --at 15:45")
+
+        @OptionGroup var vaultOptions: VaultOptions
+
+        @Argument(help: ArgumentHelp("The session: client (their newest), client/day, id prefix, path, or last.", valueName: "session"))
+        var session: String
+
+        @Option(help: ArgumentHelp("When it ended (default now): a time on the session's day (15:45) or a date and time.", valueName: "time"))
+        var at: String?
+
+        func run() throws {
+            let practice = try QuickPractice(vaultOptions)
+            let entry = try practice.trialSession(session)
+            guard case .trials(let trials) = entry.content, let start = trials.date else {
+                throw usageError("\(entry.path) has no readable date; fix it first ('afterflow check \(entry.path)')", command: "trials end")
+            }
+            let zone = practice.vault.timeZone
+            let end = try endMoment(at, start: start, zone: zone)
+            if end.epochSeconds(in: zone) < start.epochSeconds(in: zone) {
+                throw usageError("the end (\(end.shortString)) is before the session started (\(start.shortString))", command: "trials end")
+            }
+            var stamp = end
+            stamp.offset = nil
+            try withVaultErrors {
+                _ = try practice.store.setKeys([("end", ["end: \(stamp.canonical(in: zone))"])], in: entry, order: TrialSession.keys, now: Clock.now)
+            }
+            let minutes = (end.epochSeconds(in: zone) - start.epochSeconds(in: zone)) / 60
+            emit("Ended \(entry.path) at \(end.clockTime ?? end.shortString): \(minutes) min, \(trials.trials.count) trials.")
+            ErrorStream.current.write("Next: " + vaultOptions.hints.command("summary", entry.path) + "  or  " + vaultOptions.hints.command("note", entry.path))
+        }
+    }
+}
+
+/// A time on the session's day (`15:45`, `15:45:10`), a typed date, or now.
+func endMoment(_ text: String?, start: LocalDate, zone: TimeZone) throws -> LocalDate {
+    guard let text else { return LocalDate(Clock.now, in: zone) }
+    if let time = TimeOfDay.parse(text.trimmingCharacters(in: .whitespaces)) {
+        return LocalDate(year: start.year, month: start.month, day: start.day, time: .init(hour: time.hour, minute: time.minute, second: time.second))
+    }
+    return try parseMoment(text, option: "at", zone: zone)
+}
