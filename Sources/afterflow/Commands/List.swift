@@ -16,6 +16,7 @@ struct List: ParsableCommand {
               afterflow list --where "mood_after>=8" --where facilitator=Maya
               afterflow list --tag grief --format paths | xargs grep -n tide
               afterflow list --format json | jq '.[].mood_after'
+              afterflow list --kind trials --client maya-t --since 2025-01-01
             """)
 
     @OptionGroup var vaultOptions: VaultOptions
@@ -23,6 +24,12 @@ struct List: ParsableCommand {
 
     @Flag(help: "Include the drafts in .afterflow/drafts/.")
     var drafts = false
+
+    @Option(help: ArgumentHelp("session (default), trials, client or goal: which kind of document to list.", valueName: "kind"))
+    var kind: ListKind = .session
+
+    @Option(help: ArgumentHelp("With --kind trials or goal: only this client's (short name).", valueName: "client"))
+    var client: String?
 
     @Option(help: ArgumentHelp("newest (default), oldest, or mood-lift (after minus before, largest first).", valueName: "order"))
     var sort: SessionSortOption = .newest
@@ -38,6 +45,11 @@ struct List: ParsableCommand {
     }
 
     func run() throws {
+        if kind != .session {
+            return try PracticeListing(vaultOptions: vaultOptions, kind: kind, client: client, since: filters.since, until: filters.until,
+                                       limit: limit, format: format).run()
+        }
+        if client != nil { throw ValidationError("--client lists trial sessions or goals: add --kind trials or --kind goal") }
         let (store, report) = try vaultOptions.index()
         let zone = store.vault.timeZone
         var filter = filters.filter(timeZone: zone)
