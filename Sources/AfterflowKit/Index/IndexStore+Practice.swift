@@ -81,3 +81,34 @@ extension IndexStore {
         return try trialSessions().filter { paths.contains($0.path) }
     }
 }
+
+/// A client, goal or trial session that holds a search's words.
+public struct PracticeHit: Sendable {
+    public var path: String
+    public var kind: DocumentKind
+    public var lines: [SearchLine]
+    public var best: SearchLine?
+    /// BM25 relevance: lower is better.
+    public var rank: Double
+}
+
+extension IndexStore {
+    /// Ranked hits for `search` in the practice: goal titles and definitions, session notes and
+    /// trial notes, client notes. The files of the best `limit` are read for their lines.
+    public func searchPractice(_ search: SearchQuery, limit: Int) throws(VaultError) -> [PracticeHit] {
+        let found = try query { db in
+            try RawRow.all(db, sql: """
+                SELECT path, bm25(practice_text) AS rank FROM practice_text WHERE practice_text MATCH ? ORDER BY rank LIMIT \(limit)
+                """, arguments: [search.ftsQuery()]) { row in (row.text(0), row.double(1) ?? 0) }
+        }
+        let matcher = SearchMatcher(terms: search.terms)
+        return found.compactMap { path, rank in
+            guard let bytes = try? FileIO.read(vault.path(path)) else { return nil }
+            let document = Document(bytes: bytes)
+            let content = DocumentContent(document: document)
+            guard let kind = content.kind else { return nil }
+            let lines = matcher.lines(in: document, sections: PracticeRecord.searchSections(document, content: content))
+            return PracticeHit(path: path, kind: kind, lines: lines, best: SearchMatcher.best(of: lines), rank: rank)
+        }
+    }
+}

@@ -294,7 +294,7 @@ public final class IndexStore: Sendable {
                     try db.execute(sql: "DELETE FROM sessions")
                     try db.execute(sql: "DELETE FROM session_texts")
                     try db.execute(sql: "DELETE FROM documents")
-                    for table in ["clients", "goals", "trial_sessions"] { try db.execute(sql: "DELETE FROM \(table)") }
+                    for table in ["clients", "goals", "trial_sessions", "practice_text"] { try db.execute(sql: "DELETE FROM \(table)") }
                     try db.execute(sql: "INSERT INTO session_text(session_text) VALUES ('delete-all')")
                 }
                 let unindex = try db.cachedStatement(sql: """
@@ -341,6 +341,9 @@ public final class IndexStore: Sendable {
                             if let practice = record.practice {
                                 let (sql, arguments) = practice.insert
                                 try db.cachedStatement(sql: sql).execute(arguments: arguments)
+                            }
+                            if let text = record.practiceText, !text.isEmpty {
+                                try db.cachedStatement(sql: "INSERT INTO practice_text (path, body) VALUES (?, ?)").execute(arguments: [record.path, text])
                             }
                         case .unreadable(let path, let error):
                             try forget(path)

@@ -30,6 +30,30 @@ enum PracticeRecord: Sendable {
         }
     }
 
+    /// The text `search` looks in, with the lines it comes from read again from the file.
+    static func searchText(_ content: DocumentContent) -> String? {
+        switch content {
+        case .client(let client): return client.notes
+        case .goal(let goal): return [goal.title ?? "", goal.description].joined(separator: "\n")
+        case .trials(let trials): return ([trials.notes] + trials.trials.map(\.note).filter { !$0.isEmpty }).joined(separator: "\n")
+        default: return nil
+        }
+    }
+
+    /// The parts of a practice document that search reads, named.
+    public static func searchSections(_ document: Document, content: DocumentContent) -> [(String, Range<Int>)] {
+        let body = (document.frontMatter.map { $0.closingLine + 1 } ?? 0)..<document.lines.count
+        switch content {
+        case .client: return document.section("Notes").map { [("notes", $0.content)] } ?? []
+        case .goal:
+            let title = document.frontMatter?.entry("title").map { [("title", $0.lines)] } ?? []
+            return title + [("description", body)]
+        case .trials:
+            return ["Notes", "Trials"].compactMap { name in document.section(name).map { (name.lowercased(), $0.content) } }
+        default: return []
+        }
+    }
+
     var insert: (sql: String, arguments: StatementArguments) {
         switch self {
         case .client(let arguments): return (PracticeRecord.insertClient, arguments)
@@ -53,6 +77,7 @@ enum PracticeRecord: Sendable {
         "DELETE FROM clients WHERE path = ?",
         "DELETE FROM goals WHERE path = ?",
         "DELETE FROM trial_sessions WHERE path = ?",
+        "DELETE FROM practice_text WHERE path = ?",
     ]
 }
 

@@ -32,14 +32,22 @@ public struct SearchMatcher: Sendable {
     /// Every line of the session's sections that holds at least one term, in file order. When no
     /// line holds a whole phrase (one that runs over a line break), lines holding its words count.
     public func lines(in document: Document) -> [SearchLine] {
-        let found = matchingLines(in: document, terms: terms)
+        lines(in: document, sections: SessionSection.allCases.compactMap { section in
+            document.section(section.rawValue).map { (section.fieldName, $0.content) }
+        })
+    }
+
+    /// Every line of the named line ranges (`sections`: name and lines) that holds at least one
+    /// term, in file order: for documents of other kinds.
+    public func lines(in document: Document, sections: [(String, Range<Int>)]) -> [SearchLine] {
+        let found = matchingLines(in: document, terms: terms, sections: sections)
         if !found.isEmpty || terms.allSatisfy({ $0.words.count == 1 }) { return found }
         let loose = terms.flatMap { term in term.words.enumerated().map { k, word in
             var single = SearchTerm(words: [], prefix: term.prefix && k == term.words.count - 1)
             single.words = [word]
             return single
         } }
-        return SearchMatcher(terms: loose).matchingLines(in: document, terms: loose)
+        return SearchMatcher(terms: loose).matchingLines(in: document, terms: loose, sections: sections)
     }
 
     /// The line to show for a session: the one holding the most terms, the first of those.
@@ -54,11 +62,9 @@ public struct SearchMatcher: Sendable {
         return best
     }
 
-    private func matchingLines(in document: Document, terms: [SearchTerm]) -> [SearchLine] {
+    private func matchingLines(in document: Document, terms: [SearchTerm], sections: [(String, Range<Int>)]) -> [SearchLine] {
         var found: [SearchLine] = []
-        let sections = SessionSection.allCases.compactMap { section in
-            document.section(section.rawValue).map { (section.fieldName, $0.content) }
-        }.sorted { $0.1.lowerBound < $1.1.lowerBound }
+        let sections = sections.sorted { $0.1.lowerBound < $1.1.lowerBound }
         for (name, lines) in sections {
             for index in lines {
                 let text = document.text(ofLine: index)

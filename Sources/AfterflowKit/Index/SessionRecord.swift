@@ -17,6 +17,8 @@ struct DocumentRecord: Sendable {
     var session: SessionRecord?
     /// The row of a client, goal or trial session.
     var practice: PracticeRecord?
+    /// What search reads of a practice document.
+    var practiceText: String?
 
     init(file: ScannedFile, hash: Int64, entry: VaultEntry, timeZone: TimeZone) {
         path = file.path
@@ -40,6 +42,7 @@ struct DocumentRecord: Sendable {
             self.session = SessionRecord(path: path, draft: entry.isDraft, session: session, timeZone: timeZone)
         }
         practice = PracticeRecord(path: path, content: entry.content, timeZone: timeZone)
+        practiceText = PracticeRecord.searchText(entry.content)
     }
 
     var arguments: StatementArguments {

@@ -7,7 +7,7 @@ struct Search: ParsableCommand {
         commandName: "search",
         abstract: "Search the text of every session, best matches first.",
         discussion: """
-            Looks in the intention, environment, music notes and reflections. All words must appear, in any case and with or without accents; "a phrase" must appear as written; a word ending in * matches words that start with it; OR between two terms accepts either. Each hit prints as path:line: snippet, the line the snippet is from, so editors and terminals can jump to it: the line of the session holding the most of the words, or with --all every line that holds any.
+            Looks in the intention, environment, music notes and reflections, and in a practice's goal titles and definitions, session notes, trial notes and client notes. All words must appear, in any case and with or without accents; "a phrase" must appear as written; a word ending in * matches words that start with it; OR between two terms accepts either. Each hit prints as path:line: snippet, the line the snippet is from, so editors and terminals can jump to it: the line of the session holding the most of the words, or with --all every line that holds any.
 
             Examples:
               afterflow search ocean
@@ -42,7 +42,14 @@ struct Search: ParsableCommand {
     func run() throws {
         let (store, report) = try vaultOptions.index()
         let query = try withVaultErrors { try SearchQuery(words.joined(separator: " ")) }
-        let hits = try withVaultErrors { try store.search(query, includeDrafts: drafts, limit: limit) }
+        let sessionHits = try withVaultErrors { try store.search(query, includeDrafts: drafts, limit: limit) }
+        let practiceHits = try withVaultErrors { try store.searchPractice(query, limit: limit) }
+        // Both lists ranked by BM25 (lower is better), merged, at most `limit` in all.
+        var merged: [(rank: Double, hit: Either)] = sessionHits.map { ($0.rank, .session($0)) } + practiceHits.map { ($0.rank, .practice($0)) }
+        merged.sort { $0.rank < $1.rank }
+        merged = Array(merged.prefix(limit))
+        let hits = merged.compactMap { if case .session(let hit) = $0.hit { return hit } else { return nil } }
+        let practice = merged.compactMap { if case .practice(let hit) = $0.hit { return hit } else { return nil } }
         // One line a session (its best), or every matching line with --all; a session whose file
         // no longer holds the words (changed since it was indexed) shows at its first line.
         let located: [(SearchHit, SearchLine)] = hits.flatMap { hit -> [(SearchHit, SearchLine)] in
@@ -50,20 +57,33 @@ struct Search: ParsableCommand {
             if lines.isEmpty { return [(hit, SearchLine(line: 1, section: "", snippet: "", termsMatched: 0))] }
             return lines.map { (hit, $0) }
         }
+        let practiceLocated: [(PracticeHit, SearchLine)] = practice.flatMap { hit -> [(PracticeHit, SearchLine)] in
+            let lines = all ? hit.lines : hit.best.map { [$0] } ?? []
+            if lines.isEmpty { return [(hit, SearchLine(line: 1, section: "", snippet: "", termsMatched: 0))] }
+            return lines.map { (hit, $0) }
+        }
         if format == .json {
             emit(JSONValue.array(located.map { hit, line in
                 .object([
+                    ("kind", .string("session")),
                     ("path", .string(hit.session.path)), ("line", .int(line.line)), ("section", .string(line.section)),
                     ("snippet", .string(line.snippet.replacingOccurrences(of: "\u{1}", with: "").replacingOccurrences(of: "\u{2}", with: ""))),
                     ("id", hit.session.id.map { .string($0) } ?? .null), ("date", hit.session.dateText.map { .string($0) } ?? .null),
                     ("treatment", hit.session.treatment.map { .string($0.rawValue) } ?? .null),
                     ("rank", .number(hit.rank, places: 3)),
                 ])
+            } + practiceLocated.map { hit, line in
+                .object([
+                    ("kind", .string(hit.kind.rawValue)),
+                    ("path", .string(hit.path)), ("line", .int(line.line)), ("section", .string(line.section)),
+                    ("snippet", .string(line.snippet.replacingOccurrences(of: "\u{1}", with: "").replacingOccurrences(of: "\u{2}", with: ""))),
+                    ("rank", .number(hit.rank, places: 3)),
+                ])
             }).serialized(pretty: true))
             return
         }
         let term = Terminal.current
-        if hits.isEmpty {
+        if hits.isEmpty && practice.isEmpty {
             FileHandle.standardError.write(Data("No session mentions \(query.text.visible()).\n".utf8))
             throw ExitCode(1)
         }
@@ -74,6 +94,15 @@ struct Search: ParsableCommand {
             let snippet = VisibleText.escape(line.snippet, replacing: marks)
             emit(term.cyan("\(printer.displayPath(hit.session.path)):\(line.line):") + " " + snippet)
         }
+        for (hit, line) in practiceLocated {
+            let snippet = VisibleText.escape(line.snippet, replacing: marks)
+            emit(term.cyan("\(printer.displayPath(hit.path)):\(line.line):") + " " + snippet)
+        }
         try store.warnProblems(report, hints: vaultOptions.hints)
     }
+}
+
+private enum Either {
+    case session(SearchHit)
+    case practice(PracticeHit)
 }
