@@ -82,7 +82,7 @@ struct CheckTests {
             let result = try sandbox.run(["check"], directory: vault)
             expectStatus(result, 0)
             #expect(result.stderr == "")
-            #expect(result.stdout == "Checked \(exampleSessionPaths.count) files: no problems.\n")
+            #expect(result.stdout == "Checked \(exampleDocumentPaths.count) files: no problems.\n")
             let json = try sandbox.run(["check", "--format", "json"], directory: vault)
             expectStatus(json, 0)
             #expect((json.json as? [Any])?.isEmpty == true, "\(json)")
@@ -134,7 +134,7 @@ struct CheckTests {
                 #expect(lines[index + 1].hasPrefix("    "))
                 #expect(caret == String(repeating: " ", count: 4 + broken.column - 1) + "^", "caret for \(broken.name): '\(caret)'")
             }
-            let total = exampleSessionPaths.count + chosen.count
+            let total = exampleDocumentPaths.count + chosen.count
             let summary = try #require(lines.last)
             #expect(summary.hasPrefix("Checked \(total) files: 4 errors, "), "\(summary)")
             #expect(summary.hasSuffix(" in 4 files."), "\(summary)")

@@ -64,7 +64,7 @@ struct FmtTests {
             let again = try sandbox.run(["fmt"], directory: vault)
             expectStatus(again, 0)
             #expect(again.stdout == "")
-            #expect(again.stderr == "All \(exampleSessionPaths.count) files are already canonical.\n")
+            #expect(again.stderr == "All \(exampleDocumentPaths.count) files are already canonical.\n")
         }
     }
 

@@ -11,6 +11,17 @@ let exampleSessionPaths: [String] = {
     return found.sorted()
 }()
 
+/// Every document of the ExampleVault (sessions and the practice's clients, goals and trial
+/// sessions), relative to the vault: what check and fmt count.
+let exampleDocumentPaths: [String] = {
+    guard let enumerator = FileManager.default.enumerator(atPath: exampleVault) else { return [] }
+    var found: [String] = []
+    while let next = enumerator.nextObject() as? String {
+        if next.hasSuffix(".md") && next != "README.md" && !next.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { found.append(next) }
+    }
+    return found.sorted()
+}()
+
 @Suite("show")
 struct ShowTests {
     static let path = "sessions/2024/2024-12-10-psilocybin.md"

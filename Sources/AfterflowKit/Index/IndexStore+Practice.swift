@@ -112,3 +112,33 @@ extension IndexStore {
         }
     }
 }
+
+/// The practice at a glance, for `stats`.
+public struct PracticeStatistics: Sendable {
+    public var clients = 0
+    public var activeGoals = 0
+    public var goals = 0
+    public var sessions = 0
+    public var trials = 0
+    public var successes = 0
+}
+
+extension IndexStore {
+    /// Clients and goals now, and the trial sessions between two local days (inclusive).
+    public func practiceStatistics(since: String?, until: String?) throws(VaultError) -> PracticeStatistics {
+        try query { db in
+            var stats = PracticeStatistics()
+            stats.clients = try Int.fetchOne(db, sql: "SELECT count(*) FROM clients WHERE short <> ''") ?? 0
+            stats.goals = try Int.fetchOne(db, sql: "SELECT count(*) FROM goals") ?? 0
+            stats.activeGoals = try Int.fetchOne(db, sql: "SELECT count(*) FROM goals WHERE phase IN ('baseline', 'active', 'maintenance')") ?? 0
+            let row = try Row.fetchOne(db, sql: """
+                SELECT count(*), coalesce(sum(trials), 0), coalesce(sum(successes), 0) FROM trial_sessions
+                WHERE (? IS NULL OR day >= ?) AND (? IS NULL OR day <= ?)
+                """, arguments: [since, since, until, until])
+            stats.sessions = row?[0] ?? 0
+            stats.trials = row?[1] ?? 0
+            stats.successes = row?[2] ?? 0
+            return stats
+        }
+    }
+}

@@ -24,8 +24,24 @@ struct Stats: ParsableCommand {
     func run() throws {
         let (store, report) = try vaultOptions.index()
         let stats = try withVaultErrors { try store.statistics(filters.filter(timeZone: store.vault.timeZone)) }
+        let range = try dayRange(since: filters.since, until: filters.until, zone: store.vault.timeZone)
+        let practice = try withVaultErrors { try store.practiceStatistics(since: range.since, until: range.until) }
         if format == .json {
-            emit(json(stats).serialized(pretty: true))
+            var object = json(stats)
+            if practice.clients > 0, case .object(var fields) = object {
+                fields.append(("practice", .object([
+                    ("clients", .int(practice.clients)), ("goals", .int(practice.goals)), ("active_goals", .int(practice.activeGoals)),
+                    ("trial_sessions", .int(practice.sessions)), ("trials", .int(practice.trials)), ("successes", .int(practice.successes)),
+                ])))
+                object = .object(fields)
+            }
+            emit(object.serialized(pretty: true))
+        } else if practice.clients > 0 {
+            let term = Terminal.current
+            let percent = practice.trials == 0 ? "" : ", \(practice.successes * 100 / practice.trials) % successes"
+            let line = term.bold("Practice") + "      \(practice.clients) client\(practice.clients == 1 ? "" : "s"), \(practice.activeGoals) active goal\(practice.activeGoals == 1 ? "" : "s"); "
+                + "\(practice.sessions) trial session\(practice.sessions == 1 ? "" : "s"), \(practice.trials) trials\(percent)"
+            emit(stats.sessions > 0 ? text(stats) + "\n\n" + line : line)
         } else {
             emit(text(stats))
         }
