@@ -40,10 +40,15 @@ public struct FrontMatterReader: Sendable {
         }
     }
 
-    /// A required value: empty is an error that says what to write (`example`).
+    /// A required value: empty, or blank text (`name: ""`), is an error that says what to write
+    /// (`example`).
     public mutating func required(_ entry: FrontMatterEntry, example: String) -> YAMLScalar? {
         guard let s = scalar(entry) else {
             if isEmpty(entry) { error("\(entry.key) is empty; write \(example)", at: entry.valueLocation) }
+            return nil
+        }
+        if s.text.isBlank {
+            error("\(entry.key) is empty; write \(example)", at: s.location)
             return nil
         }
         return s
