@@ -81,6 +81,10 @@ public struct FrontMatterReader: Sendable {
     /// A day without a time (`born: 2017-03-02`).
     public mutating func day(_ entry: FrontMatterEntry) -> LocalDate? {
         guard let s = scalar(entry) else { return nil }
+        guard LocalDate.parse(s.text) != nil else {
+            error("\(entry.key) must be a day like 2017-03-02, found \(quoted(s.text))", at: s.location)
+            return nil
+        }
         guard let value = date(entry, s) else { return nil }
         guard value.isDayOnly else {
             error("\(entry.key) must be a day like 2017-03-02, without a time, found \(quoted(s.text))", at: s.location)
