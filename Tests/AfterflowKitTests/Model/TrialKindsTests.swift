@@ -36,6 +36,21 @@ import Testing
         #expect(!entry.diagnostics.hasErrors, "\(entry.diagnostics)")
     }
 
+    @Test func theExamplesInFormatMDAreTheseFixtures() throws {
+        let format = try String(contentsOf: Fixtures.repository.appendingPathComponent("docs/FORMAT.md"), encoding: .utf8)
+        var examples: [String: String] = [:]
+        for block in format.components(separatedBy: "```markdown\n").dropFirst() {
+            guard let end = block.range(of: "\n```\n") else { continue }
+            let text = String(block[..<end.lowerBound]) + "\n"
+            let kind = VaultEntry(path: "x.md", bytes: Array(text.utf8)).kind
+            if let kind, kind != .session { examples[kind.rawValue] = text }
+        }
+        #expect(examples.keys.sorted() == ["client", "goal", "trials"])
+        for (kind, text) in examples {
+            #expect(text == Fixtures.text("kinds", "\(kind).md"), "the \(kind) example of docs/FORMAT.md")
+        }
+    }
+
     @Test func clientReadsEveryField() throws {
         let entry = VaultEntry(path: "clients/maya-t/client.md", bytes: Fixtures.bytes("kinds", "client.md"))
         guard case .client(let client) = entry.content else { Issue.record("not a client"); return }
