@@ -30,6 +30,7 @@ public struct VaultCatalog: Sendable {
         }
         self.entries = entries
         markDuplicateIDs()
+        markPracticeProblems(paths: paths.filter { !Vault.isDraft($0) })
     }
 
     /// Journal sessions (not drafts, not other kinds), in any order.
@@ -56,6 +57,19 @@ public struct VaultCatalog: Sendable {
             } else {
                 firstByID[id] = entries[index].path
             }
+        }
+    }
+
+    /// Adds the checks that need more than one file (a trial's goal, a goal's client, cue levels
+    /// and categories against the settings; see `PracticeCheck`) to the files they are about.
+    private mutating func markPracticeProblems(paths: [String]) {
+        let found = PracticeCheck(config: vault.config).diagnostics(entries: entries.filter { !$0.isDraft }, paths: paths)
+        guard !found.isEmpty else { return }
+        var indexByPath: [String: Int] = [:]
+        for index in entries.indices { indexByPath[entries[index].path] = index }
+        for diagnostic in found {
+            guard let path = diagnostic.path, let index = indexByPath[path] else { continue }
+            entries[index].diagnostics.append(diagnostic)
         }
     }
 

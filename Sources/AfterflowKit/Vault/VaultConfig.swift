@@ -6,6 +6,15 @@ public struct VaultConfig: Sendable {
     public var timeZone: TimeZone
     public var defaultTreatment: Treatment?
     public var defaultAdministration: Administration?
+    /// The cue (prompt) levels trial lines and goals use, least support first (`cue_levels:`).
+    public var cueLevels: CueLevels = .standard
+    /// Every goal category the vault knows: `Goal.standardCategories`, then the vault's own
+    /// (`goal_categories:`), lower case, each once.
+    public var goalCategories: [String] = Goal.standardCategories
+    /// The clinician's name for report covers (`clinician:`), free text.
+    public var clinician: String?
+    /// The practice's name for report covers (`practice:`), free text.
+    public var practice: String?
     public var diagnostics: [Diagnostic] = []
 
     public init(timeZone: TimeZone = .current) {
@@ -20,7 +29,19 @@ public struct VaultConfig: Sendable {
         parser.parse(0..<lines.count)
         diagnostics = parser.diagnostics
         for entry in parser.entries {
-            guard let scalar = entry.value.scalar else { continue }
+            switch entry.key {
+            case "cue_levels":
+                readCueLevels(entry)
+                continue
+            case "goal_categories":
+                readGoalCategories(entry)
+                continue
+            case "version", "time_zone", "default_treatment", "default_administration", "clinician", "practice":
+                break
+            default:
+                continue
+            }
+            guard let scalar = single(entry) else { continue }
             let text = scalar.text.trimmingASCIIWhitespace()
             switch entry.key {
             case "version":
@@ -43,8 +64,67 @@ public struct VaultConfig: Sendable {
                 } else {
                     diagnostics.append(.error("default_administration must be one of \(Administration.expectedList), found \(quoted(text))", at: scalar.location))
                 }
+            case "clinician":
+                if !text.isEmpty { clinician = text }
+            case "practice":
+                if !text.isEmpty { practice = text }
             default:
                 continue
+            }
+        }
+    }
+
+    /// The one scalar of a setting that holds one value; a list is an error, no value nil.
+    private mutating func single(_ entry: FrontMatterEntry) -> YAMLScalar? {
+        switch entry.value {
+        case .null: return nil
+        case .scalar(let s): return s.isNull ? nil : s
+        case .list:
+            diagnostics.append(.error("\(entry.key) must be a single value, found a list", at: entry.valueLocation))
+            return nil
+        }
+    }
+
+    /// The items of a setting that holds a list (`[a, b]`, a block list, or one value).
+    private func items(_ entry: FrontMatterEntry) -> [YAMLScalar]? {
+        switch entry.value {
+        case .null: return nil
+        case .scalar(let s): return s.isNull ? nil : [s]
+        case .list(let items, _): return items
+        }
+    }
+
+    /// `cue_levels: [independent, gestural, verbal, model, partial-physical, full-physical]`: names
+    /// as trial lines write them, each once. A bad item is reported and left out; the levels that
+    /// remain are used, the standard ones when none does.
+    private mutating func readCueLevels(_ entry: FrontMatterEntry) {
+        guard let items = items(entry) else { return }
+        var names: [String] = []
+        for item in items {
+            let name = item.text.trimmingASCIIWhitespace().lowercased()
+            if !Trial.isShortName(name) {
+                diagnostics.append(.error("each of cue_levels must be one word of letters, digits, - and _ (as trial lines write it, like partial-physical), found \(quoted(item.text))", at: item.location))
+            } else if names.contains(name) {
+                diagnostics.append(.error("cue_levels names \(name) twice; write each level once, least support first", at: item.location))
+            } else {
+                names.append(name)
+            }
+        }
+        if items.isEmpty {
+            diagnostics.append(.error("cue_levels must name at least one level, least support first, like [independent, minimal, moderate, maximal]", at: entry.valueLocation))
+        }
+        if !names.isEmpty { cueLevels = CueLevels(names) }
+    }
+
+    /// `goal_categories: [feeding, play]`: categories added to the standard ones.
+    private mutating func readGoalCategories(_ entry: FrontMatterEntry) {
+        guard let items = items(entry) else { return }
+        for item in items {
+            let name = item.text.trimmingASCIIWhitespace().lowercased()
+            if name.isEmpty {
+                diagnostics.append(.error("each of goal_categories must be a name, like feeding, found an empty one", at: item.location))
+            } else if !goalCategories.contains(name) {
+                goalCategories.append(name)
             }
         }
     }

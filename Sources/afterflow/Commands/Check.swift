@@ -26,7 +26,14 @@ struct Check: ParsableCommand {
         let (store, report) = try vaultOptions.index(printingConfigProblems: false)
         let vault = store.vault
         let ioFailures = report.readFailures
-        let diagnostics = vault.config.diagnostics + (try withVaultErrors { try store.problems() }) + ioFailures
+        // The index holds each file's own problems; the checks across files (a trial's goal, a
+        // goal's client, cue levels) are read from the files themselves.
+        var problems = try withVaultErrors { try store.problems() }
+        let practice = PracticeCheck.diagnostics(in: vault)
+        if !practice.isEmpty {
+            problems = (problems + practice).sorted { ($0.path ?? "", $0.location) < ($1.path ?? "", $1.location) }
+        }
+        let diagnostics = vault.config.diagnostics + problems + ioFailures
         let errors = diagnostics.filter { $0.severity == .error }.count
         let warnings = diagnostics.count - errors
         let fileCount = try withVaultErrors { try store.documentCount() } + ioFailures.count

@@ -5,9 +5,11 @@ import Foundation
 struct Fmt: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fmt",
-        abstract: "Rewrite session files into canonical form.",
+        abstract: "Rewrite session, client, goal and trial files into canonical form.",
         discussion: """
             Like gofmt: known keys in their canonical order and form (dates with offsets, lower-case names, quoted only where YAML needs it, status from the content, an id where one is missing), then your own keys exactly as written. Comments move with the key below them. The body, line endings and a BOM are kept. Files with errors are reported and left alone.
+
+            Client, goal and trial session files get an id where one is missing, and each trial line of ## Trials in its canonical form (- 15:02:31 s-initial - minimal  note); no other line of theirs changes.
 
             Examples:
               afterflow fmt                 rewrite every file that needs it
@@ -20,7 +22,7 @@ struct Fmt: ParsableCommand {
     @Flag(help: "Change nothing: list the files that are not canonical and exit 1 if there are any.")
     var check = false
 
-    @Argument(help: ArgumentHelp("Sessions to format (id prefix, path, day, today, yesterday or last). Default: every session and draft.", valueName: "ref"))
+    @Argument(help: ArgumentHelp("Sessions to format (id prefix, path, day, today, yesterday or last), or client, goal and trial files by path. Default: every session, draft, client, goal and trial session.", valueName: "ref"))
     var references: [String] = []
 
     func run() throws {
@@ -29,11 +31,16 @@ struct Fmt: ParsableCommand {
         if references.isEmpty {
             let catalog = try vaultOptions.catalog()
             vault = catalog.vault
-            entries = catalog.entries.filter { $0.session != nil }
+            entries = catalog.entries.filter { $0.session != nil || Fmt.practiceKinds.contains($0.kind) }
         } else {
             var resolved: [VaultEntry] = []
             var opened: Vault?
             for reference in references {
+                if let (v, entry) = try practiceFile(reference) {
+                    opened = v
+                    resolved.append(entry)
+                    continue
+                }
                 let (v, entry) = try vaultOptions.resolve(reference)
                 opened = v
                 resolved.append(entry)
@@ -42,13 +49,21 @@ struct Fmt: ParsableCommand {
             vault = try opened ?? vaultOptions.open()
         }
         let formatter = SessionFormatter(timeZone: vault.timeZone)
+        let goalFormatter = GoalFormatter(), trialsFormatter = TrialsFormatter()
         let store = SessionStore(vault: vault)
         let printer = DiagnosticPrinter(vault: vault)
         var skipped = 0
         var changed: [String] = []
         for entry in entries {
-            guard let session = entry.session else { continue }
-            guard let formatted = formatter.format(session) else {
+            let formatted: Document?
+            switch entry.content {
+            case .session(let session): formatted = formatter.format(session)
+            case .client(let client): formatted = goalFormatter.format(client)
+            case .goal(let goal): formatted = goalFormatter.format(goal)
+            case .trials(let trials): formatted = trialsFormatter.format(trials)
+            case .other, .note: continue
+            }
+            guard let formatted else {
                 printer.print(entry.diagnostics.filter { $0.severity == .error }, source: entry.document)
                 skipped += 1
                 continue
@@ -74,5 +89,23 @@ struct Fmt: ParsableCommand {
             err.write(err.style("error:", "1;31") + " \(skipped) file\(skipped == 1 ? " has" : "s have") errors and \(skipped == 1 ? "was" : "were") left alone; fix \(skipped == 1 ? "it" : "them") first")
         }
         if skipped > 0 || (check && !changed.isEmpty) { throw Exit.dataProblem }
+    }
+
+    /// The kinds besides sessions that fmt rewrites.
+    static let practiceKinds: Swift.Set<DocumentKind?> = [.client, .goal, .trials]
+
+    /// A client, goal or trial session file named by its path; nil for any other reference (the
+    /// index's references name sessions).
+    private func practiceFile(_ reference: String) throws -> (Vault, VaultEntry)? {
+        let trimmed = reference.trimmingCharacters(in: .whitespaces)
+        guard trimmed.contains("/") || trimmed.hasSuffix(".md") else { return nil }
+        let vault = try withVaultErrors { try vaultOptions.locate() }
+        for base in [FileManager.default.currentDirectoryPath, vault.root] {
+            let absolute = Vault.absolute(trimmed, from: base)
+            guard let relative = vault.relativePath(absolute), !relative.isEmpty, FileIO.exists(absolute) else { continue }
+            let entry = VaultEntry(path: relative, bytes: try withVaultErrors { try FileIO.read(absolute) })
+            return Fmt.practiceKinds.contains(entry.kind) ? (vault, entry) : nil
+        }
+        return nil
     }
 }

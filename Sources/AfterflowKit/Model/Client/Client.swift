@@ -30,6 +30,7 @@ public struct Client: Sendable {
                 case "id":
                     sawID = true
                     id = reader.uuid(entry)
+                    if reader.isEmpty(entry) { reader.warning("id is empty; 'afterflow fmt' writes a new one", at: entry.valueLocation) }
                 case "name":
                     sawName = true
                     if reader.required(entry, example: "the client's name, like Maya Thompson") != nil { name = reader.text(entry) }

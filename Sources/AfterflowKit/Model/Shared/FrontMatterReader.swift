@@ -40,10 +40,15 @@ public struct FrontMatterReader: Sendable {
         }
     }
 
-    /// A required value: empty is an error that says what to write (`example`).
+    /// A required value: empty, or blank text (`name: ""`), is an error that says what to write
+    /// (`example`).
     public mutating func required(_ entry: FrontMatterEntry, example: String) -> YAMLScalar? {
         guard let s = scalar(entry) else {
             if isEmpty(entry) { error("\(entry.key) is empty; write \(example)", at: entry.valueLocation) }
+            return nil
+        }
+        if s.text.isBlank {
+            error("\(entry.key) is empty; write \(example)", at: s.location)
             return nil
         }
         return s
@@ -76,6 +81,10 @@ public struct FrontMatterReader: Sendable {
     /// A day without a time (`born: 2017-03-02`).
     public mutating func day(_ entry: FrontMatterEntry) -> LocalDate? {
         guard let s = scalar(entry) else { return nil }
+        guard LocalDate.parse(s.text) != nil else {
+            error("\(entry.key) must be a day like 2017-03-02, found \(quoted(s.text))", at: s.location)
+            return nil
+        }
         guard let value = date(entry, s) else { return nil }
         guard value.isDayOnly else {
             error("\(entry.key) must be a day like 2017-03-02, without a time, found \(quoted(s.text))", at: s.location)

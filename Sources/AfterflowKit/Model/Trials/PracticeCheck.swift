@@ -1,0 +1,266 @@
+import Dispatch
+import Foundation
+
+/// The checks of a therapist's practice that need more than one file, or the vault's settings:
+/// what one file's typed view cannot tell.
+///
+/// - a trial line naming a goal that is not in the client's `goals/` folder;
+/// - a cue level that is not one of the vault's (trial lines, a goal's `cue` and `counts_correct`);
+/// - a goal category the vault does not know;
+/// - a goal or trial session whose `client` is not the id in its folder's `client.md`;
+/// - a client, goal or trial session file outside its place in `clients/<short>/`;
+/// - a client folder holding goals or sessions without a `client.md`.
+///
+/// Each problem is located at the value or word it is about (1-based line and column, the column
+/// in UTF-8 bytes), with the path filled in.
+public struct PracticeCheck: Sendable {
+    public var cueLevels: CueLevels
+    /// Lower case.
+    public var goalCategories: [String]
+
+    public static let clientsFolder = "clients"
+
+    public init(config: VaultConfig) {
+        cueLevels = config.cueLevels
+        goalCategories = config.goalCategories
+    }
+
+    /// Reads what the check needs from `vault`'s files and runs it: every file under `clients/`,
+    /// and the files elsewhere that may name a kind (`type`). For `check`, which answers the rest
+    /// from the index.
+    public static func diagnostics(in vault: Vault) -> [Diagnostic] {
+        let paths = VaultScanner.documentPaths(in: vault)
+        let read = ResultBox<VaultEntry?>(count: paths.count)
+        let chunk = 64
+        DispatchQueue.concurrentPerform(iterations: (paths.count + chunk - 1) / chunk) { c in
+            for i in (c * chunk)..<min(paths.count, (c + 1) * chunk) {
+                guard let bytes = try? FileIO.read(vault.root + "/" + paths[i]),
+                      paths[i].hasPrefix(clientsFolder + "/") || mayNameKind(bytes) else {
+                    read.set(i, nil)
+                    continue
+                }
+                read.set(i, VaultEntry(path: paths[i], bytes: bytes))
+            }
+        }
+        let entries = read.values.compactMap { $0 }.filter { !$0.isPlainNote }
+        return PracticeCheck(config: vault.config).diagnostics(entries: entries, paths: paths)
+    }
+
+    /// Whether a file's bytes hold `type` at all: one that does not is a session, whatever else.
+    static func mayNameKind(_ bytes: [UInt8]) -> Bool {
+        let word: [UInt8] = Array("type".utf8)
+        guard bytes.count >= word.count else { return false }
+        var i = 0
+        while i + word.count <= bytes.count {
+            if bytes[i] == word[0] && bytes[i + 1] == word[1] && bytes[i + 2] == word[2] && bytes[i + 3] == word[3] { return true }
+            i += 1
+        }
+        return false
+    }
+
+    /// The problems of `entries` (journal files, not drafts), in path order. `paths` are every
+    /// document path of the vault, read or not: a `client.md` or goal that could not be read
+    /// still exists.
+    public func diagnostics(entries: [VaultEntry], paths: [String]) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        var folders: [String: Folder] = [:]
+        var byPath: [String: VaultEntry] = [:]
+        for entry in entries { byPath[entry.path] = entry }
+        for path in paths {
+            guard let place = Place(path), place.rest.count == 2, place.rest[0] == "goals", place.rest[1].hasSuffix(".md") else { continue }
+            // A goal file that could not be read is still a goal: its trials are not unknown.
+            if byPath[path].map({ $0.kind == .goal }) ?? true {
+                folders[place.short, default: Folder()].goals.append(String(place.rest[1].dropLast(3)))
+            }
+        }
+        var clientIDs: [UUID: String] = [:]
+        for entry in entries {
+            if case .client(let client) = entry.content, let place = Place(entry.path), place.isClientFile, let id = client.id {
+                clientIDs[id] = entry.path
+            }
+        }
+        for entry in entries.sorted(by: { $0.path < $1.path }) {
+            let place = Place(entry.path)
+            switch entry.content {
+            case .client(let client):
+                guard let place, place.isClientFile else {
+                    found.append(misplaced(entry, "a client's file must be clients/<short>/client.md (the folder named by the client's short name, like clients/maya-t/client.md)"))
+                    continue
+                }
+                folders[place.short, default: Folder()].client = client
+            case .goal(let goal):
+                found += goalValues(goal, path: entry.path)
+                guard let place, place.rest.count == 2, place.rest[0] == "goals" else {
+                    found.append(misplaced(entry, "a goal must be in its client's goals folder, clients/<short>/goals/<goal>.md"))
+                    continue
+                }
+                let short = String(place.rest[1].dropLast(3))
+                if !Trial.isShortName(short) {
+                    found.append(Diagnostic(.error, "the goal's file name \(quoted(short)) is not a short name (letters, digits, - and _), so no trial line can name it; rename the file, like s-initial.md", at: SourceLocation(line: 1, column: 1), path: entry.path))
+                }
+                folders[place.short, default: Folder()].members.append((entry, goal.client, "goal"))
+            case .trials(let session):
+                found += trialCues(session, path: entry.path)
+                guard let place, place.rest.count >= 2, place.rest[0] == "sessions" else {
+                    found.append(misplaced(entry, "a trial session must be in its client's sessions folder, clients/<short>/sessions/YYYY/YYYY-MM-DD-HHMM.md"))
+                    continue
+                }
+                found += trialGoals(session, path: entry.path, client: place.short, goals: folders[place.short]?.goals ?? [])
+                folders[place.short, default: Folder()].members.append((entry, session.client, "trial session"))
+            case .session:
+                guard let place, place.rest.count >= 2, place.rest[0] == "goals" || place.rest[0] == "sessions" else { continue }
+                let (kind, type) = place.rest[0] == "goals" ? ("goal", "goal") : ("trial session", "trials")
+                found.append(Diagnostic(.warning, "this file in a client's \(place.rest[0]) folder has no type, so it is read as a therapy session; if it is a \(kind), add 'type: \(type)'", at: SourceLocation(line: 1, column: 1), path: entry.path))
+            case .other, .note:
+                continue
+            }
+        }
+        for (short, folder) in folders.sorted(by: { $0.key < $1.key }) where !folder.members.isEmpty {
+            found += clientOf(folder, short: short, paths: paths, clientIDs: clientIDs)
+        }
+        return found.sorted { ($0.path ?? "", $0.location) < ($1.path ?? "", $1.location) }
+    }
+
+    // MARK: - Goals and trials
+
+    /// A goal's category, cue and counts_correct against the vault's settings.
+    func goalValues(_ goal: Goal, path: String) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        guard let frontMatter = goal.document.frontMatter else { return [] }
+        if let category = goal.category, !goalCategories.contains(category), let s = frontMatter.entry("category")?.value.scalar {
+            let fix = Suggestion.nearest(to: category, among: goalCategories).map { "did you mean \(quoted($0))? (or add it to goal_categories in .afterflow/config.yml)" }
+                ?? "write one of them, or add it to goal_categories in .afterflow/config.yml"
+            found.append(Diagnostic(.error, "category \(quoted(s.text.trimmingASCIIWhitespace())) is not one of the vault's goal categories (\(goalCategories.joined(separator: ", "))); \(fix)", at: s.location, path: path))
+        }
+        if let cue = goal.cue, cueLevels.rank(of: cue) == nil, let s = frontMatter.entry("cue")?.value.scalar {
+            found.append(unknownCue("cue", s.text, at: s.location, path: path))
+        }
+        if goal.countsCorrect != nil, let entry = frontMatter.entry("counts_correct") {
+            for item in FrontMatterReader(document: goal.document).list(entry) where cueLevels.rank(of: item.text.trimmingASCIIWhitespace()) == nil {
+                found.append(unknownCue("counts_correct", item.text, at: item.location, path: path))
+            }
+        }
+        return found
+    }
+
+    /// Each trial's cue level against the vault's.
+    func trialCues(_ session: TrialSession, path: String) -> [Diagnostic] {
+        session.trials.compactMap { trial in
+            guard cueLevels.rank(of: trial.cue) == nil, let line = trial.line else { return nil }
+            let column = PracticeCheck.columns(of: session.document.text(ofLine: line)).cue
+            return unknownCue("trial line: cue level", trial.cue, at: SourceLocation(line: line + 1, column: column), path: path)
+        }
+    }
+
+    /// Each trial's goal against the goals of the client's folder.
+    func trialGoals(_ session: TrialSession, path: String, client: String, goals: [String]) -> [Diagnostic] {
+        session.trials.compactMap { trial in
+            guard !goals.contains(trial.goal), !goals.contains(trial.goal.lowercased()), let line = trial.line else { return nil }
+            let column = PracticeCheck.columns(of: session.document.text(ofLine: line)).goal
+            let listed = goals.sorted()
+            let known = listed.isEmpty ? "\(client) has no goals yet"
+                : "\(client)'s goals are \(listed.prefix(8).joined(separator: ", "))\(listed.count > 8 ? ", …" : "")"
+            let fix = Suggestion.nearest(to: trial.goal, among: listed).map { "did you mean \(quoted($0))?" }
+                ?? "fix the name, or add the goal as clients/\(client)/goals/\(trial.goal).md"
+            return Diagnostic(.error, "trial line: no goal \(quoted(trial.goal)) in clients/\(client)/goals/ (\(known)); \(fix)",
+                              at: SourceLocation(line: line + 1, column: column), path: path)
+        }
+    }
+
+    func unknownCue(_ what: String, _ text: String, at location: SourceLocation, path: String) -> Diagnostic {
+        let typed = text.trimmingASCIIWhitespace()
+        let near = cueLevels.level(typed) ?? Suggestion.nearest(to: typed, among: cueLevels.names)
+        let fix = near.map { "did you mean \(quoted($0))? (or add it to cue_levels in .afterflow/config.yml)" }
+            ?? "write one of them, or add it to cue_levels in .afterflow/config.yml"
+        return Diagnostic(.error, "\(what) \(quoted(typed)) is not one of the vault's cue levels (\(cueLevels.expectedList)); \(fix)", at: location, path: path)
+    }
+
+    /// The 1-based columns, in UTF-8 bytes, of the goal and cue words of a line read as a trial.
+    static func columns(of line: String) -> (goal: Int, cue: Int) {
+        let bytes = Array(line.utf8)
+        var p = 0
+        func skipSpace() { while p < bytes.count, bytes[p] == 0x20 || bytes[p] == 0x09 { p += 1 } }
+        func word() -> Int {
+            let start = p
+            while p < bytes.count, bytes[p] != 0x20, bytes[p] != 0x09 { p += 1 }
+            return start
+        }
+        skipSpace()
+        p += 1  // the item marker, - or *
+        skipSpace()
+        _ = word()  // the time
+        skipSpace()
+        let goal = word()
+        skipSpace()
+        _ = word()  // + or -
+        skipSpace()
+        let cue = word()
+        return (goal + 1, cue + 1)
+    }
+
+    // MARK: - Folders
+
+    /// A folder's goals and sessions against its `client.md`.
+    func clientOf(_ folder: Folder, short: String, paths: [String], clientIDs: [UUID: String]) -> [Diagnostic] {
+        let clientPath = "\(PracticeCheck.clientsFolder)/\(short)/client.md"
+        guard let client = folder.client else {
+            guard let first = folder.members.map(\.entry).min(by: { $0.path < $1.path }) else { return [] }
+            let why = paths.contains(clientPath)
+                ? "\(clientPath) is not a client's file (it has no 'type: client'), so nothing says whose goals and sessions are in clients/\(short)/; make it one"
+                : "clients/\(short)/ has no client.md, so nothing says whose goals and sessions these are; add \(clientPath) ('afterflow client add NAME --short \(short)') or move this file to its client's folder"
+            return [Diagnostic(.error, why, at: clientLocation(first), path: first.path)]
+        }
+        guard let id = client.id else { return [] }
+        var found: [Diagnostic] = []
+        for (entry, stated, kind) in folder.members.sorted(by: { $0.entry.path < $1.entry.path }) {
+            guard let stated, stated != id else { continue }
+            let folderName = kind == "goal" ? "goals" : "sessions"
+            let message: String
+            if let other = clientIDs[stated] {
+                message = "client \(stated.uuidString) is the id of \(other), not of this folder's client (\(clientPath), id \(id.uuidString)): a \(kind) of another client; move the file to \(other.dropLast("client.md".count))\(folderName)/, or write \(id.uuidString)"
+            } else {
+                message = "client \(stated.uuidString) is not the id of this folder's client (\(clientPath), id \(id.uuidString)) nor of any other: a \(kind) of another client; write \(id.uuidString), or move the file to its client's \(folderName)/ folder"
+            }
+            found.append(Diagnostic(.error, message,
+                                    at: clientLocation(entry), path: entry.path))
+        }
+        return found
+    }
+
+    /// Where the `client` value is, else the `type` value, else the first line.
+    func clientLocation(_ entry: VaultEntry) -> SourceLocation {
+        let frontMatter = entry.document.frontMatter
+        return frontMatter?.entry("client")?.value.scalar?.location
+            ?? frontMatter?.entry("type")?.value.scalar?.location ?? SourceLocation(line: 1, column: 1)
+    }
+
+    /// A client, goal or trial session file outside its place: at its `type` value.
+    func misplaced(_ entry: VaultEntry, _ rule: String) -> Diagnostic {
+        let location = entry.document.frontMatter?.entry("type")?.value.scalar?.location ?? SourceLocation(line: 1, column: 1)
+        return Diagnostic(.error, "\(rule), found it at \(entry.path); move it there (a client's files are read from the client's folder)", at: location, path: entry.path)
+    }
+
+    /// What the check gathers about one client folder.
+    struct Folder {
+        var client: Client?
+        /// Short names of the goals in `goals/`.
+        var goals: [String] = []
+        /// Goals and trial sessions in their places, with the client id each states.
+        var members: [(entry: VaultEntry, client: UUID?, kind: String)] = []
+    }
+
+    /// A path inside `clients/<short>/`: the short name and the parts after it.
+    struct Place {
+        var short: String
+        var rest: [Substring]
+
+        init?(_ path: String) {
+            let parts = path.split(separator: "/")
+            guard parts.count >= 3, parts[0] == Substring(PracticeCheck.clientsFolder) else { return nil }
+            short = String(parts[1])
+            rest = Array(parts[2...])
+        }
+
+        var isClientFile: Bool { rest == ["client.md"] }
+    }
+}
