@@ -44,8 +44,12 @@ public enum SessionNote {
     }
 
     /// Puts `draft` into the document's `## Notes` section when that section is empty or
-    /// missing (then it is added at the end); only the section's lines change. Refuses when the
-    /// section holds any text, which is the clinician's and is never replaced.
+    /// missing; only the section's lines change. Refuses when the section holds any text, which
+    /// is the clinician's and is never replaced.
+    ///
+    /// A missing section is added where a new trial file has it, just before `## Trials`, so that
+    /// the trials stay last and a trial appended to the file still lands in them; at the end of
+    /// the file when there is no `## Trials`.
     public static func write(_ draft: String, into document: Document) -> Result<Document, SessionNoteError> {
         var text = Substring(draft)
         while text.last == "\n" || text.last == "\r" { text = text.dropLast() }
@@ -56,6 +60,6 @@ public enum SessionNote {
         } else if let fence = document.unclosedFence {
             return .failure(.unclosedFence(line: fence.line + 1))
         }
-        return .success(document.settingSection("Notes", text: String(text), order: ["Trials", "Notes"]))
+        return .success(document.settingSection("Notes", text: String(text), order: ["Notes", "Trials"]))
     }
 }
