@@ -22,7 +22,12 @@ public enum DefaultProgressTemplate {
   triple braces are for the values that are HTML already (chart, definition, note text), which
   afterflow makes safe. Inside a section, a dot stands for the section's own value. Keep the page
   self-contained: no script, and nothing fetched (fonts, images, stylesheets).
-  docs/FORMAT.md lists every name.
+  The names: title, client, age, born (only with full names), range, goal_count, clinician,
+  practice, generated, page_size, privacy, empty; goals, each with anchor, title, short, category,
+  phase, criterion, min_trials, definition, baseline, current, trend, mastery, mastered, chart,
+  rows (day, combined, trials, correct, percent, independent, band, band_class, phase, counts),
+  cue_levels (name, color) and cue_rows (day, cells, bar: width, color); notes, with sessions
+  (when, text).
 }}
 <style>
 @page {
