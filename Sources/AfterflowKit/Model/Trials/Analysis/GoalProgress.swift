@@ -16,6 +16,7 @@
 ///   do not change which rows count.
 /// - `since` limits the rows shown; mastery is judged on every row up to `until`, so a window
 ///   does not forget a run that began before it.
+/// - A session without a readable `date` has no day and is left out (`check` reports it).
 public struct GoalProgress: Sendable {
     public var goal: GoalRecord
     /// Days in order, within `since`…`until`.
