@@ -1,0 +1,53 @@
+/// Progress as JSON and CSV.
+extension GoalProgress {
+    /// The goal, its criterion and state, and its rows; percentages to one decimal.
+    public var json: JSONValue {
+        var state: [(String, JSONValue)] = [("criterion", .string(criterion.text)), ("percent", .int(criterion.percent)),
+                                            ("sessions", .int(criterion.sessions)), ("min_trials", .int(minTrials))]
+        switch mastery {
+        case .mastered(let day):
+            state += [("mastered", .bool(true)), ("on", .string(day.dayString))]
+        case .notYet(let run, let needed):
+            state += [("mastered", .bool(false)), ("run", .int(run)), ("needed", .int(needed))]
+        }
+        state += [("criterion_met", criterionMet.map { .string($0.dayString) } ?? .null),
+                  ("marked_mastered", markedMastered.map { .string($0.dayString) } ?? .null),
+                  ("description", .string(description))]
+        return .object([
+            ("goal", .string(goal.short)),
+            ("title", .string(goal.goal.title ?? goal.short)),
+            ("category", goal.goal.category.map { .string($0) } ?? .null),
+            ("phase", .string(goal.goal.currentPhase.rawValue)),
+            ("phases", .array(goal.goal.phases.map { .object([("phase", .string($0.phase.rawValue)), ("day", .string($0.day.dayString))]) })),
+            ("mastery", .object(state)),
+            ("sparkline", .string(sparkline)),
+            ("rows", .array(rows.map(\.json))),
+        ])
+    }
+
+    /// The columns of `csvRows`: the figures, then the trials at each of `cues`' levels and at
+    /// levels the vault does not know (`cue_other`).
+    public static func csvHeader(cues: CueLevels) -> [String] {
+        ["client", "goal", "goal_title", "day", "sessions", "trials", "correct", "independent", "percent_correct",
+         "percent_independent", "band", "phase", "counts"] + cues.names.map { "cue_" + $0 } + ["cue_other"]
+    }
+
+    /// One row a day, in the columns of `csvHeader(cues:)`; the sessions' paths separated by `;`,
+    /// percentages to one decimal, `counts` as `yes` or `no`. Fields as they are: the CSV writer
+    /// quotes them and guards formulas.
+    public var csvRows: [[String]] {
+        let known = Set(cues.names)
+        return rows.map { row in
+            var fields = [client, goal.short, goal.goal.title ?? goal.short, row.day.dayString, row.sessions.joined(separator: ";"),
+                          String(row.trials), String(row.correct), String(row.independent),
+                          Percent.json(row.correct, of: row.trials).serialized(),
+                          Percent.json(row.independent, of: row.trials).serialized(),
+                          row.band.rawValue, row.phase.rawValue, row.counts ? "yes" : "no"]
+            var byLevel: [String: Int] = [:]
+            for count in row.cues { byLevel[count.level, default: 0] += count.trials }
+            fields += cues.names.map { String(byLevel[$0] ?? 0) }
+            fields.append(String(row.cues.filter { !known.contains($0.level) }.reduce(0) { $0 + $1.trials }))
+            return fields
+        }
+    }
+}

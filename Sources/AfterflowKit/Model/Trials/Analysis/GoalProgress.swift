@@ -1,0 +1,138 @@
+/// One goal's progress over time: a row per day with trials of the goal, its mastery state, and
+/// the trend as a sparkline.
+///
+/// Rules, as the established tools apply them:
+/// - Two sessions of the goal on one day make one row: counts summed, percentages over all the
+///   day's trials.
+/// - A row with fewer trials than the goal's `min_trials` is shown but does not count: it is left
+///   out of the mastery run (skipped, not breaking it: a short probe day says nothing either way),
+///   of the sparkline and of the trend.
+/// - Mastered on the first day that ends a run of `sessions` consecutive counting rows each at
+///   `percent` % correct or more (the exact fraction). Once met, it stays met: a later drop does
+///   not undo the day, which is what a report has to state. When the data never met it but the
+///   goal's `phases` mark it `mastered` (and no later change moved it back to baseline or active),
+///   it is mastered on that day.
+/// - The phase of each row is the one in force that day, from the goal's dated `phases`; phases
+///   do not change which rows count.
+/// - `since` limits the rows shown; mastery is judged on every row up to `until`, so a window
+///   does not forget a run that began before it.
+/// - A session without a readable `date` has no day and is left out (`check` reports it).
+public struct GoalProgress: Sendable {
+    public var goal: GoalRecord
+    /// Days in order, within `since`…`until`.
+    public var rows: [ProgressRow]
+    public var mastery: MasteryState
+    /// The first day the data met the criterion (up to `until`), if they did.
+    public var criterionMet: LocalDate?
+    /// The day of the goal's `mastered` phase change (up to `until`), if it has one in force.
+    public var markedMastered: LocalDate?
+    /// Consecutive counting rows at the criterion's percent at the end of the data (up to
+    /// `until`): how far a goal not yet mastered has got.
+    public var run: Int
+    public var criterion: MasteryCriterion
+    public var minTrials: Int
+    /// The vault's cue levels the rows were counted with.
+    public var cues: CueLevels
+    /// The client's short name, for CSV rows.
+    public var client: String
+
+    /// One per goal of `record` (sorted by short name), or only `goal` (a short name) when given:
+    /// none when the client has no such goal. `since` and `until` are days, both included.
+    public static func make(record: ClientRecord, cues: CueLevels, goal: String? = nil, since: LocalDate? = nil,
+                            until: LocalDate? = nil) -> [GoalProgress] {
+        let goals = goal.map { name in record.goals.filter { $0.short == name || $0.short == name.lowercased() } } ?? record.goals
+        return goals.map { GoalProgress(goal: $0, record: record, cues: cues, since: since, until: until) }
+    }
+
+    init(goal: GoalRecord, record: ClientRecord, cues: CueLevels, since: LocalDate?, until: LocalDate?) {
+        self.goal = goal
+        self.cues = cues
+        client = record.short
+        criterion = goal.goal.effectiveMastery
+        minTrials = goal.goal.effectiveMinTrials
+        let short = goal.short.lowercased()
+        let last = until?.dayNumber
+        var all: [ProgressRow] = []
+        var dayTrials: [Trial] = []
+        for entry in record.sessions {
+            guard let date = entry.session.date else { continue }
+            let day = date.dayOnly
+            if let last, day.dayNumber > last { continue }
+            let trials = entry.session.trials.filter { $0.goal.lowercased() == short }
+            guard !trials.isEmpty else { continue }
+            if all.last?.day != day {
+                if let previous = all.indices.last { all[previous].cues = CueCount.tally(dayTrials, cues: cues) }
+                dayTrials = []
+                all.append(ProgressRow(day: day, sessions: [], tally: TrialCounts(), phase: goal.goal.phase(on: day), counts: false, cues: []))
+            }
+            let index = all.count - 1
+            all[index].sessions.append(entry.path)
+            for trial in trials { all[index].tally.add(trial, goal: goal.goal, cues: cues) }
+            all[index].counts = all[index].trials >= minTrials
+            dayTrials += trials
+        }
+        if let previous = all.indices.last { all[previous].cues = CueCount.tally(dayTrials, cues: cues) }
+
+        var run = 0
+        var met: LocalDate?
+        for row in all where row.counts {
+            run = row.reaches(criterion.percent) ? run + 1 : 0
+            if met == nil, run >= criterion.sessions { met = row.day }
+        }
+        criterionMet = met
+        self.run = run
+        markedMastered = GoalProgress.markedMastered(goal.goal.phases, until: last)
+        if let day = met ?? markedMastered {
+            mastery = .mastered(on: day)
+        } else {
+            mastery = .notYet(run: run, needed: criterion.sessions)
+        }
+        let first = since?.dayNumber
+        rows = first.map { first in all.filter { $0.day.dayNumber >= first } } ?? all
+    }
+
+    /// The day of the last `mastered` change on or before `until`, unless a later one (also on or
+    /// before `until`) moved the goal back to baseline or active.
+    static func markedMastered(_ phases: [PhaseChange], until: Int?) -> LocalDate? {
+        var marked: LocalDate?
+        for change in phases where until.map({ change.day.dayNumber <= $0 }) ?? true {
+            switch change.phase {
+            case .mastered: marked = change.day
+            case .baseline, .active: marked = nil
+            case .maintenance, .onHold, .retired: continue
+            }
+        }
+        return marked
+    }
+
+    /// The rows that count (at least `min_trials`).
+    public var countingRows: [ProgressRow] { rows.filter(\.counts) }
+
+    /// `mastered on 2025-03-02: 80 %+ in 3 consecutive sessions of 10+ trials`, or `not mastered:
+    /// 2 of 3 consecutive sessions at 80 %+ (sessions of 5+ trials)`.
+    public var description: String {
+        let percent = "\(criterion.percent) %+"
+        let n = criterion.sessions
+        switch mastery {
+        case .mastered(let day) where day == criterionMet:
+            return "mastered on \(day.dayString): \(percent) in \(n == 1 ? "1 session" : "\(n) consecutive sessions") of \(minTrials)+ trials"
+        case .mastered(let day):
+            return "mastered on \(day.dayString) (marked in its phases; the data show \(runText) at \(percent))"
+        case .notYet:
+            return "not mastered: \(runText) at \(percent) (sessions of \(minTrials)+ trials)"
+        }
+    }
+
+    /// `2 of 3 consecutive sessions`: the run at the end of the data.
+    var runText: String {
+        let n = criterion.sessions
+        return n == 1 ? "\(run) of 1 session" : "\(run) of \(n) consecutive sessions"
+    }
+
+    /// The percent correct of each counting row, one of `▁▂▃▄▅▆▇█` each on a fixed scale (an eighth
+    /// of 0-100 % a step, rounded down; 100 % is `█`), so that two goals' lines compare.
+    public var sparkline: String {
+        let blocks = Array("▁▂▃▄▅▆▇█")
+        return String(countingRows.map { row in blocks[min(7, row.correct * 8 / max(row.trials, 1))] })
+    }
+}

@@ -1,0 +1,71 @@
+/// The summary of one trial session (seed 002): the client as first name and last initial, the
+/// duration, successes, failures, total trials, the success rate, the cue-level breakdown, and
+/// per goal its trials, percent correct and band.
+///
+/// The session's success rate is successes over all trials, whatever each goal's
+/// `counts_correct`; a goal's percent correct uses its `counts_correct`, so a success at a level
+/// the goal does not count is incorrect there. The independent figure is reported beside it.
+public struct TrialSummary: Sendable {
+    /// `Maya T.`; never the full name.
+    public var clientDisplayName: String
+    public var date: LocalDate?
+    public var end: LocalDate?
+    /// From `date` to `end`; nil while the session has no `end`.
+    public var minutes: Int?
+    public var successes: Int
+    public var failures: Int
+    public var total: Int
+    /// Successes over all trials in percent (0 to 100), exact; nil without trials.
+    public var successRate: Double?
+    /// Every level of the vault's cue levels in order (zero where none was given), then any level
+    /// the trials name that the vault does not know.
+    public var cueLevels: [CueCount]
+    /// One per goal, in the order of each goal's first trial.
+    public var goals: [GoalSummary]
+
+    public init(session: TrialSession, record: ClientRecord, cues: CueLevels) {
+        clientDisplayName = record.client.displayName
+        date = session.date
+        end = session.end
+        minutes = session.minutes
+        total = session.trials.count
+        successes = session.trials.reduce(0) { $0 + ($1.success ? 1 : 0) }
+        failures = total - successes
+        successRate = Percent.value(successes, of: total)
+        cueLevels = CueCount.tally(session.trials, cues: cues)
+        var order: [String] = []
+        var counts: [String: TrialCounts] = [:]
+        var goalsByName: [String: GoalRecord] = [:]
+        for trial in session.trials {
+            let name = trial.goal.lowercased()
+            if counts[name] == nil {
+                order.append(name)
+                counts[name] = TrialCounts()
+                if let goal = record.goal(name) { goalsByName[name] = goal }
+            }
+            counts[name]?.add(trial, goal: goalsByName[name]?.goal, cues: cues)
+        }
+        goals = order.map { name in
+            let goal = goalsByName[name]
+            return GoalSummary(short: goal?.short ?? name, title: goal?.goal.title ?? name, known: goal != nil,
+                               counts: counts[name] ?? TrialCounts())
+        }
+    }
+
+    /// `{"client": "Maya T.", "date": …, "minutes": 45, "successes": …, "success_rate": 80,
+    /// "cue_levels": […], "goals": […]}`; rates are percentages to one decimal.
+    public var json: JSONValue {
+        .object([
+            ("client", .string(clientDisplayName)),
+            ("date", date.map { .string($0.wallClockText) } ?? .null),
+            ("end", end.map { .string($0.wallClockText) } ?? .null),
+            ("minutes", minutes.map { .int($0) } ?? .null),
+            ("successes", .int(successes)),
+            ("failures", .int(failures)),
+            ("total", .int(total)),
+            ("success_rate", Percent.json(successes, of: total)),
+            ("cue_levels", .array(cueLevels.map(\.json))),
+            ("goals", .array(goals.map(\.json))),
+        ])
+    }
+}

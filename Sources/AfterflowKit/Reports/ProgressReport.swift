@@ -1,0 +1,130 @@
+import Foundation
+import Mustache
+
+/// The progress report a clinician files or hands to a family or a school team: a cover (the
+/// client, age, period, clinician and practice), then per goal its definition, where it stands
+/// (baseline, current, trend, mastery), a chart of percent correct per session, the sessions and
+/// the cue levels over time; optionally the session notes. Laid out by a mustache template
+/// (`Templates/progress.html`, or `DefaultProgressTemplate`), self-contained and printable.
+///
+/// Privacy: the client is named by first name and last initial, with the age, unless
+/// `fullNames`; then the full name and the date of birth are shown too. Without `fullNames`, the
+/// client's full name and date of birth (as `2018-03-02` or `Mar 2, 2018`) are also replaced
+/// where a goal's definition or a session note writes them; other ways of writing them are the
+/// clinician's to avoid.
+///
+/// What the clinician wrote in Markdown (definitions, notes) is rendered by cmark with raw HTML
+/// shown as text, unsafe links blanked and images as links; every other value is plain text,
+/// which the template's `{{…}}` escapes. The page fetches nothing.
+public enum ProgressReport {
+    /// The whole page. `progress` is usually `GoalProgress.make(record:cues:…)`; `today` dates the
+    /// report and gives the age. `template` is a template's text (see `template(of:)`), nil for
+    /// the built-in one. Throws a `VaultError` when `template` is not valid mustache.
+    public static func html(record: ClientRecord, progress: [GoalProgress], cues: CueLevels, clinician: String?, practice: String?,
+                            includeNotes: Bool, fullNames: Bool, today: LocalDate, template: String? = nil,
+                            pageSize: HTMLReport.PageSize = .letter) throws -> String {
+        let compiled = try compile(template)
+        return compiled.render(context(record: record, progress: progress, cues: cues, clinician: clinician, practice: practice,
+                                       includeNotes: includeNotes, fullNames: fullNames, today: today, pageSize: pageSize))
+    }
+
+    /// The text of the vault's `Templates/progress.html`, or nil when it has none.
+    public static func template(of vault: Vault) throws(VaultError) -> String? {
+        let path = vault.root + "/" + Vault.templatesFolder + "/progress.html"
+        guard FileIO.exists(path) else { return nil }
+        return String(decoding: try FileIO.read(path), as: UTF8.self)
+    }
+
+    static let builtIn: MustacheTemplate? = try? MustacheTemplate(string: DefaultProgressTemplate.text)
+
+    static func compile(_ text: String?) throws(VaultError) -> MustacheTemplate {
+        let name = "Templates/progress.html"
+        guard let text else {
+            guard let builtIn else { throw VaultError(.invalid, "the built-in progress template does not compile") }
+            return builtIn
+        }
+        do {
+            return try MustacheTemplate(string: text)
+        } catch let error as MustacheTemplate.ParserError {
+            throw VaultError(.invalid, "\(name):\(error.context.lineNumber):\(error.context.columnNumber): not a valid mustache template (\(error.error)); check that every {{#name}} has its {{/name}}")
+        } catch {
+            throw VaultError(.invalid, "\(name) is not a valid mustache template (\(error))")
+        }
+    }
+
+    /// The values the template sees (see `Templates/progress.html` for their names): texts are
+    /// `ReportText`, flags `true`, lists arrays of dictionaries; a key is missing when empty.
+    public static func context(record: ClientRecord, progress: [GoalProgress], cues: CueLevels, clinician: String?, practice: String?,
+                               includeNotes: Bool, fullNames: Bool, today: LocalDate,
+                               pageSize: HTMLReport.PageSize = .letter) -> [String: Any] {
+        let client = record.client
+        let privacy = Redaction(client: client, fullNames: fullNames)
+        var shown = fullNames ? (client.name ?? "") : client.displayName
+        if shown.isEmpty { shown = client.displayName.isEmpty ? record.short : client.displayName }
+        var context: [String: Any] = [
+            "title": ReportText("Progress Report"),
+            "client": ReportText(shown),
+            "page_size": ReportText(pageSize.css),
+            "generated": ReportText(today.mediumDay),
+            "goal_count": ReportText(progress.count == 1 ? "1 goal" : "\(progress.count) goals"),
+            "privacy": ReportText(fullNames ? "This copy shows the client's full name and date of birth: keep it confidential."
+                                            : "The client is named by first name and last initial, with the age only."),
+        ]
+        if let age = client.age(on: today) { context["age"] = ReportText(age == 1 ? "1 year" : "\(age) years") }
+        if fullNames, let born = client.born { context["born"] = ReportText(born.mediumDay) }
+        if let clinician, !clinician.isBlank { context["clinician"] = ReportText(clinician) }
+        if let practice, !practice.isBlank { context["practice"] = ReportText(practice) }
+        let days = progress.flatMap { $0.rows.map(\.day) }.sorted { $0.dayNumber < $1.dayNumber }
+        if let first = days.first, let last = days.last {
+            context["range"] = ReportText(first == last ? first.mediumDay : "\(first.mediumDay) to \(last.mediumDay)")
+        } else {
+            context["range"] = ReportText("no sessions with trials")
+        }
+        let goals = progress.map { goalContext($0, cues: cues, privacy: privacy) }
+        if !goals.isEmpty { context["goals"] = goals }
+        if days.isEmpty { context["empty"] = true }
+        if includeNotes {
+            let notes = noteContexts(record: record, progress: progress, privacy: privacy)
+            if !notes.isEmpty { context["notes"] = ["sessions": notes] as [String: Any] }
+        }
+        return context
+    }
+
+    /// The notes of the sessions with rows in `progress`, oldest first.
+    static func noteContexts(record: ClientRecord, progress: [GoalProgress], privacy: Redaction) -> [[String: Any]] {
+        let paths = Set(progress.flatMap { $0.rows.flatMap(\.sessions) })
+        return record.sessions.filter { paths.contains($0.path) && !$0.session.notes.isBlank }.map { entry in
+            var when = "Session"
+            if let date = entry.session.date {
+                when = (HTMLReport.weekdayNames[date.weekday] ?? date.weekday) + ", " + date.mediumDay
+                if let clock = date.clockTime { when += " at " + clock }
+            }
+            return ["when": ReportText(when), "text": ReportText(CmarkRenderer.offlineHTML(privacy.apply(entry.session.notes)))]
+        }
+    }
+}
+
+/// Hides the client's full name and date of birth in text the clinician wrote, unless the report
+/// is to show them.
+struct Redaction {
+    var replacements: [(String, String)] = []
+
+    init(client: Client, fullNames: Bool) {
+        guard !fullNames else { return }
+        if let name = client.name?.trimmingASCIIWhitespace(), !name.isEmpty, name != client.displayName {
+            replacements.append((name, client.displayName))
+        }
+        if let born = client.born {
+            replacements.append((born.dayString, "[date of birth]"))
+            replacements.append((born.mediumDay, "[date of birth]"))
+        }
+    }
+
+    func apply(_ text: String) -> String {
+        var out = text
+        for (from, to) in replacements where out.range(of: from, options: .caseInsensitive) != nil {
+            out = out.replacingOccurrences(of: from, with: to, options: .caseInsensitive)
+        }
+        return out
+    }
+}
