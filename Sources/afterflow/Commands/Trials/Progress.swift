@@ -1,0 +1,85 @@
+import AfterflowKit
+import ArgumentParser
+import Foundation
+
+extension Afterflow {
+    struct Progress: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "progress",
+            abstract: "A client's progress per goal: one row per session day, the trend and the mastery state.",
+            discussion: """
+                Per goal, one row per day with trials, percent correct, percent independent, band and phase, a sparkline of the trend, and whether the mastery criterion is met (mastered on 2025-03-02: 80 %+ in 3 consecutive sessions of 10+ trials) or how far it is. Sessions with fewer trials than the goal's min_trials are shown and marked, and do not count. Two sessions of one goal on the same day are combined.
+
+                Examples:
+                  afterflow progress maya-t
+                  afterflow progress maya-t --goal s-initial --since 2025-02-01
+                  afterflow progress maya-t --format csv > maya.csv
+                """)
+
+        @OptionGroup var vaultOptions: VaultOptions
+
+        @Argument(help: ArgumentHelp("The client's short name.", valueName: "client"))
+        var client: String
+
+        @Option(help: ArgumentHelp("Only this goal (short name).", valueName: "goal"))
+        var goal: String?
+
+        @Option(help: ArgumentHelp("From this day on, inclusive.", valueName: "when"))
+        var since: String?
+
+        @Option(help: ArgumentHelp("Up to this day, inclusive.", valueName: "when"))
+        var until: String?
+
+        @Option(help: ArgumentHelp("table, json or csv.", valueName: "format"))
+        var format: ProgressFormat = .table
+
+        enum ProgressFormat: String, ExpressibleByArgument, CaseIterable { case table, json, csv }
+
+        func run() throws {
+            let vault = try vaultOptions.open()
+            let store = PracticeStore(vault: vault)
+            let short = try withVaultErrors { try store.resolveClient(client) }
+            let record = try withVaultErrors { try store.load(short) }
+            if let goal { _ = try goalRecord(goal, in: record, hints: vaultOptions.hints) }
+            let range = try dayRange(since: since, until: until, zone: vault.timeZone)
+            let progress = GoalProgress.make(record: record, cues: store.cues, goal: goal?.lowercased(),
+                                             since: range.since.flatMap(LocalDate.parse), until: range.until.flatMap(LocalDate.parse))
+            switch format {
+            case .json:
+                emit(JSONValue.array(progress.map(\.json)).serialized(pretty: true))
+            case .csv:
+                let rows = [GoalProgress.csvHeader(cues: store.cues)] + progress.flatMap(\.csvRows)
+                emit(rows.map(CSVWriter.guardedRow).joined(separator: "\n"))
+            case .table:
+                let term = Terminal.current
+                var lines = [term.bold(record.client.displayName) + (record.client.age(on: today(vault)).map { ", \($0)" } ?? "") + term.dim("  (\(record.short))")]
+                if progress.isEmpty { lines.append("No goals yet. Add one with: " + vaultOptions.hints.command("goal", "add", record.short, "TITLE")) }
+                for item in progress {
+                    lines.append("")
+                    lines.append(term.bold(item.goal.short) + "  " + (item.goal.goal.title ?? "").visible() + term.dim("  (\(item.goal.goal.currentPhase.rawValue))"))
+                    if item.rows.isEmpty {
+                        lines.append("  no trials yet")
+                        continue
+                    }
+                    var rows = [["DAY", "TRIALS", "% CORRECT", "% INDEP.", "BAND", "PHASE"]]
+                    for row in item.rows {
+                        rows.append([row.day.dayString, String(row.trials), Percent.text(row.correct, of: row.trials),
+                                     Percent.text(row.independent, of: row.trials), row.counts ? row.band.rawValue : "under \(item.goal.goal.effectiveMinTrials) trials",
+                                     row.phase.rawValue])
+                    }
+                    for (i, line) in TextTable.lines(rows, rightAligned: [1, 2, 3]).enumerated() {
+                        lines.append("  " + (i == 0 ? term.bold(line) : line))
+                    }
+                    lines.append("  trend " + item.sparkline)
+                    lines.append("  " + item.description)
+                }
+                emit(lines.joined(separator: "\n"))
+            }
+        }
+
+        func today(_ vault: Vault) -> LocalDate {
+            let now = LocalDate(Clock.now, in: vault.timeZone)
+            return LocalDate(year: now.year, month: now.month, day: now.day)
+        }
+    }
+}
