@@ -1,0 +1,88 @@
+import AfterflowKit
+import ArgumentParser
+import Foundation
+
+struct ExportProgress: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "progress",
+        abstract: "Write a client's progress report, HTML or PDF, to file or hand to a family or school team.",
+        discussion: """
+            A cover (the client as first name, last initial and age, the date range, the clinician and practice from the vault's settings: clinician: and practice: in .afterflow/config.yml), then per goal: its definition, where it stands (mastered, or how far from the criterion), a chart of percent correct per session with the criterion as a line, phase changes as vertical lines, sessions under min_trials marked and the day mastered ringed, the cue levels over time, and a table of the sessions. --notes adds the session notes. The full name and date of birth appear only with --full-names.
+
+            The page is self-contained (CSS inline, no script, nothing fetched), prints on Letter or A4, and reads on a phone and with a screen reader. The layout is the vault's Templates/progress.html when there is one, else the built-in one. PDF is printed by headless Chromium (or Chrome, or WeasyPrint) with no network, as for export pdf.
+
+            Examples:
+              afterflow export progress maya-t -o ~/Documents/
+              afterflow export progress maya-t --format pdf --since 2025-01-01 --until 2025-03-31 -o maya-q1.pdf
+              afterflow export progress leo-o --goal requests --notes --page a4 -o leo.html
+            """)
+
+    @OptionGroup var vaultOptions: VaultOptions
+
+    @Argument(help: ArgumentHelp("The client's short name.", valueName: "client"))
+    var client: String
+
+    @Option(help: ArgumentHelp("html (default) or pdf.", valueName: "format"))
+    var format: ReportFormat = .html
+
+    @Option(help: ArgumentHelp("Only this goal (short name).", valueName: "goal"))
+    var goal: String?
+
+    @Option(help: ArgumentHelp("From this day on, inclusive.", valueName: "when"))
+    var since: String?
+
+    @Option(help: ArgumentHelp("Up to this day, inclusive.", valueName: "when"))
+    var until: String?
+
+    @Flag(help: "Add the session notes.")
+    var notes = false
+
+    @Flag(help: "Show the client's full name and date of birth.")
+    var fullNames = false
+
+    @Option(help: ArgumentHelp("letter (default) or a4.", valueName: "size"))
+    var page: PageSizeOption = .letter
+
+    @OptionGroup var output: OutputOptions
+
+    enum ReportFormat: String, ExpressibleByArgument, CaseIterable { case html, pdf }
+
+    func run() throws {
+        if format == .pdf && output.output == nil && Terminal.current.stdoutIsTTY {
+            throw usageError("a PDF is not for the terminal; write it to a file with -o PATH, or redirect standard output", command: "export progress")
+        }
+        let now = Clock.now
+        let vault = try vaultOptions.open()
+        let store = PracticeStore(vault: vault)
+        let short = try withVaultErrors { try store.resolveClient(client) }
+        let record = try withVaultErrors { try store.load(short) }
+        if let goal { _ = try goalRecord(goal, in: record, hints: vaultOptions.hints) }
+        let range = try dayRange(since: since, until: until, zone: vault.timeZone)
+        let progress = GoalProgress.make(record: record, cues: store.cues, goal: goal?.lowercased(),
+                                         since: range.since.flatMap(LocalDate.parse), until: range.until.flatMap(LocalDate.parse))
+        let destination = try output.destination(in: vault, extension: format.rawValue, now: now)
+        let local = LocalDate(now, in: vault.timeZone)
+        let html = try withVaultErrors {
+            try ProgressReport.html(record: record, progress: progress, cues: store.cues, clinician: vault.config.clinician,
+                                    practice: vault.config.practice, includeNotes: notes, fullNames: fullNames,
+                                    today: LocalDate(year: local.year, month: local.month, day: local.day),
+                                    template: try ProgressReport.template(of: vault), pageSize: page.size)
+        }
+        let sessions = Swift.Set(progress.flatMap { $0.rows.flatMap(\.sessions) }).count
+        var extra = ""
+        var bytes = Array(html.utf8)
+        if format == .pdf {
+            guard let engine = PDFEngine.find(searchPath: ProcessInfo.processInfo.environment["PATH"]) else {
+                report(VaultError(.notFound, "no program to print PDF with: afterflow uses Chromium, Google Chrome or WeasyPrint, and none is on PATH",
+                                  details: ["Install one of them:"] + PDFEngine.installAdvice.map { "  " + $0 }
+                                      + ["Or write the report as HTML (--format html), open it in any browser and print it from there."]))
+                throw Exit.dataProblem
+            }
+            bytes = try withVaultErrors { try engine.render(html) }
+            extra = " (printed with \(engine.executable))"
+        }
+        if let path = try writeOutput(bytes, to: destination) {
+            ErrorStream.current.write("Wrote the progress report of \(record.client.displayName): \(progress.count) goal\(progress.count == 1 ? "" : "s"), \(sessions) session\(sessions == 1 ? "" : "s"), to \(path)\(extra)")
+        }
+    }
+}
