@@ -15,13 +15,14 @@ struct InitTests {
                 "  + .gitignore",
                 "  + Templates/session.md",
                 "  + Templates/report.html",
+                "  + Templates/progress.html",
                 "",
                 "New sessions default to Psilocybin (oral): default_treatment and default_administration in .afterflow/config.yml.",
                 "Next: afterflow new --mood-before 5 --intention \"…\" --vault journal",
             ])
             #expect(result.stderr == "")
 
-            for file in ["journal/.afterflow/config.yml", "journal/.afterflow/.gitignore", "journal/Templates/session.md"] {
+            for file in ["journal/.afterflow/config.yml", "journal/.afterflow/.gitignore", "journal/Templates/session.md", "journal/Templates/progress.html"] {
                 #expect(sandbox.exists(file), "\(file) exists")
                 #expect(try sandbox.mode(file) == 0o600, "\(file) is 0600")
             }

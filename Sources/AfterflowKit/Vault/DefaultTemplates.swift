@@ -256,5 +256,6 @@ tfoot td { font-weight: 600; border-bottom: none; border-top: 1px solid var(--in
     public static let all: [(name: String, contents: String)] = [
         ("session.md", session),
         ("report.html", report),
+        ("progress.html", DefaultProgressTemplate.text),
     ]
 }

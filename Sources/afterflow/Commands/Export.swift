@@ -13,8 +13,8 @@ struct Export: ParsableCommand {
               afterflow export html --page a4 -o report.html
               afterflow export pdf --since last-year -o ~/Documents/
               afterflow export json --tag integration | jq '.[].mood_after'
-              afterflow export progress maya-t --format pdf -o ~/Documents/     a client's progress report
-              afterflow export trials csv --client maya-t > maya.csv           every trial, one a row
+              afterflow export progress maya-t --format pdf -o ~/Documents/
+              afterflow export trials csv --client maya-t > maya-trials.csv
             """,
         subcommands: [ExportCSV.self, ExportHTML.self, ExportPDF.self, ExportJSON.self, ExportProgress.self]
     )

@@ -65,7 +65,7 @@ extension Afterflow.Client {
                 return
             }
             emit("Added \(AfterflowKit.Client.displayName(of: name)) as \(added.short): \(vaultOptions.hints.path(added.path, in: vault))")
-            ErrorStream.current.write("Next: " + vaultOptions.hints.command("goal", "add", added.short, "Produce /s/ in word-initial position", "--short", "s-initial"))
+            ErrorStream.current.write("Next: " + vaultOptions.hints.command("goal", "add", added.short, placeholder: "TITLE"))
         }
     }
 
@@ -160,7 +160,7 @@ extension Afterflow.Client {
             emit("")
             emit(term.bold("Goals"))
             if record.goals.isEmpty {
-                emit("  none yet: " + vaultOptions.hints.command("goal", "add", record.short, "TITLE"))
+                emit("  none yet: " + vaultOptions.hints.command("goal", "add", record.short, placeholder: "TITLE"))
             }
             for g in record.goals {
                 let title = (g.goal.title ?? "").visible()

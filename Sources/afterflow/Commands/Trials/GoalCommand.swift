@@ -122,7 +122,7 @@ extension Afterflow.Goal {
             }
             emit("Added goal \(added.short) for \(record.client.displayName): \(vaultOptions.hints.path(added.path, in: practice.vault))")
             ErrorStream.current.write("Write its definition in that file; log a trial with: "
-                + vaultOptions.hints.command("trial", record.short, added.short, "success", "--cue", practice.store.cues.independent))
+                + vaultOptions.hints.command("trial", record.short, added.short, "success"))
         }
     }
 
@@ -163,7 +163,7 @@ extension Afterflow.Goal {
             }
             if goals.isEmpty {
                 let hidden = record.goals.count - goals.count
-                emit(hidden > 0 ? "No goals being worked on; \(hidden) more with --all." : "No goals yet. Add one with: " + vaultOptions.hints.command("goal", "add", record.short, "TITLE"))
+                emit(hidden > 0 ? "No goals being worked on; \(hidden) more with --all." : "No goals yet. Add one with: " + vaultOptions.hints.command("goal", "add", record.short, placeholder: "TITLE"))
                 return
             }
             var rows = [["GOAL", "PHASE", "CATEGORY", "MASTERY", "TITLE"]]
@@ -333,7 +333,7 @@ func goalRecord(_ text: String, in record: ClientRecord, hints: Hints) throws ->
     if let found = record.goal(text) { return found }
     let names = record.goals.map(\.short)
     report(VaultError(.noMatch, "\(record.short) has no goal \"\(text.visible())\"\(Suggestion.clause(for: text.lowercased(), among: names))",
-                      details: names.isEmpty ? ["Add one with: " + hints.command("goal", "add", record.short, "TITLE")]
+                      details: names.isEmpty ? ["Add one with: " + hints.command("goal", "add", record.short, placeholder: "TITLE")]
                                              : ["Their goals: \(names.joined(separator: ", "))."]))
     throw Exit.dataProblem
 }

@@ -53,7 +53,7 @@ extension Afterflow {
             case .table:
                 let term = Terminal.current
                 var lines = [term.bold(record.client.displayName) + (record.client.age(on: today(vault)).map { ", \($0)" } ?? "") + term.dim("  (\(record.short))")]
-                if progress.isEmpty { lines.append("No goals yet. Add one with: " + vaultOptions.hints.command("goal", "add", record.short, "TITLE")) }
+                if progress.isEmpty { lines.append("No goals yet. Add one with: " + vaultOptions.hints.command("goal", "add", record.short, placeholder: "TITLE")) }
                 for item in progress {
                     lines.append("")
                     lines.append(term.bold(item.goal.short) + "  " + (item.goal.goal.title ?? "").visible() + term.dim("  (\(item.goal.goal.currentPhase.rawValue))"))

@@ -43,7 +43,7 @@ extension Afterflow {
             lines.append(term.dim(entry.path))
             lines.append("")
             let rate = summary.total == 0 ? "–" : Percent.text(summary.successes, of: summary.total)
-            lines.append(term.bold("Trials") + "      \(summary.total): \(summary.successes) successes, \(summary.failures) failures, \(rate) success rate")
+            lines.append(term.bold("Trials") + "      \(summary.total): \(counted(summary.successes, "success", "successes")), \(counted(summary.failures, "failure", "failures")), \(rate) success rate")
             if summary.total > 0 {
                 let cues = summary.cueLevels.filter { $0.trials > 0 }.map { "\($0.level) \($0.trials)" }.joined(separator: ", ")
                 lines.append(term.bold("Cue levels") + "  \(cues)")
@@ -63,3 +63,6 @@ extension Afterflow {
         }
     }
 }
+
+/// `1 failure`, `3 failures`.
+func counted(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }

@@ -92,8 +92,7 @@ extension Afterflow {
                 ]).serialized(pretty: true))
                 return
             }
-            let percent = mine.isEmpty ? 0 : (done * 100 + mine.count / 2) / mine.count
-            emit("\(trial.lineText.dropFirst(2))   \(trial.goal): \(done) of \(mine.count) (\(percent) %)")
+            emit("\(trial.lineText.dropFirst(2))   \(trial.goal): \(done) of \(mine.count) (\(Percent.text(done, of: mine.count)))")
         }
     }
 }
