@@ -73,7 +73,7 @@ struct PracticeListing {
         try practice.index.warnProblems(practice.report, hints: vaultOptions.hints)
     }
 
-    private func output(_ header: [String], _ rows: [[String]], paths: [String], numeric: Swift.Set<Int>, empty: String, term: Terminal) throws {
+    private func output(_ header: [String], _ rows: [[String]], paths: [String], numeric: Set<Int>, empty: String, term: Terminal) throws {
         switch format {
         case .json:
             emit(JSONValue.array(rows.map { row in
