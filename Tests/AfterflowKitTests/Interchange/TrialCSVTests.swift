@@ -33,6 +33,12 @@ import Testing
         #expect(TrialCSV.write(records: F.records) == Self.expected)
     }
 
+    @Test(arguments: [(0, 0, 0), (9, 5, 7), (23, 59, 59), (12, 30, 10)])
+    func timesAreWrittenAsTrialLinesWriteThem(_ hour: Int, _ minute: Int, _ second: Int) {
+        let time = TimeOfDay(hour: hour, minute: minute, second: second)
+        #expect(TrialCSV.clock(time) == time.text)
+    }
+
     @Test func crlfAndAByteOrderMarkOnRequest() {
         let text = TrialCSV.write(records: F.records, lineEnding: "\r\n", byteOrderMark: true)
         #expect(text == "\u{FEFF}" + Self.expected.replacingOccurrences(of: "\n", with: "\r\n"))

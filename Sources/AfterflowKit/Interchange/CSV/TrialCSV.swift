@@ -34,7 +34,7 @@ public enum TrialCSV {
                     let key = SortKey(client: record.short, day: day, time: trial.time.secondsOfDay, path: entry.path,
                                       line: trial.line ?? position)
                     let title = titles[trial.goal] ?? titles[trial.goal.lowercased()] ?? ""
-                    rows.append((key, [id, record.short, day, trial.time.text, trial.goal, title,
+                    rows.append((key, [id, record.short, day, clock(trial.time), trial.goal, title,
                                        trial.success ? success : failure, trial.cue, trial.note]))
                 }
             }
@@ -48,6 +48,19 @@ public enum TrialCSV {
             CSVWriter.appendRow(row.fields, guarded: true, to: &out)
         }
         return out
+    }
+
+    /// `15:02:10`, as `TimeOfDay.text` writes it without going through `String(format:)`,
+    /// which took two thirds of the time of a large export.
+    static func clock(_ time: TimeOfDay) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(8)
+        for (index, value) in [time.hour, time.minute, time.second].enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ":")) }
+            bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value / 10 % 10))
+            bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10))
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The order of rows: client, day, time of day, then the file and the trial's line in it.

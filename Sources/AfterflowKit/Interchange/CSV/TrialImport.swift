@@ -14,6 +14,11 @@ import Foundation
 ///   day have already (so that importing a sheet twice adds nothing). It is never added to an
 ///   existing session, which only an id names for certain.
 ///
+/// A new session starts on its day at the minute of its first trial, in the vault's time zone,
+/// with `recorded_on: import` and no `end`, location or observer, which the CSV does not carry.
+/// Trials are written by time of day, so that a sheet sorted by goal still gives a file in the
+/// order the trials happened; added trials go after the session's own.
+///
 /// A trial is a duplicate of one the session has when time, goal, result, cue and note are the
 /// same. Duplicates are counted one for one: a file with three identical rows where the session
 /// has one such trial adds two (trials typed from paper often share a time).
