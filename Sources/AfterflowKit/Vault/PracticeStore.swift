@@ -105,6 +105,16 @@ public struct PracticeStore: Sendable {
         return (name, path)
     }
 
+    /// Writes a new practice file at the vault-relative `path` (folders made as needed); fails
+    /// rather than replace a file that is there.
+    public func create(_ path: String, text: String) throws(VaultError) {
+        try vault.withLock { () throws(VaultError) in
+            let absolute = try vault.writablePath(path)
+            try FileIO.createDirectories(FileIO.parentPath(of: absolute))
+            try FileIO.create(absolute, contents: Array(text.utf8))
+        }
+    }
+
     /// Replaces a file with an edited document, if it still holds what was read.
     public func save(_ document: Document, over entry: VaultEntry) throws(VaultError) {
         try vault.withLock { () throws(VaultError) in
