@@ -43,7 +43,13 @@ struct Afterflow: ParsableCommand {
         }
         do {
             var command = try parseAsRoot(arguments)
-            try command.run()
+            do {
+                try command.run()
+            } catch let error as ValidationError {
+                // A bad value found while the command ran: point to that command's help, as
+                // argument-parser does for what it finds itself.
+                throw usageError(error.message, command: commandPath(arguments).joined(separator: " "))
+            }
         } catch {
             if exitCode(for: error) == .validationFailure, let message = CommandSuggestions.withNearestValue(fullMessage(for: error)) {
                 FileHandle.standardError.write(Data((message + "\n").utf8))
@@ -51,5 +57,17 @@ struct Afterflow: ParsableCommand {
             }
             exit(withError: error)
         }
+    }
+
+    /// The subcommand names at the start of `arguments` (`["goal", "set"]`).
+    static func commandPath(_ arguments: [String]) -> [String] {
+        var path: [String] = []
+        var current: ParsableCommand.Type = Afterflow.self
+        for argument in arguments {
+            guard let next = current.configuration.subcommands.first(where: { $0._commandName == argument }) else { break }
+            path.append(argument)
+            current = next
+        }
+        return path
     }
 }

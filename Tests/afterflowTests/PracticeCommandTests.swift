@@ -383,10 +383,8 @@ struct PracticeCommandTests {
             #expect(help.stdout.contains("afterflow trial maya-t/2025-01-14 two-step + --cue mod --at 15:03:40"), "\(help)")
             let result = try sandbox.run(["trial", "maya-t/2025-01-14", "two-step", "+", "--cue", "mod", "--at", "15:03:40"], directory: vault)
             let after = try sandbox.readText(file)
-            withKnownIssue("--cue accepts a full name, a number or one letter, not the prefix 'mod' its own help shows") {
-                expectStatus(result, 0)
-                #expect(after == before + "- 15:03:40 two-step + moderate\n")
-            }
+            expectStatus(result, 0)
+            #expect(after == before + "- 15:03:40 two-step + moderate\n")
         }
     }
 
@@ -406,9 +404,7 @@ struct PracticeCommandTests {
             #expect(summary.stdoutLines.contains("Trials      3: 2 successes, 1 failures, 66 % success rate") ||
                     summary.stdoutLines.contains { $0.hasPrefix("Trials      3: 2 successes") && $0.contains("66 %") }, "\(summary)")
             #expect(third.stdout.hasPrefix("15:03:00 s-initial + independent"), "\(third)")
-            withKnownIssue("trial rounds its running percent to the nearest (67 %) where summary and Percent round down (66 %)") {
-                #expect(third.stdout.hasSuffix("s-initial: 2 of 3 (66 %)\n"), "\(third)")
-            }
+            #expect(third.stdout.hasSuffix("s-initial: 2 of 3 (66 %)\n"), "\(third)")
         }
     }
 

@@ -176,10 +176,8 @@ struct PracticeGoalChangeTests {
             let result = try sandbox.run(arguments, directory: vault, environment: Self.later)
             expectStatus(result, 64)
             // As HelpTests.bugUsageLineNamesSubcommand asks of set and new.
-            withKnownIssue("a ValidationError thrown from run() is reported by the root command: 'Usage: afterflow <subcommand>' and 'See 'afterflow --help''") {
-                #expect(result.stderr.contains("afterflow \(name) --help"), "\(result)")
-                #expect(!result.stderr.contains("Usage: afterflow <subcommand>"), "\(result)")
-            }
+            #expect(result.stderr.contains("afterflow \(name) --help"), "\(result)")
+            #expect(!result.stderr.contains("Usage: afterflow <subcommand>"), "\(result)")
         }
     }
 }

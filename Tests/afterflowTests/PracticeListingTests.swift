@@ -79,9 +79,7 @@ struct PracticeListingTests {
             let summary = try sandbox.run(["summary", "maya-t/2025-03-18"], directory: vault, environment: Self.now)
             expectStatus(summary, 0)
             #expect(summary.stdoutLines.contains("Trials      30: 26 successes, 4 failures, 86 % success rate"), "\(summary)")
-            withKnownIssue("list --kind trials rounds to the nearest percent (87) where summary and Percent round down (86)") {
-                #expect(row["percent"] as? Int == 86, "\(row)")
-            }
+            #expect(row["percent"] as? Int == 86, "\(row)")
         }
     }
 

@@ -88,9 +88,7 @@ struct PracticePrivacyTests {
             expectStatus(table, 0)
             #expect(table.stdout.contains("Maya Thompson") && table.stdout.contains("Leo Ortiz"), "\(table)")
             // The flag's help says "Show full names and dates of birth."
-            withKnownIssue("client list --full-names shows the full names but not the dates of birth in the table") {
-                #expect(table.stdout.contains("2017-03-02") && table.stdout.contains("2015-11-20"), "\(table)")
-            }
+            #expect(table.stdout.contains("2017-03-02") && table.stdout.contains("2015-11-20"), "\(table)")
 
             for (client, name, born) in [("maya-t", "Maya Thompson", "2017-03-02"), ("leo-o", "Leo Ortiz", "2015-11-20")] {
                 let show = try sandbox.run(["client", "show", client, "--full-names"], directory: vault, environment: Self.now)
