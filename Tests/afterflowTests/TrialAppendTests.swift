@@ -201,7 +201,7 @@ struct TrialAppendTests {
             var ours: [String] = []
             var refused = 0
             for i in 0..<15 {
-                let time = String(format: "15:40:%02d", i)
+                let time = String(format: "17:40:%02d", i)  // after the writer's 16:MM:SS lines: appended, as a live session does
                 let result = try sandbox.run(["trial", Self.session, "s-initial", "-", "--at", time], directory: vault, environment: Self.now)
                 if result.status == 0 {
                     ours.append("- \(time) s-initial - independent")
