@@ -21,6 +21,16 @@ struct Afterflow: ParsableCommand {
               afterflow check                          find problems in hand-edited files
               afterflow export pdf -o ~/Documents/     a report to print
 
+            For therapists: clients, goals, and trial-by-trial data:
+              afterflow client add "Maya Thompson" --born 2017-03-02
+              afterflow goal add maya-t "Say /s/ at word start" --short s-initial
+              afterflow trials start maya-t            then, per trial:
+              afterflow trial maya-t s-initial success --cue minimal
+              afterflow summary maya-t                 the session at a glance
+              afterflow note maya-t                    a SOAP note from the data
+              afterflow progress maya-t                per goal, toward mastery
+              afterflow export progress maya-t --format pdf -o ~/Documents/
+
             Commands find the vault from --vault DIR, then $AFTERFLOW_VAULT, then the nearest folder at or above the current one that holds .afterflow/.
             """,
         version: "0.1.0",
