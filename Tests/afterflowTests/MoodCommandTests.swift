@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+/// `afterflow mood`: a check-in written where it belongs, owner-only, with the labels and
+/// associations it chose printed; names checked with the near ones offered.
+@Suite("mood: check in")
+struct MoodCommandTests {
+    static let now = ["AFTERFLOW_NOW": Optional("2025-03-04T08:15:00-08:00")]
+
+    @Test("a score and notes: labels from the score, associations from the notes, printed and written")
+    func scoreAndNotes() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.initVault()
+            let result = try sandbox.run(["mood", "8", "Great workout today!"], directory: vault, environment: Self.now)
+            expectStatus(result, 0)
+            #expect(result.stdoutLines == [
+                "Checked in 8/10 ☀️ Uplifted (valence 0.56, pleasant): moods/2025/2025-03-04-0815.md",
+                "Labels: happy, confident (from the score; choose with --label)",
+                "Associations: fitness (from the notes; choose with --association)",
+            ])
+            let path = vault + "/moods/2025/2025-03-04-0815.md"
+            let text = try sandbox.readText(path)
+            #expect(frontMatterKeys(text) == ["type", "id", "date", "score", "valence", "valence_class", "kind", "labels", "associations",
+                                              "source", "created", "updated"])
+            #expect(frontMatterValue(text, "date") == "2025-03-04T08:15:00-08:00")
+            #expect(frontMatterValue(text, "labels") == "[happy, confident]")
+            #expect(frontMatterValue(text, "associations") == "[fitness]")
+            #expect(frontMatterValue(text, "source") == "user")
+            #expect(text.hasSuffix("---\n\nGreat workout today!\n"))
+            #expect(try sandbox.mode(path) == 0o600)
+            expectStatus(try sandbox.run(["check"], directory: vault), 0)
+        }
+    }
+
+    @Test("given labels and associations win, any case, commas allowed; a second check-in in the minute gets -2")
+    func givenNames() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.initVault()
+            expectStatus(try sandbox.run(["mood", "5"], directory: vault, environment: Self.now), 0)
+            let result = try sandbox.run(["mood", "4", "Long meeting with my boss", "--label", "Anxious,stressed", "--association", "selfCare",
+                                          "--association", "WORK", "--kind", "daily", "--format", "json"], directory: vault, environment: Self.now)
+            expectStatus(result, 0)
+            let json = try #require(result.json as? [String: Any])
+            #expect(json["path"] as? String == "moods/2025/2025-03-04-0815-2.md")
+            #expect(json["labels"] as? [String] == ["anxious", "stressed"])
+            #expect(json["associations"] as? [String] == ["self-care", "work"])
+            #expect(json["kind"] as? String == "daily-mood")
+            #expect(json["valence"] as? String == "-0.33")
+            #expect(json["valence_class"] as? String == "slightly-unpleasant")
+            #expect(json["labels_chosen"] as? String == "given")
+        }
+    }
+
+    @Test("--valence gives the score; the valence is kept with two decimals")
+    func valence() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.initVault()
+            let result = try sandbox.run(["mood", "--valence", "-0.5", "--date", "2025-03-01 21:00"], directory: vault, environment: Self.now)
+            expectStatus(result, 0)
+            #expect(result.stdoutLines.first == "Checked in 3/10 🌦️ Reflective (valence -0.50, unpleasant): moods/2025/2025-03-01-2100.md")
+            #expect(result.stdoutLines.dropFirst().first == "Labels: discouraged, stressed (from the score; choose with --label)")
+            let text = try sandbox.readText(vault + "/moods/2025/2025-03-01-2100.md")
+            #expect(frontMatterValue(text, "score") == "3")
+            #expect(frontMatterValue(text, "valence") == "-0.50")
+        }
+    }
+
+    @Test("unknown names are a usage error naming the near ones; nothing is written")
+    func unknownNames() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.initVault()
+            let label = try sandbox.run(["mood", "7", "--label", "hapy"], directory: vault, environment: Self.now)
+            expectStatus(label, 64)
+            #expect(label.stderr.contains("--label \"hapy\" is not one of the 38 labels; near ones: happy"))
+            let association = try sandbox.run(["mood", "7", "--association", "wrok"], directory: vault, environment: Self.now)
+            expectStatus(association, 64)
+            #expect(association.stderr.contains("--association \"wrok\" is not one of the 18 associations; near ones: work"))
+            let far = try sandbox.run(["mood", "7", "--label", "xyzzy"], directory: vault, environment: Self.now)
+            expectStatus(far, 64)
+            #expect(far.stderr.contains("the labels are amazed, amused,"))
+            #expect(!sandbox.exists(vault + "/moods"))
+        }
+    }
+
+    @Test("bad scores, valences and kinds are usage errors")
+    func badValues() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.initVault()
+            for (arguments, message) in [
+                (["mood", "11"], "the score must be a whole number from 1 to 10, found \"11\""),
+                (["mood", "0.5"], "for a valence, write --valence 0.5"),
+                (["mood", "--valence", "2"], "--valence must be a number from -1 to 1"),
+                (["mood", "7", "--valence", "0.3"], "give a score or --valence, not both"),
+                (["mood", "7", "--kind", "weekly"], "--kind must be momentary (how you feel now) or daily (how the day was)"),
+                (["mood"], "give a score from 1 to 10"),
+            ] {
+                let result = try sandbox.run(arguments, directory: vault, environment: Self.now)
+                expectStatus(result, 64)
+                #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+            }
+            #expect(!sandbox.exists(vault + "/moods"))
+        }
+    }
+
+    @Test("the vault's mood_keywords find associations too")
+    func vaultKeywords() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.initVault()
+            let config = try sandbox.readText(vault + "/.afterflow/config.yml")
+            try sandbox.write(vault + "/.afterflow/config.yml", config + "mood_keywords: [climbing=fitness]\n")
+            let result = try sandbox.run(["mood", "9", "Climbing with Sam", "--format", "json"], directory: vault, environment: Self.now)
+            expectStatus(result, 0)
+            let json = try #require(result.json as? [String: Any])
+            #expect(json["associations"] as? [String] == ["fitness"])
+        }
+    }
+}
