@@ -115,3 +115,67 @@ struct MoodCommandTests {
         }
     }
 }
+
+@Suite("moods: the check-ins")
+struct MoodsCommandTests {
+    static let now = MoodCommandTests.now
+
+    func vaultWithCheckIns(_ sandbox: Sandbox) throws -> String {
+        let vault = try sandbox.initVault()
+        for arguments in [
+            ["mood", "6", "Dinner with Mom", "--date", "2025-03-01 21:00", "--kind", "daily"],
+            ["mood", "8", "Great workout today!"],
+            ["mood", "4", "Long meeting with my boss, rent is due", "--label", "worried"],
+        ] {
+            expectStatus(try sandbox.run(arguments, directory: vault, environment: Self.now), 0)
+        }
+        return vault
+    }
+
+    @Test("newest first, as a table, JSON and CSV; filters by day, label and association")
+    func listing() throws {
+        try withSandbox { sandbox in
+            let vault = try vaultWithCheckIns(sandbox)
+            let table = try sandbox.run(["moods"], directory: vault, environment: Self.now)
+            expectStatus(table, 0)
+            #expect(table.stdoutLines.count == 4)
+            #expect(table.stdoutLines[0].hasPrefix("DATE"))
+            #expect(table.stdoutLines[1].hasPrefix("2025-03-04 08:15      4  🌦️ Reflective  now   worried"))
+            #expect(table.stdoutLines[2].contains("happy, confident"))
+            #expect(table.stdoutLines[3].hasPrefix("2025-03-01 21:00      6  🌤️ Centered    day   calm, content"))
+
+            let json = try sandbox.run(["moods", "--format", "json"], directory: vault, environment: Self.now)
+            let items = try #require(json.json as? [[String: Any]])
+            #expect(items.map { $0["score"] as? Int } == [4, 8, 6])
+            #expect(items[0]["associations"] as? [String] == ["money", "work"])
+            #expect(items[0]["path"] as? String == "moods/2025/2025-03-04-0815-2.md")
+
+            let csv = try sandbox.run(["moods", "--format", "csv", "--association", "family"], directory: vault, environment: Self.now)
+            #expect(csv.stdoutLines == [
+                "date,score,valence,valence_class,kind,labels,associations,source,notes,path",
+                "2025-03-01T21:00:00-08:00,6,0.11,neutral,daily-mood,calm content,family,user,Dinner with Mom,moods/2025/2025-03-01-2100.md",
+            ])
+            let label = try sandbox.run(["moods", "--label", "Happy", "--format", "paths"], directory: vault, environment: Self.now)
+            #expect(label.stdoutLines == ["moods/2025/2025-03-04-0815.md"])
+            let since = try sandbox.run(["moods", "--since", "2025-03-02", "--format", "paths"], directory: vault, environment: Self.now)
+            #expect(since.stdoutLines.count == 2)
+            let until = try sandbox.run(["list", "--kind", "mood", "--until", "2025-03-02", "--format", "paths"], directory: vault, environment: Self.now)
+            #expect(until.stdoutLines == ["moods/2025/2025-03-01-2100.md"])
+            let none = try sandbox.run(["moods", "--label", "proud"], directory: vault, environment: Self.now)
+            #expect(none.stdoutLines == ["No check-ins match."])
+        }
+    }
+
+    @Test("an unknown label or association names the near ones")
+    func unknownFilter() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.initVault()
+            let result = try sandbox.run(["moods", "--association", "familly"], directory: vault, environment: Self.now)
+            expectStatus(result, 64)
+            #expect(result.stderr.contains("--association \"familly\" is not one of the 18 associations; near ones: family"))
+            #expect(result.stderr.contains("afterflow moods --help"))
+            let empty = try sandbox.run(["moods"], directory: vault, environment: Self.now)
+            #expect(empty.stdoutLines == ["No check-ins yet. Check in with: afterflow mood 7 \"what is going on\""])
+        }
+    }
+}

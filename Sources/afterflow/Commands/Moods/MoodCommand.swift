@@ -57,13 +57,13 @@ extension Afterflow {
 
         /// The names given (each option may also hold several, split at commas), as the vocabulary
         /// writes them; an unknown one is a usage error that names the near ones.
-        static func names(_ given: [String], option: String, from names: [String], what: String) throws -> [String] {
+        static func names(_ given: [String], option: String, from names: [String], what: String, command: String = "mood") throws -> [String] {
             var out: [String] = []
             for item in given.flatMap({ $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }) where !item.isEmpty {
                 guard let name = MoodVocabulary.canonical(item, in: names) else {
                     let near = MoodVocabulary.near(item, in: names)
                     let list = near.isEmpty ? "the \(what) are \(names.joined(separator: ", "))" : "near ones: \(near.joined(separator: ", "))"
-                    throw usageError("--\(option) \"\(item.visible())\" is not one of the \(names.count) \(what); \(list)", command: "mood")
+                    throw usageError("--\(option) \"\(item.visible())\" is not one of the \(names.count) \(what); \(list)", command: command)
                 }
                 if !out.contains(name) { out.append(name) }
             }
