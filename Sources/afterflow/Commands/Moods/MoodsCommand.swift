@@ -14,6 +14,9 @@ extension Afterflow {
                   afterflow moods --since last-month
                   afterflow moods --label anxious --association work
                   afterflow moods --format csv > moods.csv
+                  afterflow moods --trend --since 2025-01-01
+
+                --trend shows the daily averages of the last 30 days and the weekly averages of the last 12 weeks as sparklines, the most frequent labels, each association with the average score of its check-ins, and around each therapy session the average check-in score in the 7 days before it and the 7 days after it (--window), with each treatment's average change.
                 """)
 
         @OptionGroup var vaultOptions: VaultOptions
@@ -33,11 +36,19 @@ extension Afterflow {
         @Option(help: ArgumentHelp("At most this many check-ins.", valueName: "n"))
         var limit: Int?
 
+        @Flag(help: "The trend instead: daily and weekly averages, frequent labels and associations, and the moods around each session.")
+        var trend = false
+
+        @Option(help: ArgumentHelp("With --trend: the days before and after each session (default 7).", valueName: "days"))
+        var window: Int = 7
+
         @Option(help: ArgumentHelp("table (for people), json, csv, or paths.", valueName: "format"))
         var format: OutputFormat = .table
 
         func validate() throws {
             if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
+            if window < 1 || window > 365 { throw ValidationError("--window must be a number of days from 1 to 365, found \(window)") }
+            if trend && (format == .csv || format == .paths) { throw ValidationError("--trend is shown as a table or --format json") }
         }
 
         func run() throws {
@@ -47,6 +58,10 @@ extension Afterflow {
             let associationName = try association.map {
                 try MoodCommand.names([$0], option: "association", from: MoodVocabulary.associations, what: "associations", command: "moods").first
             } ?? nil
+            if trend {
+                return try MoodTrendOutput(vaultOptions: vaultOptions, since: since, until: until, label: labelName, association: associationName,
+                                           window: window, json: format == .json).run()
+            }
             try MoodListingOutput(vaultOptions: vaultOptions, since: since, until: until, label: labelName, association: associationName,
                                   limit: limit, format: format).run()
         }
