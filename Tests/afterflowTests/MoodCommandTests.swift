@@ -179,3 +179,40 @@ struct MoodsCommandTests {
         }
     }
 }
+
+@Suite("moods --trend")
+struct MoodTrendCommandTests {
+    static let now = ["AFTERFLOW_NOW": Optional("2025-03-20T12:00:00-07:00")]
+
+    @Test("the averages, the names and the moods around a session")
+    func trend() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.initVault()
+            expectStatus(try sandbox.run(["new", "--treatment", "psilocybin", "--mood-before", "5", "--intention", "Listen", "--date", "2025-03-10 10:00"],
+                                         directory: vault, environment: Self.now), 0)
+            for arguments in [["4", "--date", "2025-03-05T09:00"], ["5", "Call with Mom", "--date", "2025-03-09T20:00"],
+                              ["8", "Great workout", "--date", "2025-03-12T08:00"], ["7", "--date", "2025-03-14T09:00"],
+                              ["2", "--date", "2025-03-01T09:00"]] {
+                expectStatus(try sandbox.run(["mood"] + arguments, directory: vault, environment: Self.now), 0)
+            }
+            let table = try sandbox.run(["moods", "--trend"], directory: vault, environment: Self.now)
+            expectStatus(table, 0)
+            #expect(table.stdoutLines.first == "5 check-ins from 2025-03-01 to 2025-03-14, average 5.2")
+            #expect(table.stdoutLines.contains("Daily   2025-03-01 ▂   ▃   ▄  ▆ ▆ 2025-03-14"))
+            #expect(table.stdoutLines.contains("  2025-03-10  Psilocybin  4.5 (2)  7.5 (2)    +3.0"))
+            #expect(table.stdoutLines.contains("  Psilocybin: average change +3.0 over 1 session"))
+            #expect(table.stdoutLines.contains { $0.hasPrefix("  family ") && $0.hasSuffix("5.0") })
+
+            let json = try sandbox.run(["moods", "--trend", "--window", "10", "--format", "json"], directory: vault, environment: Self.now)
+            expectStatus(json, 0)
+            let object = try #require(json.json as? [String: Any])
+            #expect(object["window_days"] as? Int == 10)
+            let around = try #require((object["around_sessions"] as? [[String: Any]])?.first)
+            #expect(around["before_check_ins"] as? Int == 3)
+            #expect(around["before"] as? Double == 3.67)
+            #expect(around["change"] as? Double == 3.83)
+            let csv = try sandbox.run(["moods", "--trend", "--format", "csv"], directory: vault, environment: Self.now)
+            expectStatus(csv, 64)
+        }
+    }
+}
