@@ -216,3 +216,24 @@ struct MoodTrendCommandTests {
         }
     }
 }
+
+@Suite("stats: the check-ins' line")
+struct MoodStatsTests {
+    @Test("a line on the check-ins when there are any, and a moods object in JSON")
+    func statsLine() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.initVault()
+            let before = try sandbox.run(["stats", "--format", "json"], directory: vault, environment: MoodCommandTests.now)
+            #expect((before.json as? [String: Any])?["moods"] == nil)
+            expectStatus(try sandbox.run(["mood", "8", "--date", "2025-03-01 09:00"], directory: vault, environment: MoodCommandTests.now), 0)
+            expectStatus(try sandbox.run(["mood", "5", "--date", "2025-03-03 09:00"], directory: vault, environment: MoodCommandTests.now), 0)
+            let text = try sandbox.run(["stats"], directory: vault, environment: MoodCommandTests.now)
+            expectStatus(text, 0)
+            #expect(text.stdoutLines.first == "Check-ins     2, average 6.5, 2025-03-01 to 2025-03-03; most often confident, happy, indifferent")
+            let json = try sandbox.run(["stats", "--format", "json", "--since", "2025-03-02"], directory: vault, environment: MoodCommandTests.now)
+            let moods = try #require((json.json as? [String: Any])?["moods"] as? [String: Any])
+            #expect(moods["check_ins"] as? Int == 1)
+            #expect(moods["top_labels"] as? [String] == ["indifferent"])
+        }
+    }
+}
