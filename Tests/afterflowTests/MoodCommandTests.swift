@@ -62,6 +62,14 @@ struct MoodCommandTests {
             let text = try sandbox.readText(vault + "/moods/2025/2025-03-01-2100.md")
             #expect(frontMatterValue(text, "score") == "3")
             #expect(frontMatterValue(text, "valence") == "-0.50")
+            // With --valence, a lone argument is the notes.
+            let notes = try sandbox.run(["mood", "--valence", "0.333", "Rough meeting, then a good talk", "--format", "json"], directory: vault, environment: Self.now)
+            expectStatus(notes, 0)
+            let json = try #require(notes.json as? [String: Any])
+            #expect(json["score"] as? Int == 7)
+            #expect(json["valence"] as? String == "0.33")
+            #expect(json["associations"] as? [String] == ["work"])
+            #expect(try sandbox.readText(vault + "/moods/2025/2025-03-04-0815.md").hasSuffix("\n\nRough meeting, then a good talk\n"))
         }
     }
 
@@ -234,6 +242,29 @@ struct MoodStatsTests {
             let moods = try #require((json.json as? [String: Any])?["moods"] as? [String: Any])
             #expect(moods["check_ins"] as? Int == 1)
             #expect(moods["top_labels"] as? [String] == ["indifferent"])
+        }
+    }
+}
+
+@Suite("mood on a terminal")
+struct MoodPromptTests {
+    @Test("without a score it shows the scale and asks for the score and the notes")
+    func asks() throws {
+        guard PseudoTerminal.python != nil else { return }
+        try withSandbox { sandbox in
+            let vault = try sandbox.initVault()
+            let run = try sandbox.runOnPseudoTerminal(["mood"], directory: vault, environment: ["AFTERFLOW_NOW": "2025-03-04T08:15:00-08:00"], steps: [
+                .expect("Score 1-10: "), .type("12\r"), .expect("Score 1-10: "), .type("7\r"),
+                .expect("Notes (optional, one line): "), .type("Quiet walk after work\r"),
+            ])
+            #expect(run.status == 0, "\(run)")
+            #expect(run.screen.contains("How do you feel?"), "\(run)")
+            #expect(run.screen.contains("10  ✨ Radiant"), "\(run)")
+            #expect(run.screen.contains(" 1  ☁️ Tender"), "\(run)")
+            #expect(run.screen.contains("Checked in 7/10"), "\(run)")
+            #expect(run.screen.contains("Associations: work"), "\(run)")
+            let text = try sandbox.readText(vault + "/moods/2025/2025-03-04-0815.md")
+            #expect(text.hasSuffix("\n\nQuiet walk after work\n"))
         }
     }
 }

@@ -70,7 +70,14 @@ extension Afterflow {
             return out
         }
 
+        /// The score and notes as given: with --valence, a lone argument that is not a score is the notes.
+        var given: (score: String?, notes: String?) {
+            if valence != nil, notes == nil, let score, MoodScale.parse(score) == nil { return (nil, score) }
+            return (score, notes)
+        }
+
         func validate() throws {
+            let (score, notes) = given
             if let notes, let problem = FieldText.problem(field: "the notes", text: notes, multiline: true) { throw ValidationError(problem) }
             if let kind, Self.kind(kind) == nil {
                 throw ValidationError("--kind must be momentary (how you feel now) or daily (how the day was), found \"\(kind.visible())\"")
@@ -92,7 +99,8 @@ extension Afterflow {
         func run() throws {
             let vault = try vaultOptions.open()
             let zone = vault.timeZone
-            var notes = self.notes ?? ""
+            let (score, given) = self.given
+            var notes = given ?? ""
             var valenceValue = valence.flatMap(MoodVocabulary.parseValence)
             var scoreValue = score.flatMap(MoodScale.parse) ?? valenceValue.map(MoodVocabulary.score(forValence:))
             if scoreValue == nil {
