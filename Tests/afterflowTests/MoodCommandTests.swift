@@ -37,6 +37,9 @@ struct MoodCommandTests {
         try withSandbox { sandbox in
             let vault = try sandbox.initVault()
             expectStatus(try sandbox.run(["mood", "5"], directory: vault, environment: Self.now), 0)
+            // A day alone: this time of day on that day.
+            let yesterday = try sandbox.run(["mood", "6", "--date", "yesterday", "--format", "json"], directory: vault, environment: Self.now)
+            #expect((yesterday.json as? [String: Any])?["path"] as? String == "moods/2025/2025-03-03-0815.md")
             let result = try sandbox.run(["mood", "4", "Long meeting with my boss", "--label", "Anxious,stressed", "--association", "selfCare",
                                           "--association", "WORK", "--kind", "daily", "--format", "json"], directory: vault, environment: Self.now)
             expectStatus(result, 0)

@@ -16,7 +16,7 @@ extension Afterflow {
 
                 Examples:
                   afterflow mood 8 "Great workout today!"
-                  afterflow mood 4 --label anxious --label tired --association work
+                  afterflow mood 4 --label anxious --label drained --association work
                   afterflow mood 6 "Quiet Sunday" --kind daily --date yesterday
                   afterflow mood --valence -0.4 "Rough meeting"
                 """)
@@ -38,7 +38,7 @@ extension Afterflow {
         @Option(help: ArgumentHelp("momentary (how you feel now, the default) or daily (how the day was).", valueName: "kind"))
         var kind: String?
 
-        @Option(help: ArgumentHelp("When, if not now: 2025-03-04 20:30, yesterday 21:00 …", valueName: "date"))
+        @Option(help: ArgumentHelp("When, if not now: 2025-03-04 20:30, yesterday 21:00; a day alone (yesterday) at the time it is now.", valueName: "date"))
         var date: String?
 
         @Option(parsing: .unconditional, help: ArgumentHelp("The valence, -1 to +1, instead of a score; the score is derived from it.", valueName: "valence"))
@@ -115,7 +115,12 @@ extension Afterflow {
             let chosenLabels = try Self.names(labels, option: "label", from: MoodVocabulary.labels, what: "labels")
             let chosenAssociations = try Self.names(associations, option: "association", from: MoodVocabulary.associations, what: "associations")
             let now = Clock.now
-            let when = try date.map { try parseMoment($0, option: "date", zone: zone) } ?? LocalDate(now, in: zone)
+            // A day alone takes the time of day it is now: `--date yesterday` is this time yesterday.
+            let current = LocalDate(now, in: zone)
+            var when = try date.map { try parseMoment($0, option: "date", zone: zone) } ?? current
+            if let date, LocalDate.parse(typed: date, now: now, timeZone: zone)?.isDayOnly == true {
+                when = LocalDate(year: when.year, month: when.month, day: when.day, time: current.time)
+            }
             var values = MoodValues(date: when, score: scoreValue, created: LocalDate(now, in: zone))
             values.valence = valenceValue
             values.kind = kind.flatMap(Self.kind) ?? .momentaryEmotion
