@@ -37,11 +37,20 @@ extension IndexStore {
         if let limit { sql += " LIMIT \(limit)" }
         return try query { db in
             try RawRow.all(db, sql: sql, arguments: arguments) { row in
-                func names(_ text: String) -> [String] { (try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String]) ?? [] }
+                func names(_ text: String) -> [String] { IndexStore.names(ofJSONList: text) }
                 return MoodListing(path: row.text(0), id: row.string(1), date: row.string(2).flatMap(LocalDate.parse), day: row.string(3),
                                    score: row.int(4), valence: row.double(5), valenceClass: row.string(6), kind: row.text(7),
                                    labels: names(row.text(8)), associations: names(row.text(9)), source: row.text(10), notes: row.text(11))
             }
         }
+    }
+
+    /// `["happy","calm"]` → `[happy, calm]`: the lists the index writes, names without quotes or
+    /// backslashes; anything else is read by JSONSerialization.
+    static func names(ofJSONList text: String) -> [String] {
+        guard text.utf8.first == UInt8(ascii: "["), text.utf8.last == UInt8(ascii: "]"), !text.utf8.contains(UInt8(ascii: "\\")) else {
+            return (try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String]) ?? []
+        }
+        return text.dropFirst().dropLast().split(separator: ",").map { String($0.trimmingCharacters(in: CharacterSet(charactersIn: "\" "))) }
     }
 }

@@ -50,4 +50,10 @@ import Testing
         #expect(try index.moodCheckIns().map(\.score) == [8, 2])
         #expect(try index.moodCheckIns(label: "calm").isEmpty)
     }
+
+    @Test func theIndexsListsAreReadBack() {
+        #expect(IndexStore.names(ofJSONList: "[\"happy\",\"self-care\"]") == ["happy", "self-care"])
+        #expect(IndexStore.names(ofJSONList: "[]") == [])
+        #expect(IndexStore.names(ofJSONList: "[\"a\\\"b\"]") == ["a\"b"])
+    }
 }

@@ -99,13 +99,31 @@ public struct MoodTrend: Sendable {
         weekly = MoodTrend.averages(points) { MoodTrend.weekStart(of: $0.day) ?? $0.day }
         labels = MoodTrend.counts(points, \.labels)
         associations = MoodTrend.counts(points, \.associations)
+        // Sorted times and running sums of the scores: each window is two binary searches.
         let sortedPoints = points.sorted { $0.time < $1.time }
+        let times = sortedPoints.map(\.time)
+        var sums = [0]
+        sums.reserveCapacity(sortedPoints.count + 1)
+        for point in sortedPoints { sums.append(sums[sums.count - 1] + point.score) }
+        func firstIndex(atOrAfter time: Int) -> Int {
+            var low = 0, high = times.count
+            while low < high {
+                let middle = (low + high) / 2
+                if times[middle] < time { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        func mean(from start: Int, to end: Int) -> (Double?, Int) {
+            let count = end - start
+            return (count > 0 ? Double(sums[end] - sums[start]) / Double(count) : nil, count)
+        }
         let span = window * 86_400
         aroundSessions = sessions.sorted { $0.time < $1.time }.map { session in
-            let before = sortedPoints.filter { $0.time >= session.time - span && $0.time < session.time }.map(\.score)
-            let after = sortedPoints.filter { $0.time >= session.time && $0.time < session.time + span }.map(\.score)
-            return AroundSession(day: session.day, treatment: session.treatment, path: session.path, before: MoodTrend.mean(before),
-                                 beforeCount: before.count, after: MoodTrend.mean(after), afterCount: after.count)
+            let start = firstIndex(atOrAfter: session.time)
+            let before = mean(from: firstIndex(atOrAfter: session.time - span), to: start)
+            let after = mean(from: start, to: firstIndex(atOrAfter: session.time + span))
+            return AroundSession(day: session.day, treatment: session.treatment, path: session.path, before: before.0,
+                                 beforeCount: before.1, after: after.0, afterCount: after.1)
         }
         var changes: [String: [Double]] = [:]
         for around in aroundSessions {

@@ -63,14 +63,13 @@ struct MoodTrendOutput {
         if let start = days.first, let end = days.last {
             out.append(term.bold("Daily") + "   \(start) " + sparkline(days.map { byDay[$0] }, unicode: unicode) + " \(end)")
         }
-        let weeks = Array(trend.weekly.suffix(12))
-        if let start = weeks.first, let end = weeks.last {
-            // Every week from the first shown to the last, gaps blank.
-            let byWeek = Dictionary(uniqueKeysWithValues: weeks.map { ($0.period, $0.average) })
-            let all = MoodTrend.days(from: start.period, to: end.period, limit: 12 * 7).filter { MoodTrend.weekStart(of: $0) == $0 }
-            out.append(term.bold("Weekly") + "  \(start.period) " + sparkline(all.map { byWeek[$0] }, unicode: unicode) + " \(end.period)")
+        if let firstWeek = trend.weekly.first, let lastWeek = trend.weekly.last {
+            // The last 12 calendar weeks up to the newest check-in's, weeks without check-ins blank.
+            let byWeek = Dictionary(uniqueKeysWithValues: trend.weekly.map { ($0.period, $0.average) })
+            let all = MoodTrend.days(from: firstWeek.period, to: lastWeek.period, limit: 12 * 7).filter { MoodTrend.weekStart(of: $0) == $0 }
+            out.append(term.bold("Weekly") + "  \(all.first ?? firstWeek.period) " + sparkline(all.map { byWeek[$0] }, unicode: unicode) + " \(lastWeek.period)")
             var rows = [["WEEK OF", "AVERAGE", "CHECK-INS"]]
-            for week in weeks.suffix(6) { rows.append([week.period, one(week.average), String(week.count)]) }
+            for week in trend.weekly.suffix(6) { rows.append([week.period, one(week.average), String(week.count)]) }
             out += TextTable.lines(rows, rightAligned: [1, 2]).enumerated().map { "  " + ($0.offset == 0 ? term.bold($0.element) : $0.element) }
         }
         if !trend.labels.isEmpty {
