@@ -9,6 +9,8 @@ enum PracticeRecord: Sendable {
     case client(StatementArguments)
     case goal(StatementArguments)
     case trials(StatementArguments)
+    /// A mood check-in: one row in `moods`.
+    case mood(StatementArguments)
 
     init?(path: String, content: DocumentContent, timeZone: TimeZone) {
         let place = PracticePath(path)
@@ -25,6 +27,11 @@ enum PracticeRecord: Sendable {
                             trials.end?.epochSeconds(in: timeZone), trials.location, trials.trials.count, successes,
                             JSONValue.array(Array(Set(trials.trials.map(\.goal))).sorted().map { .string($0) }).serialized(),
                             trials.notes])
+        case .mood(let mood):
+            func names(_ list: [String]) -> String { JSONValue.array(list.map { .string($0) }).serialized() }
+            self = .mood([path, mood.id?.uuidString, mood.date?.epochSeconds(in: timeZone), mood.date?.canonical(in: timeZone),
+                          mood.date?.dayString, mood.score, mood.valence, mood.valenceClass?.rawValue, mood.effectiveKind.rawValue,
+                          names(mood.labels), names(mood.associations), mood.effectiveSource.rawValue, mood.notes])
         default:
             return nil
         }
@@ -59,6 +66,7 @@ enum PracticeRecord: Sendable {
         case .client(let arguments): return (PracticeRecord.insertClient, arguments)
         case .goal(let arguments): return (PracticeRecord.insertGoal, arguments)
         case .trials(let arguments): return (PracticeRecord.insertTrials, arguments)
+        case .mood(let arguments): return (PracticeRecord.insertMood, arguments)
         }
     }
 
@@ -72,11 +80,17 @@ enum PracticeRecord: Sendable {
             successes, goals, notes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 
+    static let insertMood = """
+        INSERT OR REPLACE INTO moods (path, id, date, date_text, day, score, valence, valence_class, kind, labels, associations,
+            source, notes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+
     /// Removes a path's rows from every practice table.
     static let deleteStatements = [
         "DELETE FROM clients WHERE path = ?",
         "DELETE FROM goals WHERE path = ?",
         "DELETE FROM trial_sessions WHERE path = ?",
+        "DELETE FROM moods WHERE path = ?",
         "DELETE FROM practice_text WHERE path = ?",
     ]
 }

@@ -15,6 +15,9 @@ public struct VaultConfig: Sendable {
     public var clinician: String?
     /// The practice's name for report covers (`practice:`), free text.
     public var practice: String?
+    /// Words the vault adds to the association keywords of mood check-ins (`mood_keywords:
+    /// [climbing=fitness, shift=work]`): word (lower case) → association.
+    public var moodKeywords: [String: String] = [:]
     public var diagnostics: [Diagnostic] = []
 
     public init(timeZone: TimeZone = .current) {
@@ -35,6 +38,9 @@ public struct VaultConfig: Sendable {
                 continue
             case "goal_categories":
                 readGoalCategories(entry)
+                continue
+            case "mood_keywords":
+                readMoodKeywords(entry)
                 continue
             case "version", "time_zone", "default_treatment", "default_administration", "clinician", "practice":
                 break
@@ -126,6 +132,24 @@ public struct VaultConfig: Sendable {
             } else if !goalCategories.contains(name) {
                 goalCategories.append(name)
             }
+        }
+    }
+
+    /// `mood_keywords: [climbing=fitness, shift=work]`: a word of the notes and the association it
+    /// names. A bad item is an error at that item and is left out.
+    private mutating func readMoodKeywords(_ entry: FrontMatterEntry) {
+        guard let items = items(entry) else { return }
+        for item in items {
+            let parts = item.text.split(separator: "=", maxSplits: 1).map { String($0).trimmingASCIIWhitespace() }
+            guard parts.count == 2, !parts[0].isEmpty, !parts[0].contains(" ") else {
+                diagnostics.append(.error("each of mood_keywords must be a word and an association, like climbing=fitness, found \(quoted(item.text))", at: item.location))
+                continue
+            }
+            guard let association = MoodVocabulary.canonical(parts[1], in: MoodVocabulary.associations) else {
+                diagnostics.append(.error("mood_keywords: \(quoted(parts[1])) is not an association; write one of \(MoodVocabulary.associations.joined(separator: ", "))\(Suggestion.clause(for: parts[1], among: MoodVocabulary.associations))", at: item.location))
+                continue
+            }
+            moodKeywords[parts[0].lowercased()] = association
         }
     }
 

@@ -61,6 +61,7 @@ struct Fmt: ParsableCommand {
             case .client(let client): formatted = goalFormatter.format(client)
             case .goal(let goal): formatted = goalFormatter.format(goal)
             case .trials(let trials): formatted = trialsFormatter.format(trials)
+            case .mood(let mood): formatted = MoodFormatter().format(mood)
             case .other, .note: continue
             }
             guard let formatted else {

@@ -25,7 +25,7 @@ struct List: ParsableCommand {
     @Flag(help: "Include the drafts in .afterflow/drafts/.")
     var drafts = false
 
-    @Option(help: ArgumentHelp("session (default), trials, client or goal: which kind of document to list.", valueName: "kind"))
+    @Option(help: ArgumentHelp("session (default), trials, client, goal or mood: which kind of document to list.", valueName: "kind"))
     var kind: ListKind = .session
 
     @Option(help: ArgumentHelp("With --kind trials or goal: only this client's (short name).", valueName: "client"))

@@ -7,7 +7,7 @@ struct Stats: ParsableCommand {
         commandName: "stats",
         abstract: "Statistics of the journal: moods, treatments, rhythm.",
         discussion: """
-            Sessions by treatment and status, mood before and after on average and the average lift per treatment, sessions per month, the longest gap between sessions, and the reflections still owed. The drafts waiting in .afterflow/drafts/ do not count. Charts use Unicode blocks on a terminal and plain text when piped or with NO_COLOR.
+            Sessions by treatment and status, mood before and after on average and the average lift per treatment, sessions per month, the longest gap between sessions, and the reflections still owed; a line on the mood check-ins when there are any. The drafts waiting in .afterflow/drafts/ do not count. Charts use Unicode blocks on a terminal and plain text when piped or with NO_COLOR.
 
             Examples:
               afterflow stats
@@ -26,24 +26,47 @@ struct Stats: ParsableCommand {
         let stats = try withVaultErrors { try store.statistics(filters.filter(timeZone: store.vault.timeZone)) }
         let range = try dayRange(since: filters.since, until: filters.until, zone: store.vault.timeZone)
         let practice = try withVaultErrors { try store.practiceStatistics(since: range.since, until: range.until) }
+        let moods = try withVaultErrors { try store.moodCheckIns(since: range.since, until: range.until) }
+        let moodTrend = MoodTrend(points: moods.compactMap { m in
+            guard let date = m.date, let score = m.score else { return nil }
+            return MoodTrend.Point(time: date.epochSeconds(in: store.vault.timeZone), day: date.dayString, score: score, labels: m.labels,
+                                   associations: m.associations)
+        }, sessions: [])
         if format == .json {
             var object = json(stats)
-            if practice.clients > 0, case .object(var fields) = object {
-                fields.append(("practice", .object([
-                    ("clients", .int(practice.clients)), ("goals", .int(practice.goals)), ("active_goals", .int(practice.activeGoals)),
-                    ("trial_sessions", .int(practice.sessions)), ("trials", .int(practice.trials)), ("successes", .int(practice.successes)),
-                ])))
+            if case .object(var fields) = object {
+                if practice.clients > 0 {
+                    fields.append(("practice", .object([
+                        ("clients", .int(practice.clients)), ("goals", .int(practice.goals)), ("active_goals", .int(practice.activeGoals)),
+                        ("trial_sessions", .int(practice.sessions)), ("trials", .int(practice.trials)), ("successes", .int(practice.successes)),
+                    ])))
+                }
+                if moodTrend.count > 0 {
+                    fields.append(("moods", .object([
+                        ("check_ins", .int(moodTrend.count)), ("average", number(moodTrend.average)),
+                        ("first", moodTrend.first.map(JSONValue.string) ?? .null), ("last", moodTrend.last.map(JSONValue.string) ?? .null),
+                        ("top_labels", .array(moodTrend.labels.prefix(3).map { .string($0.name) })),
+                        ("top_associations", .array(moodTrend.associations.prefix(3).map { .string($0.name) })),
+                    ])))
+                }
                 object = .object(fields)
             }
             emit(object.serialized(pretty: true))
-        } else if practice.clients > 0 {
-            let term = Terminal.current
-            let percent = practice.trials == 0 ? "" : ", \(practice.successes * 100 / practice.trials) % successes"
-            let line = term.bold("Practice") + "      \(practice.clients) client\(practice.clients == 1 ? "" : "s"), \(practice.activeGoals) active goal\(practice.activeGoals == 1 ? "" : "s"); "
-                + "\(practice.sessions) trial session\(practice.sessions == 1 ? "" : "s"), \(practice.trials) trials\(percent)"
-            emit(stats.sessions > 0 ? text(stats) + "\n\n" + line : line)
         } else {
-            emit(text(stats))
+            let term = Terminal.current
+            var parts: [String] = []
+            if stats.sessions > 0 || (practice.clients == 0 && moodTrend.count == 0) { parts.append(text(stats)) }
+            if practice.clients > 0 {
+                let percent = practice.trials == 0 ? "" : ", \(practice.successes * 100 / practice.trials) % successes"
+                parts.append(term.bold("Practice") + "      \(practice.clients) client\(practice.clients == 1 ? "" : "s"), \(practice.activeGoals) active goal\(practice.activeGoals == 1 ? "" : "s"); "
+                    + "\(practice.sessions) trial session\(practice.sessions == 1 ? "" : "s"), \(practice.trials) trials\(percent)")
+            }
+            if let average = moodTrend.average, let first = moodTrend.first, let last = moodTrend.last {
+                var line = term.bold("Check-ins") + "     \(moodTrend.count), average \(String(format: "%.1f", average)), \(first) to \(last)"
+                if !moodTrend.labels.isEmpty { line += "; most often \(moodTrend.labels.prefix(3).map(\.name).joined(separator: ", "))" }
+                parts.append(line + "\n              " + term.dim("afterflow moods --trend for the trend and the moods around sessions"))
+            }
+            emit(parts.joined(separator: "\n\n"))
         }
         try store.warnProblems(report, hints: vaultOptions.hints)
     }

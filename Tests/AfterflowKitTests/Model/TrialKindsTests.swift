@@ -12,7 +12,7 @@ import Testing
 
     @Test func everyKindHasFixtures() {
         let kinds = Self.kindFixtures.map { VaultEntry(path: $0, bytes: Fixtures.bytes("kinds", $0)).kind }
-        #expect(Set(kinds.compactMap { $0 }) == [.client, .goal, .trials])
+        #expect(Set(kinds.compactMap { $0 }) == [.client, .goal, .trials, .mood])
     }
 
     @Test(arguments: kindFixtures)
@@ -26,7 +26,8 @@ import Testing
         case .client(let client): #expect(client.document.bytes == bytes)
         case .goal(let goal): #expect(goal.document.bytes == bytes)
         case .trials(let trials): #expect(trials.document.bytes == bytes)
-        default: Issue.record("\(name) is not read as a client, goal or trial session")
+        case .mood(let mood): #expect(mood.document.bytes == bytes)
+        default: Issue.record("\(name) is not read as a client, goal, trial session or mood")
         }
     }
 
@@ -45,7 +46,7 @@ import Testing
             let kind = VaultEntry(path: "x.md", bytes: Array(text.utf8)).kind
             if let kind, kind != .session { examples[kind.rawValue] = text }
         }
-        #expect(examples.keys.sorted() == ["client", "goal", "trials"])
+        #expect(examples.keys.sorted() == ["client", "goal", "mood", "trials"])
         for (kind, text) in examples {
             #expect(text == Fixtures.text("kinds", "\(kind).md"), "the \(kind) example of docs/FORMAT.md")
         }

@@ -11,9 +11,9 @@ public enum DocumentKind: String, Sendable, CaseIterable, Hashable {
     case mood
     case assessment
 
-    /// The kinds this version reads with a typed view; `mood` and `assessment` are kept and listed
-    /// by type, and not checked yet.
-    public static let typed: Set<DocumentKind> = [.session, .client, .goal, .trials]
+    /// The kinds this version reads with a typed view; `assessment` is kept and listed by type,
+    /// and not checked yet.
+    public static let typed: Set<DocumentKind> = [.session, .client, .goal, .trials, .mood]
 
     /// The kind a front matter's `type` value names, or nil for a type afterflow does not know.
     /// `type` is compared without case and surrounding space; absent means `session`.
@@ -40,7 +40,8 @@ public enum DocumentContent: Sendable {
     case client(Client)
     case goal(Goal)
     case trials(TrialSession)
-    /// A kind this version does not read yet (`mood`, `assessment`), or an unknown `type`.
+    case mood(MoodCheckIn)
+    /// A kind this version does not read yet (`assessment`), or an unknown `type`.
     case other(String)
     /// A Markdown file without front matter: a plain note, not an afterflow document.
     case note
@@ -57,7 +58,8 @@ public enum DocumentContent: Sendable {
         case .client?: self = .client(Client(document: document))
         case .goal?: self = .goal(Goal(document: document))
         case .trials?: self = .trials(TrialSession(document: document))
-        case .mood?, .assessment?, nil:
+        case .mood?: self = .mood(MoodCheckIn(document: document))
+        case .assessment?, nil:
             self = .other(type?.trimmingASCIIWhitespace().lowercased() ?? "")
         }
     }
@@ -68,6 +70,7 @@ public enum DocumentContent: Sendable {
         case .client: return .client
         case .goal: return .goal
         case .trials: return .trials
+        case .mood: return .mood
         case .other(let type): return DocumentKind(rawValue: type)
         case .note: return nil
         }
@@ -80,6 +83,7 @@ public enum DocumentContent: Sendable {
         case .client(let client): return client.diagnostics
         case .goal(let goal): return goal.diagnostics
         case .trials(let trials): return trials.diagnostics
+        case .mood(let mood): return mood.diagnostics
         case .note: return []
         case .other(let type):
             var diagnostics = document.diagnostics

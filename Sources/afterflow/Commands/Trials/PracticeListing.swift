@@ -3,7 +3,7 @@ import ArgumentParser
 import Foundation
 
 enum ListKind: String, ExpressibleByArgument, CaseIterable {
-    case session, trials, client, goal
+    case session, trials, client, goal, mood
 }
 
 /// A day range of --since/--until as inclusive local days (`2025-01-01`…`2025-01-31`).
@@ -36,6 +36,8 @@ struct PracticeListing {
         switch kind {
         case .session:
             return
+        case .mood:
+            return try MoodListingOutput(vaultOptions: vaultOptions, since: since, until: until, limit: limit, format: format).run()
         case .client:
             var clients = try withVaultErrors { try practice.index.clientListings() }
             if let short { clients = clients.filter { $0.short == short } }

@@ -1,0 +1,56 @@
+import Foundation
+import GRDB
+
+/// A mood check-in as the index lists it.
+public struct MoodListing: Sendable {
+    public var path: String
+    public var id: String?
+    public var date: LocalDate?
+    /// The local day as written, `2025-03-04`.
+    public var day: String?
+    public var score: Int?
+    public var valence: Double?
+    public var valenceClass: String?
+    public var kind: String
+    public var labels: [String]
+    public var associations: [String]
+    public var source: String
+    public var notes: String
+}
+
+extension IndexStore {
+    /// Check-ins, newest first: between two local days (inclusive), with a label, with an
+    /// association (names as the vocabulary writes them), at most `limit`.
+    public func moodCheckIns(since: String? = nil, until: String? = nil, label: String? = nil, association: String? = nil,
+                             limit: Int? = nil) throws(VaultError) -> [MoodListing] {
+        var clauses = ["1"]
+        var arguments: StatementArguments = []
+        if let since { clauses.append("day >= ?"); arguments += [since] }
+        if let until { clauses.append("day <= ?"); arguments += [until] }
+        // The lists are JSON arrays of names without quotes or escapes: a quoted name matches one item exactly.
+        if let label { clauses.append("instr(labels, ?) > 0"); arguments += ["\"\(label)\""] }
+        if let association { clauses.append("instr(associations, ?) > 0"); arguments += ["\"\(association)\""] }
+        var sql = """
+            SELECT path, id, date_text, day, score, valence, valence_class, kind, labels, associations, source, notes FROM moods
+            WHERE \(clauses.joined(separator: " AND ")) ORDER BY date IS NULL, date DESC, length(path) DESC, path DESC
+            """
+        if let limit { sql += " LIMIT \(limit)" }
+        return try query { db in
+            try RawRow.all(db, sql: sql, arguments: arguments) { row in
+                func names(_ text: String) -> [String] { IndexStore.names(ofJSONList: text) }
+                return MoodListing(path: row.text(0), id: row.string(1), date: row.string(2).flatMap(LocalDate.parse), day: row.string(3),
+                                   score: row.int(4), valence: row.double(5), valenceClass: row.string(6), kind: row.text(7),
+                                   labels: names(row.text(8)), associations: names(row.text(9)), source: row.text(10), notes: row.text(11))
+            }
+        }
+    }
+
+    /// `["happy","calm"]` → `[happy, calm]`: the lists the index writes, names without quotes or
+    /// backslashes; anything else is read by JSONSerialization.
+    static func names(ofJSONList text: String) -> [String] {
+        guard text.utf8.first == UInt8(ascii: "["), text.utf8.last == UInt8(ascii: "]"), !text.utf8.contains(UInt8(ascii: "\\")) else {
+            return (try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String]) ?? []
+        }
+        return text.dropFirst().dropLast().split(separator: ",").map { String($0.trimmingCharacters(in: CharacterSet(charactersIn: "\" "))) }
+    }
+}

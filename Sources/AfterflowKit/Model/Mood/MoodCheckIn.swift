@@ -1,0 +1,151 @@
+import Foundation
+
+/// A mood check-in (`type: mood`): how one felt at a moment, or how a day was, between sessions.
+/// `moods/2025/2025-03-04-0815.md`; the notes are the body. A typed view onto a `Document`:
+/// reading never fails, problems become `diagnostics`, each at the value it is about.
+///
+/// `score` (1-10) is the truth; `valence` (-1...+1) and `valence_class` are written for other
+/// tools and checked against it. A file with a valence and no score reads its score from the
+/// valence.
+public struct MoodCheckIn: Sendable {
+    public let document: Document
+    public var id: UUID?
+    public var date: LocalDate?
+    public var score: Int?
+    /// The valence as written, or the score's when the file has none.
+    public var valence: Double?
+    /// The class as written, or the valence's when the file has none.
+    public var valenceClass: ValenceClass?
+    /// As written; `momentary-emotion` when absent (see `effectiveKind`).
+    public var kind: MoodKind?
+    public var labels: [String] = []
+    public var associations: [String] = []
+    /// As written; `user` when absent (see `effectiveSource`).
+    public var source: MoodSource?
+    public var created: LocalDate?
+    public var updated: LocalDate?
+    /// The body after the front matter, trimmed.
+    public var notes = ""
+    public var diagnostics: [Diagnostic]
+
+    public static let keys = ["type", "id", "date", "score", "valence", "valence_class", "kind", "labels", "associations",
+                              "source", "created", "updated"]
+
+    public var effectiveKind: MoodKind { kind ?? .momentaryEmotion }
+    public var effectiveSource: MoodSource { source ?? .user }
+
+    public init(document: Document) {
+        self.document = document
+        var reader = FrontMatterReader(document: document)
+        var sawDate = false, sawID = false, sawScore = false
+        var writtenValence: (value: Double, location: SourceLocation)?
+        var writtenClass: (value: ValenceClass, location: SourceLocation)?
+        if let frontMatter = document.frontMatter {
+            for entry in frontMatter.entries {
+                switch entry.key {
+                case "id":
+                    sawID = true
+                    id = reader.uuid(entry)
+                    if reader.isEmpty(entry) { reader.warning("id is empty; 'afterflow fmt' writes a new one", at: entry.valueLocation) }
+                case "date":
+                    sawDate = true
+                    if reader.required(entry, example: "when you checked in, like 2025-03-04T08:15:00") != nil { date = reader.date(entry) }
+                case "score":
+                    sawScore = true
+                    if reader.required(entry, example: "how you felt from 1 to 10, like 7") != nil { score = reader.integer(entry, in: 1...10) }
+                case "valence":
+                    guard let s = reader.scalar(entry) else { continue }
+                    if let value = MoodVocabulary.parseValence(s.text) {
+                        writtenValence = (value, s.location)
+                    } else {
+                        reader.error("valence must be a number from -1 to 1, like 0.33, found \(quoted(s.text))", at: s.location)
+                    }
+                case "valence_class":
+                    guard let s = reader.scalar(entry) else { continue }
+                    if let name = MoodVocabulary.canonical(s.text, in: ValenceClass.names), let value = ValenceClass(rawValue: name) {
+                        writtenClass = (value, s.location)
+                    } else {
+                        reader.error("valence_class must be one of \(ValenceClass.names.joined(separator: ", ")), found \(quoted(s.text))", at: s.location)
+                    }
+                case "kind":
+                    guard let s = reader.scalar(entry) else { continue }
+                    if let name = MoodVocabulary.canonical(s.text, in: MoodKind.names) {
+                        kind = MoodKind(rawValue: name)
+                    } else {
+                        reader.error("kind must be momentary-emotion (how you feel now) or daily-mood (how the day was), found \(quoted(s.text))", at: s.location)
+                    }
+                case "labels":
+                    labels = MoodCheckIn.names(reader.list(entry), of: entry.key, from: MoodVocabulary.labels, reader: &reader)
+                case "associations":
+                    associations = MoodCheckIn.names(reader.list(entry), of: entry.key, from: MoodVocabulary.associations, reader: &reader)
+                case "source":
+                    guard let s = reader.scalar(entry) else { continue }
+                    if let name = MoodVocabulary.canonical(s.text, in: MoodSource.names) {
+                        source = MoodSource(rawValue: name)
+                    } else {
+                        reader.error("source must be user or import, found \(quoted(s.text))", at: s.location)
+                    }
+                case "created": created = reader.date(entry)
+                case "updated": updated = reader.date(entry)
+                default: continue
+                }
+            }
+            let top = SourceLocation(line: frontMatter.openingLine + 1, column: 1)
+            if !sawDate { reader.error("date is missing; add a line like 'date: 2025-03-04T08:15:00'", at: top) }
+            if !sawID { reader.warning("id is missing; 'afterflow fmt' adds one", at: top) }
+            if let writtenValence {
+                let derived = MoodVocabulary.score(forValence: writtenValence.value)
+                if let score, derived != score {
+                    reader.warning("valence \(MoodVocabulary.valenceText(writtenValence.value)) is score \(derived), not \(score); the score counts (its valence is \(MoodVocabulary.valenceText(MoodVocabulary.valence(forScore: score))))", at: writtenValence.location)
+                    valence = MoodVocabulary.valence(forScore: score)
+                } else {
+                    valence = writtenValence.value
+                    if score == nil && !sawScore { score = derived }
+                }
+            } else if let score {
+                valence = MoodVocabulary.valence(forScore: score)
+            }
+            if !sawScore && writtenValence == nil {
+                reader.error("score is missing; add a line like 'score: 7' (1 to 10)", at: top)
+            }
+            if let writtenClass {
+                valenceClass = writtenClass.value
+                if let valence, ValenceClass(valence: valence) != writtenClass.value {
+                    reader.warning("valence_class \(writtenClass.value.rawValue) does not match valence \(MoodVocabulary.valenceText(valence)), which is \(ValenceClass(valence: valence).rawValue)", at: writtenClass.location)
+                }
+            } else if let valence {
+                valenceClass = ValenceClass(valence: valence)
+            }
+        } else if document.diagnostics.isEmpty {
+            reader.error("expected front matter: the file must start with a line '---'", at: SourceLocation(line: 1, column: 1))
+        }
+        diagnostics = document.diagnostics + reader.diagnostics
+        let bodyStart = document.frontMatter.map { $0.closingLine + 1 } ?? 0
+        notes = document.text(of: Document.Section(heading: Document.Heading(level: 2, title: "", line: bodyStart - 1),
+                                                   content: bodyStart..<document.lines.count))
+        if let warning = document.unclosedFenceWarning { diagnostics.append(warning) }
+        diagnostics += document.controlCharacterErrors(sections: [("notes", bodyStart..<document.lines.count)])
+        diagnostics.sort { $0.location < $1.location }
+    }
+
+    /// The items of a list of names (labels, associations), each as `names` writes it, once;
+    /// an unknown one is an error naming the near ones.
+    static func names(_ items: [YAMLScalar], of key: String, from names: [String], reader: inout FrontMatterReader) -> [String] {
+        var out: [String] = []
+        for item in items {
+            guard !item.text.isBlank else { continue }
+            if let name = MoodVocabulary.canonical(item.text, in: names) {
+                if out.contains(name) {
+                    reader.warning("\(key) names \(name) twice", at: item.location)
+                } else {
+                    out.append(name)
+                }
+            } else {
+                let near = MoodVocabulary.near(item.text, in: names)
+                let hint = near.isEmpty ? "; 'afterflow mood --help' lists them" : "; near ones: \(near.joined(separator: ", "))"
+                reader.error("\(quoted(item.text)) is not one of the \(names.count) \(key)\(hint)", at: item.location)
+            }
+        }
+        return out
+    }
+}

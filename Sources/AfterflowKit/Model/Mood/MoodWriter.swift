@@ -1,0 +1,65 @@
+import Foundation
+
+/// What a new check-in says.
+public struct MoodValues: Sendable {
+    public var id = UUID()
+    public var date: LocalDate
+    public var score: Int
+    /// The valence to write; the score's when nil.
+    public var valence: Double?
+    public var kind: MoodKind = .momentaryEmotion
+    public var labels: [String] = []
+    public var associations: [String] = []
+    public var source: MoodSource = .user
+    public var created: LocalDate
+    public var notes = ""
+
+    public init(date: LocalDate, score: Int, created: LocalDate) {
+        self.date = date
+        self.score = score
+        self.created = created
+    }
+
+    public var effectiveValence: Double { valence ?? MoodVocabulary.valence(forScore: score) }
+}
+
+/// New check-in files in their one canonical form, and where they go.
+public enum MoodWriter {
+    public static let folder = "moods"
+
+    public static func newDocument(_ values: MoodValues, timeZone: TimeZone) -> String {
+        let valence = values.effectiveValence
+        var lines = ["---", "type: mood", "id: \(values.id.uuidString.uppercased())", "date: \(values.date.canonical(in: timeZone))",
+                     "score: \(values.score)", "valence: \(MoodVocabulary.valenceText(valence))",
+                     "valence_class: \(ValenceClass(valence: valence).rawValue)", "kind: \(values.kind.rawValue)",
+                     "labels: \(YAMLWriter.flowList(values.labels))", "associations: \(YAMLWriter.flowList(values.associations))",
+                     "source: \(values.source.rawValue)"]
+        let stamp = values.created.canonical(in: timeZone)
+        lines += ["created: \(stamp)", "updated: \(stamp)", "---"]
+        let notes = values.notes.trimmingCharacters(in: .whitespacesAndNewlines)
+        if !notes.isEmpty { lines += ["", notes] }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `moods/2025/2025-03-04-0815.md`, the day and time in the vault's time zone; `-2`, `-3` …
+    /// before `.md` for a second check-in within the same minute (`attempt` 2, 3 …).
+    public static func path(for date: LocalDate, timeZone: TimeZone, attempt: Int = 1) -> String {
+        let local = date.resolved(in: timeZone)
+        let time = local.time ?? LocalDate.Time(hour: 0, minute: 0, second: 0)
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        let stem = "\(local.year)-\(two(local.month))-\(two(local.day))-\(two(time.hour))\(two(time.minute))"
+        return "\(folder)/\(local.year)/\(stem)\(attempt > 1 ? "-\(attempt)" : "").md"
+    }
+}
+
+/// Rewrites a check-in's file into canonical form for `fmt`: a missing or empty `id` gets a new
+/// one; every other line stays as written.
+public struct MoodFormatter: Sendable {
+    public init() {}
+
+    /// The canonical document, or nil when the check-in has errors (fix those first).
+    public func format(_ mood: MoodCheckIn, newID: () -> UUID = { UUID() }) -> Document? {
+        guard mood.document.frontMatter != nil, !mood.diagnostics.hasErrors else { return nil }
+        return GoalFormatter.fillingID(mood.document, id: mood.id, newID: newID)
+    }
+}
