@@ -37,6 +37,8 @@ struct NoNetworkTests {
         (["export", "progress", "maya-t", "--format", "pdf", "-o", "SANDBOX/p.pdf"], true),
         (["export", "trials", "csv", "-o", "SANDBOX/t.csv"], false),
         (["import", "trials", "csv", "SANDBOX/t.csv", "--dry-run"], false),
+        (["mood", "7", "Walked by the sea with my sister", "--date", "2025-10-19 18:00"], false),
+        (["moods"], false), (["moods", "--trend"], false), (["list", "--kind", "mood"], false),
     ]
 
     /// Every call of an strace log that named an internet address, loopback or not, failed or not.

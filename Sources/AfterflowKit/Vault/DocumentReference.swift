@@ -162,6 +162,7 @@ extension DocumentReference {
         case .client: return "it is a client (type: client)"
         case .goal: return "it is a goal (type: goal)"
         case .trials: return "it is a trial session (type: trials)"
+        case .mood: return "it is a mood check-in (type: mood)"
         case .other(let type): return "its type is \(quoted(type))"
         case .session: return "it is a session"
         }
