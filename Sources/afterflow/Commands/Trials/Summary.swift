@@ -36,11 +36,17 @@ extension Afterflow {
                 emit(summary.json.serialized(pretty: true))
                 return
             }
-            let term = Terminal.current
+            emit(Self.textLines(path: entry.path, trials: trials, summary: summary, record: record, client: client,
+                                hints: vaultOptions.hints, term: Terminal.current).joined(separator: "\n"))
+        }
+
+        /// The summary as text: what `summary` prints and `log` shows when the session ends.
+        static func textLines(path: String, trials: TrialSession, summary: TrialSummary, record: ClientRecord, client: String,
+                              hints: Hints, term: Terminal) -> [String] {
             var lines: [String] = []
             let when = trials.date.map { "\($0.weekday) \($0.mediumDay)" + ($0.clockTime.map { ", \($0)" } ?? "") } ?? "no date"
             lines.append(term.bold("\(summary.clientDisplayName)") + "  " + when + (summary.minutes.map { "  \($0) min" } ?? ""))
-            lines.append(term.dim(entry.path))
+            lines.append(term.dim(path))
             lines.append("")
             let rate = summary.total == 0 ? "–" : Percent.text(summary.successes, of: summary.total)
             lines.append(term.bold("Trials") + "      \(summary.total): \(counted(summary.successes, "success", "successes")), \(counted(summary.failures, "failure", "failures")), \(rate) success rate")
@@ -57,9 +63,9 @@ extension Afterflow {
                     lines.append(i == 0 ? term.bold(line) : line)
                 }
             } else {
-                lines.append(term.dim("No trials yet: ") + vaultOptions.hints.command("trial", client, record.goals.first?.short ?? "GOAL", "success"))
+                lines.append(term.dim("No trials yet: ") + hints.command("trial", client, record.goals.first?.short ?? "GOAL", "success"))
             }
-            emit(lines.joined(separator: "\n"))
+            return lines
         }
     }
 }
