@@ -21,6 +21,12 @@ enum LiveSignals {
             _ = signal(number) { stopSignal = $0 }
         }
         _ = signal(SIGWINCH) { _ in resized = 1 }
+        // A mask inherited from the parent (some test runners and service managers block them)
+        // would keep the terminal from being put back.
+        var set = sigset_t()
+        sigemptyset(&set)
+        for number in [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGWINCH] { sigaddset(&set, number) }
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 
     /// The signal that asked to stop, if one has.

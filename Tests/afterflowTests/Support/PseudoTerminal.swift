@@ -24,12 +24,18 @@ enum PseudoTerminal {
         case expect(String)
         case type(String)
         case pause(Double)
+        /// Sends a signal to afterflow (SIGTERM, SIGKILL…).
+        case signal(Int32)
+        /// Waits until the file at `path` (absolute) holds `text`.
+        case file(String, holds: String)
 
         var json: [Any] {
             switch self {
             case .expect(let text): ["expect", text]
             case .type(let keys): ["send", keys]
             case .pause(let seconds): ["pause", seconds]
+            case .signal(let number): ["signal", Int(number)]
+            case .file(let path, let text): ["file", [path, text]]
             }
         }
     }
@@ -70,6 +76,8 @@ enum PseudoTerminal {
                     return subprocess.run(["stty", "-a"], capture_output=True, text=True).stdout
                 before = stty()
                 child = subprocess.Popen(plan["argv"], env=plan["env"])
+                with open(plan["child"] + ".pid", "w") as f:
+                    f.write(str(child.pid))
                 signal.signal(signal.SIGINT, signal.SIG_IGN)
                 signal.signal(signal.SIGQUIT, signal.SIG_IGN)
                 status = child.wait()
@@ -110,6 +118,28 @@ enum PseudoTerminal {
                 continue
             if kind == "pause":
                 pump(value)
+                continue
+            if kind == "signal":
+                try:
+                    os.kill(int(open(plan["child"] + ".pid").read()), value)
+                except (OSError, ValueError) as e:
+                    failure = "could not signal afterflow: %s" % e
+                    break
+                continue
+            if kind == "file":
+                path, text = value
+                while True:
+                    try:
+                        if text in open(path, encoding="utf-8").read():
+                            break
+                    except OSError:
+                        pass
+                    if time.monotonic() >= deadline:
+                        failure = "timed out waiting for %r in %s" % (text, path)
+                        break
+                    pump(0.01)
+                if failure:
+                    break
                 continue
             while True:
                 found = screen().find(value, position)

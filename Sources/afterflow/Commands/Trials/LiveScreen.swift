@@ -64,6 +64,14 @@ func applyLiveKey(_ key: Key, to logger: LiveLogger, note: inout String?, onNote
     return nil
 }
 
+extension Key {
+    /// A key that may choose a cue: a digit or a letter other than the logger's own.
+    var isCueChoice: Bool {
+        guard case .character(let c) = self else { return false }
+        return !"hjklnquHJKLNQU".contains(c)
+    }
+}
+
 /// The full-screen logger: alternate screen, raw keys, redrawn when anything shown changes.
 struct LiveScreen {
     let logger: LiveLogger
@@ -240,7 +248,6 @@ struct LivePlain {
         var note: String?
         while true {
             if let signal = LiveSignals.stop { return .left(signal) }
-            let before = (count: logger.trials.count, last: logger.trials.last, goal: logger.current)
             _ = logger.tick()
             let keys = reader.read(timeout: 0.1)
             if reader.atEnd && keys.isEmpty {
@@ -248,6 +255,8 @@ struct LivePlain {
                 return .left(nil)
             }
             for key in keys {
+                let before = (count: logger.trials.count, last: logger.trials.last, goal: logger.current)
+                let choosing = logger.pending != nil
                 let wasTyping = note != nil
                 let outcome = applyLiveKey(key, to: logger, note: &note) { text in
                     if let text, !wasTyping { RawTerminal.write("note: " + text) }
@@ -255,7 +264,7 @@ struct LivePlain {
                 }
                 if wasTyping && note == nil && raw != nil { RawTerminal.write("\n") }
                 if let outcome { return outcome }
-                report(before: before)
+                report(before: before, chose: choosing && logger.pending == nil && !wasTyping && key.isCueChoice)
             }
         }
     }
@@ -265,16 +274,17 @@ struct LivePlain {
         say("Goal \(logger.current + 1) of \(logger.goals.count): \(goal.short), \(goal.title)")
     }
 
-    private func report(before: (count: Int, last: Trial?, goal: Int)) {
+    private func report(before: (count: Int, last: Trial?, goal: Int), chose: Bool) {
         let trials = logger.trials
         if trials.count > before.count, let last = trials.last {
             say(line(for: last))
         } else if trials.count < before.count, let gone = before.last {
             say("undone: \(logger.describe(gone))")
         } else if let last = trials.last, let old = before.last, trials.count == before.count, last != old {
-            if last.cue != old.cue { say("  cue: \(last.cue)") }
+            if last.cue != old.cue && !chose { say("  cue: \(last.cue)") }
             if last.note != old.note { say("  note: \(last.note)") }
         }
+        if chose, let last = trials.last { say("  cue: \(last.cue)") }
         if logger.current != before.goal { sayGoal() }
         if let message = logger.shownMessage, message.problem { say("problem: \(message.text)") }
     }
