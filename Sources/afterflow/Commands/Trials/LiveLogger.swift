@@ -121,7 +121,8 @@ final class LiveLogger {
 
     /// Whether the cue's time ran out; settles it then.
     func tick() -> Bool {
-        guard let open = pending, LiveLogger.now() >= open.deadline else { return false }
+        // The 0 of the countdown is shown for a moment; the default is on disk already.
+        guard let open = pending, LiveLogger.now() >= open.deadline + 0.3 else { return false }
         pending = nil
         flash("cue: \(open.trial.cue)")
         return true

@@ -212,7 +212,12 @@ struct LiveScreen {
             : "↑/k success  ↓/j failure  ←/→ goal  u undo  n note  q end"
         bottom.append(style(fit(" " + help, width), "2"))
 
+        // A short window loses blank lines first, then the last trial, then the goal's number,
+        // so that the figure and the cue picker stay.
         let rows = max(3, rows)
+        while top.count + bottom.count > rows, let blank = top.indices.dropFirst().last(where: { top[$0].isEmpty }) { top.remove(at: blank) }
+        if top.count + bottom.count > rows, bottom.count > 1 { bottom.removeFirst(bottom.count - 1) }
+        if top.count + bottom.count > rows, top.count > 2 { top.remove(at: 1) }
         if top.count + bottom.count > rows {
             top = Array(top.prefix(max(0, rows - bottom.count)))
         }
