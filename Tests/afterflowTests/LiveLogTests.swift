@@ -160,9 +160,11 @@ struct LiveLogTests {
                 .type("\u{1B}"), .pause(0.2), .type("q"), .expect(Self.session),
             ])
             #expect(run.failure == nil, "\(run)")
-            // The words appear only in the summary printed after the screen is gone.
-            let live = run.screen.components(separatedBy: "Trials      ").first ?? ""
-            #expect(!live.contains("Success") && !live.contains("Failure") && !live.contains("success") && !live.contains("failure"), "\(live)")
+            // Nor in the summary printed after the screen is gone.
+            for word in ["Success", "Failure", "success", "failure", "Needs Work", "Good", "Excellent"] {
+                #expect(!run.screen.contains(word), "\(word): \(run)")
+            }
+            #expect(run.screen.contains("Trials      2: 1 ▲, 1 ▼, 50 % ▲"), "\(run)")
             #expect(Self.trials(try sandbox.readText(file)) == ["- 10:00:00 s-initial + minimal", "- 10:00:00 s-initial - minimal"])
         }
     }

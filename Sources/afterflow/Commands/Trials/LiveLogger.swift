@@ -38,6 +38,8 @@ final class LiveLogger {
     private(set) var message: String?
     private(set) var messageIsProblem = false
     private(set) var messageUntil = 0.0
+    /// Counts the messages, so that a front end that prints them prints each once.
+    private(set) var messageSerial = 0
     let started: Date
 
     init(store: PracticeStore, path: String, goals: [Goal], clientName: String, known: Document, started: Date, neutral: Bool) {
@@ -193,12 +195,14 @@ final class LiveLogger {
 
     private func flash(_ text: String) {
         message = text
+        messageSerial += 1
         messageIsProblem = false
         messageUntil = LiveLogger.now() + 1.5
     }
 
     private func problem(_ text: String) {
         message = text
+        messageSerial += 1
         messageIsProblem = true
         messageUntil = LiveLogger.now() + 6
     }

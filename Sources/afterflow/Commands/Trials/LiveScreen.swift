@@ -260,7 +260,7 @@ struct LivePlain {
                 return .left(nil)
             }
             for key in keys {
-                let before = (count: logger.trials.count, last: logger.trials.last, goal: logger.current)
+                let before = (count: logger.trials.count, last: logger.trials.last, goal: logger.current, serial: logger.messageSerial)
                 let choosing = logger.pending != nil
                 let wasTyping = note != nil
                 let outcome = applyLiveKey(key, to: logger, note: &note) { text in
@@ -279,7 +279,7 @@ struct LivePlain {
         say("Goal \(logger.current + 1) of \(logger.goals.count): \(goal.short), \(goal.title)")
     }
 
-    private func report(before: (count: Int, last: Trial?, goal: Int), chose: Bool) {
+    private func report(before: (count: Int, last: Trial?, goal: Int, serial: Int), chose: Bool) {
         let trials = logger.trials
         if trials.count > before.count, let last = trials.last {
             say(line(for: last))
@@ -291,6 +291,6 @@ struct LivePlain {
         }
         if chose, let last = trials.last { say("  cue: \(last.cue)") }
         if logger.current != before.goal { sayGoal() }
-        if let message = logger.shownMessage, message.problem { say("problem: \(message.text)") }
+        if logger.messageSerial != before.serial, let message = logger.shownMessage, message.problem { say("problem: \(message.text)") }
     }
 }

@@ -118,7 +118,7 @@ extension Afterflow {
                 if case .trials(let trials) = ended.content {
                     let summary = TrialSummary(session: trials, record: fresh, cues: cues)
                     emit(Afterflow.Summary.textLines(path: path, trials: trials, summary: summary, record: fresh, client: short,
-                                                     hints: vaultOptions.hints, term: plain ? term.plain : term).joined(separator: "\n"))
+                                                     hints: vaultOptions.hints, term: plain ? term.plain : term, neutral: neutral).joined(separator: "\n"))
                     emit("")
                 }
                 emit(shown)
