@@ -121,6 +121,23 @@ struct LiveLogTests {
         }
     }
 
+    @Test("a trial logged meanwhile by another front end is shown, and its line is never taken for this one's")
+    func anotherFrontEnd() throws {
+        try withSandbox { sandbox in
+            let vault = try Practice.make(in: sandbox)
+            let file = vault + "/" + Self.session
+            guard let binary = afterflowBinary else { throw CLIError(description: "no afterflow binary") }
+            let run = try sandbox.runOnPseudoTerminal(["log", "maya-t", "--vault", vault], directory: ".", environment: Self.now, steps: [
+                .expect("no trials yet"), .type("k"), .file(file, holds: "s-initial + minimal"),
+                .run([binary, "trial", Self.session, "two-step", "failure", "--vault", vault]),
+                .expect("Last: 10:00:00 two-step ✗ independent"), .type("3"), .expect("cue not changed"),
+                .type("q"), .expect(Self.session),
+            ])
+            #expect(run.failure == nil, "\(run)")
+            #expect(Self.trials(try sandbox.readText(file)) == ["- 10:00:00 s-initial + minimal", "- 10:00:00 two-step - independent"])
+        }
+    }
+
     @Test("--plain prints one line per trial, on a terminal and from a pipe")
     func plain() throws {
         try withSandbox { sandbox in

@@ -28,6 +28,8 @@ enum PseudoTerminal {
         case signal(Int32)
         /// Waits until the file at `path` (absolute) holds `text`.
         case file(String, holds: String)
+        /// Runs a program to its end (another command beside the one on the terminal).
+        case run([String])
 
         var json: [Any] {
             switch self {
@@ -36,6 +38,7 @@ enum PseudoTerminal {
             case .pause(let seconds): ["pause", seconds]
             case .signal(let number): ["signal", Int(number)]
             case .file(let path, let text): ["file", [path, text]]
+            case .run(let argv): ["run", argv]
             }
         }
     }
@@ -125,6 +128,10 @@ enum PseudoTerminal {
                 except (OSError, ValueError) as e:
                     failure = "could not signal afterflow: %s" % e
                     break
+                continue
+            if kind == "run":
+                subprocess.run(value, env=plan["env"], cwd=plan["cwd"], stdin=subprocess.DEVNULL,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
                 continue
             if kind == "file":
                 path, text = value

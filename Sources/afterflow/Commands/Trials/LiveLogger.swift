@@ -112,6 +112,12 @@ final class LiveLogger {
             flash("cue: \(level)")
             return true
         }
+        // Another front end may have logged a trial since: only this one's line is rewritten.
+        guard let last = trials.last, last.time == open.trial.time, last.goal == open.trial.goal,
+              last.success == open.trial.success, last.cue == open.trial.cue, last.note == open.trial.note else {
+            problem("cue not changed: another trial was logged after it (\(path))")
+            return true
+        }
         var trial = open.trial
         trial.cue = level
         rewrite(trial, said: "cue: \(level)")
@@ -121,8 +127,26 @@ final class LiveLogger {
     /// Ends the cue's choice, keeping what is on disk (the goal's default cue, unless chosen).
     func settle() { pending = nil }
 
+    private var lastLook = 0.0
+
+    /// Reads the file again when it changed size on disk (another front end logging into the
+    /// same session), at most once a second; true when it did.
+    func follow() -> Bool {
+        let now = LiveLogger.now()
+        guard now - lastLook >= 1 else { return false }
+        lastLook = now
+        guard let absolute = try? store.vault.path(path) else { return false }
+        var info = stat()
+        guard stat(absolute, &info) == 0, Int(info.st_size) != known.bytes.count,
+              let entry = try? store.read(path) else { return false }
+        known = entry.document
+        trials = TrialSession(document: known).trials
+        return true
+    }
+
     /// Whether the cue's time ran out; settles it then.
     func tick() -> Bool {
+        _ = follow()
         // The 0 of the countdown is shown for a moment; the default is on disk already.
         guard let open = pending, LiveLogger.now() >= open.deadline + 0.3 else { return false }
         pending = nil
