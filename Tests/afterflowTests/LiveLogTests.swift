@@ -138,6 +138,21 @@ struct LiveLogTests {
         }
     }
 
+    @Test("the screen follows the terminal's size")
+    func resize() throws {
+        try withSandbox { sandbox in
+            let vault = try Practice.make(in: sandbox)
+            // The timer is centred: 28 columns after the badge in 80, 38 in 100.
+            let run = try sandbox.runOnPseudoTerminal(["log", "maya-t", "--vault", vault], directory: ".", environment: Self.now, steps: [
+                .expect(" Maya T. " + String(repeating: " ", count: 28) + "00:00"), .expect("no trials yet"),
+                .resize(columns: 100, rows: 30), .expect(" Maya T. " + String(repeating: " ", count: 38) + "00:00"),
+                .expect("no trials yet"), .type("q"), .expect(Self.session),
+            ])
+            #expect(run.failure == nil, "\(run)")
+            #expect(run.status == 0)
+        }
+    }
+
     @Test("--plain prints one line per trial, on a terminal and from a pipe")
     func plain() throws {
         try withSandbox { sandbox in

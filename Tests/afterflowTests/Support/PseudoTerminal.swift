@@ -30,6 +30,8 @@ enum PseudoTerminal {
         case file(String, holds: String)
         /// Runs a program to its end (another command beside the one on the terminal).
         case run([String])
+        /// Gives the terminal a new size (the program gets SIGWINCH).
+        case resize(columns: Int, rows: Int)
 
         var json: [Any] {
             switch self {
@@ -39,6 +41,7 @@ enum PseudoTerminal {
             case .signal(let number): ["signal", Int(number)]
             case .file(let path, let text): ["file", [path, text]]
             case .run(let argv): ["run", argv]
+            case .resize(let columns, let rows): ["resize", [rows, columns]]
             }
         }
     }
@@ -128,6 +131,9 @@ enum PseudoTerminal {
                 except (OSError, ValueError) as e:
                     failure = "could not signal afterflow: %s" % e
                     break
+                continue
+            if kind == "resize":
+                fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack("HHHH", value[0], value[1], 0, 0))
                 continue
             if kind == "run":
                 subprocess.run(value, env=plan["env"], cwd=plan["cwd"], stdin=subprocess.DEVNULL,

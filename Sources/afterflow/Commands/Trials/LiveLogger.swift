@@ -237,9 +237,10 @@ final class LiveLogger {
         return (message, messageIsProblem)
     }
 
-    /// MM:SS since the session started.
+    /// MM:SS since the session started (H:MM:SS from an hour on, as a resumed session may be).
     var timer: String {
         let seconds = max(0, Int(Clock.now.timeIntervalSince(started)))
+        if seconds >= 3600 { return String(format: "%d:%02d:%02d", seconds / 3600, seconds / 60 % 60, seconds % 60) }
         return String(format: "%02d:%02d", seconds / 60, seconds % 60)
     }
 
