@@ -46,6 +46,9 @@ extension Afterflow {
 
         func validate() throws {
             if let location, let problem = FieldText.problem(field: "--location", text: location, multiline: false) { throw ValidationError(problem) }
+            if resume != nil && location != nil {
+                throw ValidationError("--location is for a new session; a resumed one keeps the location: written in its file")
+            }
         }
 
         func run() throws {
