@@ -266,6 +266,7 @@ struct LivePlain {
                 let outcome = applyLiveKey(key, to: logger, note: &note) { text in
                     if let text, !wasTyping { RawTerminal.write("note: " + text) }
                     if raw != nil, wasTyping, text != nil, case .character(let c) = key { RawTerminal.write(String(c)) }
+                    if raw != nil, wasTyping, text != nil, key == .backspace { RawTerminal.write("\u{8} \u{8}") }
                 }
                 if wasTyping && note == nil && raw != nil { RawTerminal.write("\n") }
                 if let outcome { return outcome }
