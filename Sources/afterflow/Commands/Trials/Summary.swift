@@ -66,7 +66,12 @@ extension Afterflow {
                     if neutral { row.remove(at: 5) }
                     rows.append(row)
                 }
-                for (i, line) in TextTable.lines(rows, rightAligned: [1, 2, 3, 4]).enumerated() {
+                for (i, whole) in TextTable.lines(rows, rightAligned: [1, 2, 3, 4]).enumerated() {
+                    // On a terminal the last column (the title) is cut, not wrapped under the first.
+                    var line = whole
+                    if term.stdoutIsTTY && DisplayWidth.of(line) > term.width {
+                        line = String(DisplayWidth.prefix(line, fitting: max(1, term.width - 1)).text) + "…"
+                    }
                     lines.append(i == 0 ? term.bold(line) : line)
                 }
             } else {
