@@ -6,6 +6,7 @@
 #   SIZES=10000 Benchmarks/run.sh     one size
 #   ONLY=exports Benchmarks/run.sh    the exports and the import alone
 #   ONLY=wide Benchmarks/run.sh       `set` on one file with 100,000 front-matter keys alone
+#   ONLY=practice Benchmarks/run.sh   a therapist's practice alone: trial, progress, its report, index
 #   SCRATCH=.build-x                  build in another scratch folder
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -60,7 +61,7 @@ echo
 echo "Machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(uname -sr), $(swift --version 2>/dev/null | head -1)"
 echo
 
-[ "$ONLY" = exports ] || [ "$ONLY" = wide ] && SIZES=""
+[ "$ONLY" = exports ] || [ "$ONLY" = wide ] || [ "$ONLY" = practice ] && SIZES=""
 for n in $SIZES; do
   vault="$OUT/$n"
   vault_of "$vault" "$n"
@@ -192,4 +193,89 @@ if [ "$ONLY" = all ] || [ "$ONLY" = wide ]; then
   echo
   cp "$OUT/wide-100000.md" "$file"
   rm -f "$file.copy"
+fi
+
+# A therapist's practice: 40 clients with 3-6 goals each and two years of weekly trial sessions of
+# 20-80 trials (about 4,000 files and 200,000 trials), generated once and checked. The issue's
+# targets: `afterflow trial` appending one trial, process start included, under 15 ms (beside `cat`
+# of that one file: a process that reads it); `progress` of one client under 50 ms and its HTML
+# report under 200 ms (beside `cat` of that client's files); `index --rebuild` within 3x the `cat`
+# floor of every file. A command this build does not have yet is skipped with a message, so that
+# the rest still runs. The trial is appended to the client's newest session, which is put back
+# before each run.
+if [ "$ONLY" = all ] || [ "$ONLY" = practice ]; then
+  practice="$OUT/practice"
+  if [ ! -f "$practice/.generated" ]; then
+    rm -rf "$practice"
+    "$BENCH" practice "$practice" >/dev/null
+    if ! "$BENCH" check-practice "$practice" >&2; then
+      echo "The generated practice has problems (above); nothing was measured on it." >&2
+      exit 1
+    fi
+    touch "$practice/.generated"
+  fi
+  has() { "$BIN" "$@" --help >/dev/null 2>&1; }
+  skipped() { echo "Skipped \`afterflow $1\`: $2"; echo; }
+  # Whether a command runs once without failing; if not, says why and it is skipped.
+  runs() {
+    if bash -c "$2" 2>/tmp/afterflow-bench-error; then return 0; fi
+    skipped "$1" "it failed: $(head -1 /tmp/afterflow-bench-error)"
+    return 1
+  }
+  files=$(find "$practice/clients" -name '*.md' | wc -l)
+  bytes=$(du -sb "$practice/clients" | cut -f1)
+  client=$(ls "$practice/clients" | head -1)
+  client_files=$(find "$practice/clients/$client" -name '*.md' | wc -l)
+  session=$(find "$practice/clients/$client/sessions" -name '*.md' | sort | tail -1)
+  goal=$(sed -n 's/^- [0-9:]* \([A-Za-z0-9_-]*\) .*/\1/p' "$session" | head -1)
+  cp "$session" "$OUT/practice-session.md"
+  html=/tmp/afterflow-bench-progress.html
+  "$BIN" index --vault "$practice" >/dev/null 2>&1 || true
+  echo "### A practice: 40 clients, two years of weekly trial sessions ($files files, $((bytes / 1000000)) MB)"
+  echo
+  echo "One client: \`$client\`, $client_files files; the trial goes to \`${session#"$practice"/}\` (goal \`$goal\`)."
+  echo
+
+  hyperfine --style none --warmup 1 --runs "$RUNS" --export-json /tmp/afterflow-bench-practice-index.json \
+    -n "floor: cat every file" "find $practice/clients -name '*.md' -print0 | xargs -0 cat > /dev/null" \
+    -n "afterflow index --rebuild" "$BIN index --rebuild --vault $practice > /dev/null 2>&1" >/dev/null
+  table /tmp/afterflow-bench-practice-index.json "floor: cat every file"
+  echo
+
+  # Without a shell (-N): at a few milliseconds, a shell's start-up would blur the figures.
+  trial="$BIN trial $session $goal success --cue minimal --vault $practice"
+  if ! has trial; then
+    skipped trial "this build has no such command yet."
+  elif runs trial "$trial > /dev/null"; then
+    hyperfine -N --style none --warmup 1 --runs "$RUNS" --export-json /tmp/afterflow-bench-practice-trial.json \
+      --prepare "cp $OUT/practice-session.md $session" \
+      -n "floor: cat the session file" "cat $session" \
+      -n "afterflow trial (one trial appended)" "$trial" >/dev/null
+    table /tmp/afterflow-bench-practice-trial.json "floor: cat the session file"
+    echo
+  fi
+  cp "$OUT/practice-session.md" "$session"
+
+  cases=()
+  progress="$BIN progress $client --vault $practice > /dev/null"
+  if ! has progress; then
+    skipped progress "this build has no such command yet."
+  elif runs progress "$progress"; then
+    cases+=(-n "afterflow progress $client" "$progress")
+  fi
+  report="rm -f $html && $BIN export progress $client --format html -o $html --vault $practice > /dev/null"
+  if ! has export progress; then
+    skipped "export progress" "this build has no such command yet."
+  elif runs "export progress" "$report"; then
+    cases+=(-n "afterflow export progress $client --format html" "$BIN export progress $client --format html -o $html --vault $practice > /dev/null 2>&1")
+  fi
+  if [ ${#cases[@]} -gt 0 ]; then
+    hyperfine --style none --warmup 1 --runs "$RUNS" --export-json /tmp/afterflow-bench-practice-client.json \
+      --prepare "rm -f $html" \
+      -n "floor: cat the client's files" "find $practice/clients/$client -name '*.md' -print0 | xargs -0 cat > /dev/null" \
+      "${cases[@]}" >/dev/null
+    table /tmp/afterflow-bench-practice-client.json "floor: cat the client's files"
+    echo
+  fi
+  rm -f "$html"
 fi

@@ -21,6 +21,16 @@ struct Afterflow: ParsableCommand {
               afterflow check                          find problems in hand-edited files
               afterflow export pdf -o ~/Documents/     a report to print
 
+            For therapists: clients, goals, and trial-by-trial data:
+              afterflow client add "Maya Thompson" --born 2017-03-02
+              afterflow goal add maya-t "Say /s/ at word start" --short s-initial
+              afterflow trials start maya-t            then, per trial:
+              afterflow trial maya-t s-initial success --cue minimal
+              afterflow summary maya-t                 the session at a glance
+              afterflow note maya-t                    a SOAP note from the data
+              afterflow progress maya-t                per goal, toward mastery
+              afterflow export progress maya-t --format pdf -o ~/Documents/
+
             Commands find the vault from --vault DIR, then $AFTERFLOW_VAULT, then the nearest folder at or above the current one that holds .afterflow/.
             """,
         version: "0.1.0",
@@ -43,7 +53,13 @@ struct Afterflow: ParsableCommand {
         }
         do {
             var command = try parseAsRoot(arguments)
-            try command.run()
+            do {
+                try command.run()
+            } catch let error as ValidationError {
+                // A bad value found while the command ran: point to that command's help, as
+                // argument-parser does for what it finds itself.
+                throw usageError(error.message, command: commandPath(arguments).joined(separator: " "))
+            }
         } catch {
             if exitCode(for: error) == .validationFailure, let message = CommandSuggestions.withNearestValue(fullMessage(for: error)) {
                 FileHandle.standardError.write(Data((message + "\n").utf8))
@@ -51,5 +67,17 @@ struct Afterflow: ParsableCommand {
             }
             exit(withError: error)
         }
+    }
+
+    /// The subcommand names at the start of `arguments` (`["goal", "set"]`).
+    static func commandPath(_ arguments: [String]) -> [String] {
+        var path: [String] = []
+        var current: ParsableCommand.Type = Afterflow.self
+        for argument in arguments {
+            guard let next = current.configuration.subcommands.first(where: { $0._commandName == argument }) else { break }
+            path.append(argument)
+            current = next
+        }
+        return path
     }
 }

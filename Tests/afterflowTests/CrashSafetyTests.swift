@@ -78,12 +78,16 @@ struct CrashSafetyTests {
         #expect(killedMidway > 0, "\(arguments): every run had ended before its kill")
     }
 
-    @Test("set, reflect, fmt, delete, index --rebuild and import, killed at random moments", arguments: [
+    @Test("set, reflect, fmt, delete, index --rebuild, trial, note and goal phase, killed at random moments", arguments: [
         ["set", "2024-12-10", "mood_after=9", "environment=A quiet room."],
         ["reflect", "2024-12-10", "Killed or not, this is whole."],
         ["fmt"],
         ["delete", "2024-12-10", "--yes"],
         ["index", "--rebuild"],
+        ["trial", "maya-t/2025-03-25", "s-initial", "success", "--cue", "minimal", "--at", "15:20:00"],
+        ["trial", "maya-t/2025-03-25", "two-step", "failure", "--at", "15:05:00", "--note", "in time order: a rewrite"],
+        ["note", "maya-t"],
+        ["goal", "phase", "maya-t", "s-initial", "maintenance", "--date", "2025-04-01"],
     ])
     func killed(_ arguments: [String]) throws {
         try withSandbox { sandbox in
@@ -93,7 +97,7 @@ struct CrashSafetyTests {
         }
     }
 
-    @Test("new and import, killed at random moments: every file they made is whole")
+    @Test("new, import csv and import trials csv, killed at random moments: every file they made is whole")
     func creations() throws {
         try withSandbox { sandbox in
             let vault = try sandbox.copyExampleVault()
@@ -102,6 +106,12 @@ struct CrashSafetyTests {
             try Self.killRuns(sandbox, fresh, ["import", "csv", sandbox.path("all.csv")], maxDelay: 150_000, allowNewFiles: true)
             try Self.killRuns(sandbox, vault, ["new", "--date", "2025-11-01 10:00", "--treatment", "lsd", "--intention", "Whole.",
                                                "--mood-before", "5", "--remind", "none"], allowNewFiles: true)
+            // Trials into a practice without its sessions: new session files, whole or absent.
+            expectStatus(try sandbox.run(["export", "trials", "csv", "--vault", vault, "-o", sandbox.path("trials.csv")]), 0)
+            let practice = sandbox.path("practice")
+            try FileManager.default.copyItem(atPath: vault, toPath: practice)
+            for client in ["maya-t", "leo-o"] { try FileManager.default.removeItem(atPath: practice + "/clients/\(client)/sessions") }
+            try Self.killRuns(sandbox, practice, ["import", "trials", "csv", sandbox.path("trials.csv")], maxDelay: 150_000, allowNewFiles: true)
         }
     }
 }

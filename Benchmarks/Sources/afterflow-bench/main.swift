@@ -6,6 +6,9 @@ import Foundation
 //   afterflow-bench generate DIR COUNT [SEED]   write a vault of COUNT sessions into DIR
 //   afterflow-bench parse DIR [ROUNDS]          parse + typed view of every file, one core
 //   afterflow-bench wide DIR KEYS               a vault of one session with KEYS keys of its own
+//   afterflow-bench practice DIR [CLIENTS] [WEEKS] [SEED]
+//                                               a therapist's practice: 40 clients, 104 weekly sessions
+//   afterflow-bench check-practice DIR          every practice file reads without a problem
 
 let arguments = CommandLine.arguments.dropFirst()
 switch arguments.first {
@@ -24,6 +27,17 @@ case "wide":
     let rest = Array(arguments.dropFirst())
     guard rest.count >= 2, let keys = Int(rest[1]) else { usage() }
     try WideSession.generate(into: rest[0], keys: keys)
+case "practice":
+    let rest = Array(arguments.dropFirst())
+    guard let directory = rest.first else { usage() }
+    let numbers = rest.dropFirst().compactMap { Int($0) }.filter { $0 > 0 }
+    guard numbers.count == rest.count - 1 else { usage() }
+    var generator = PracticeGenerator(seed: numbers.count > 2 ? UInt64(numbers[2]) : 2)
+    let summary = try generator.generate(into: directory, clients: numbers.first ?? 40, weeks: numbers.count > 1 ? numbers[1] : 104)
+    print("\(summary.clients) clients, \(summary.goals) goals, \(summary.sessions) sessions, \(summary.trials) trials")
+case "check-practice":
+    guard let directory = arguments.dropFirst().first else { usage() }
+    exit(PracticeCheck.run(directory))
 default:
     usage()
 }
@@ -33,6 +47,8 @@ func usage() -> Never {
         usage: afterflow-bench generate DIR COUNT [SEED]
                afterflow-bench parse DIR [ROUNDS]
                afterflow-bench wide DIR KEYS
+               afterflow-bench practice DIR [CLIENTS] [WEEKS] [SEED]
+               afterflow-bench check-practice DIR
 
         """.utf8))
     exit(64)

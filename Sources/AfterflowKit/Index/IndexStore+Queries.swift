@@ -169,14 +169,17 @@ extension IndexStore: ReferenceSource {
 // MARK: - Check
 
 extension IndexStore {
-    /// Every problem of every document, with an error on each file whose id another file (earlier
-    /// by path) already has: what `check` reports, files in path order.
+    /// Every problem of every document, with an error on each file whose id another file of any
+    /// kind (earlier by path) already has: what `check` reports, files in path order.
     public func problems() throws(VaultError) -> [Diagnostic] {
         var all = try diagnostics()
         let duplicates = try query { db in
             try Row.fetchAll(db, sql: """
-                SELECT id, group_concat(path, char(10)) FROM (SELECT id, path FROM sessions WHERE id IN
-                    (SELECT id FROM sessions WHERE id IS NOT NULL GROUP BY id HAVING count(*) > 1) ORDER BY path)
+                WITH ids AS (
+                    SELECT id, path FROM sessions UNION ALL SELECT id, path FROM clients
+                    UNION ALL SELECT id, path FROM goals UNION ALL SELECT id, path FROM trial_sessions)
+                SELECT id, group_concat(path, char(10)) FROM (SELECT id, path FROM ids WHERE id IN
+                    (SELECT id FROM ids WHERE id IS NOT NULL GROUP BY id HAVING count(*) > 1) ORDER BY path)
                 GROUP BY id
                 """).map { row -> (String, [String]) in
                 let paths: String = row[1]

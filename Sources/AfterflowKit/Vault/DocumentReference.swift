@@ -52,7 +52,8 @@ public struct DocumentReference: Sendable, CustomStringConvertible {
                 guard let relative = vault.relativePath(absolute), !relative.isEmpty, FileIO.exists(absolute) else { continue }
                 let entry = VaultEntry(path: relative, bytes: try FileIO.read(absolute))
                 guard entry.session != nil, !entry.isPlainNote else {
-                    throw VaultError(.noMatch, "\(trimmed) is not a session file: it has no session front matter")
+                    throw VaultError(.noMatch, "\(trimmed) is not a therapy session file: " + DocumentReference.whatItIs(entry),
+                                     details: DocumentReference.whereItsCommandsAre(entry, path: relative))
                 }
                 return entry
             }
@@ -149,6 +150,31 @@ extension VaultCatalog: ReferenceSource {
         return all.filter { candidate in
             guard let id = candidate.id else { return false }
             return id.hasPrefix(prefix) || id.replacingOccurrences(of: "-", with: "").hasPrefix(bare)
+        }
+    }
+}
+
+extension DocumentReference {
+    /// `it is a trial session (type: trials)`, `it has no front matter`…: for messages.
+    static func whatItIs(_ entry: VaultEntry) -> String {
+        switch entry.content {
+        case .note: return "it has no front matter"
+        case .client: return "it is a client (type: client)"
+        case .goal: return "it is a goal (type: goal)"
+        case .trials: return "it is a trial session (type: trials)"
+        case .other(let type): return "its type is \(quoted(type))"
+        case .session: return "it is a session"
+        }
+    }
+
+    /// The commands that work on the kind a file is.
+    static func whereItsCommandsAre(_ entry: VaultEntry, path: String) -> [String] {
+        let client = PracticePath(path).client ?? "CLIENT"
+        switch entry.content {
+        case .trials: return ["See it with 'afterflow summary \(path)'; 'afterflow note \(path)' drafts its note."]
+        case .client: return ["See it with 'afterflow client show \(client)'."]
+        case .goal: return ["See the client's goals with 'afterflow goal list \(client)' and their progress with 'afterflow progress \(client)'."]
+        default: return []
         }
     }
 }

@@ -105,6 +105,16 @@ public struct PracticeStore: Sendable {
         return (name, path)
     }
 
+    /// Writes a new practice file at the vault-relative `path` (folders made as needed); fails
+    /// rather than replace a file that is there.
+    public func create(_ path: String, text: String) throws(VaultError) {
+        try vault.withLock { () throws(VaultError) in
+            let absolute = try vault.writablePath(path)
+            try FileIO.createDirectories(FileIO.parentPath(of: absolute))
+            try FileIO.create(absolute, contents: Array(text.utf8))
+        }
+    }
+
     /// Replaces a file with an edited document, if it still holds what was read.
     public func save(_ document: Document, over entry: VaultEntry) throws(VaultError) {
         try vault.withLock { () throws(VaultError) in
@@ -206,49 +216,6 @@ public struct PracticeStore: Sendable {
         }
         try save(document, over: entry)
         return document
-    }
-}
-
-/// Where a new trial line goes in a trial session document.
-public enum TrialAppend {
-    public enum Plan: Sendable {
-        /// The bytes to append at the end of the file, and the document they make.
-        case append([UInt8], Document)
-        /// The whole new document, for an atomic replace.
-        case replace(Document)
-    }
-
-    public static func plan(_ trial: Trial, in document: Document) -> Plan {
-        let line = trial.lineText
-        guard let section = document.section("Trials") else {
-            let edited = document.settingSection("Trials", text: line, order: ["Notes", "Trials"])
-            return .replace(edited)
-        }
-        // The last line that is not blank in the section.
-        var last = section.content.upperBound - 1
-        while last >= section.content.lowerBound && document.isBlank(last) { last -= 1 }
-        let isLastSection = section.content.upperBound >= document.lines.count
-        if isLastSection && last == document.lines.count - 1 && last >= section.content.lowerBound {
-            var bytes: [UInt8] = []
-            if let final = document.lines.last, !final.isTerminated { bytes += document.lineEnding.bytes }
-            bytes += Array(line.utf8) + document.lineEnding.bytes
-            return .append(bytes, Document(bytes: document.bytes + bytes))
-        }
-        if isLastSection && last < section.content.lowerBound {
-            // An empty section at the end: one blank line after the heading, then the trial.
-            let insertAt = section.content.lowerBound
-            let lines = (insertAt < document.lines.count && document.isBlank(insertAt)) ? [line] : ["", line]
-            let start = insertAt < document.lines.count && document.isBlank(insertAt) ? insertAt + 1 : insertAt
-            if start == document.lines.count {
-                var bytes: [UInt8] = []
-                if let final = document.lines.last, !final.isTerminated { bytes += document.lineEnding.bytes }
-                for l in lines { bytes += Array(l.utf8) + document.lineEnding.bytes }
-                return .append(bytes, Document(bytes: document.bytes + bytes))
-            }
-            return .replace(document.replacingLines(start..<start, with: lines))
-        }
-        let at = max(last + 1, section.content.lowerBound)
-        return .replace(document.replacingLines(at..<at, with: last < section.content.lowerBound ? ["", line] : [line]))
     }
 }
 

@@ -60,7 +60,7 @@ struct Check: ParsableCommand {
             if diagnostics.isEmpty {
                 emit("Checked \(files): no problems.")
             } else {
-                let affected = Swift.Set(diagnostics.compactMap(\.path)).count
+                let affected = Set(diagnostics.compactMap(\.path)).count
                 emit("Checked \(files): \(count(errors, "error")), \(count(warnings, "warning")) in \(affected) file\(affected == 1 ? "" : "s").")
             }
         }

@@ -92,7 +92,7 @@ struct Fmt: ParsableCommand {
     }
 
     /// The kinds besides sessions that fmt rewrites.
-    static let practiceKinds: Swift.Set<DocumentKind?> = [.client, .goal, .trials]
+    static let practiceKinds: Set<DocumentKind?> = [.client, .goal, .trials]
 
     /// A client, goal or trial session file named by its path; nil for any other reference (the
     /// index's references name sessions).

@@ -79,7 +79,10 @@ struct ImportCSV: ParsableCommand {
         emit(line)
     }
 
-    func readInput() throws -> [UInt8] {
+    func readInput() throws -> [UInt8] { try ImportCSV.read(file) }
+
+    /// The bytes of `file`, or of standard input for `-`.
+    static func read(_ file: String) throws -> [UInt8] {
         if file == "-" {
             return Array(FileHandle.standardInput.readDataToEndOfFile())
         }

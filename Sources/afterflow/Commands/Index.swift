@@ -2,69 +2,71 @@ import AfterflowKit
 import ArgumentParser
 import Foundation
 
-struct Index: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "index",
-        abstract: "Bring the index up to date and summarise the vault.",
-        discussion: """
-            The index (.afterflow/index.sqlite) is a cache of the files that keeps list, search and stats instant on very large vaults. Every command that reads it refreshes it first, so you rarely need this one: files whose size and modification time are unchanged are skipped, changed ones are re-read. The cache can be deleted at any time; --rebuild starts it from nothing.
+extension Afterflow {
+    struct Index: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "index",
+            abstract: "Bring the index up to date and summarise the vault.",
+            discussion: """
+                The index (.afterflow/index.sqlite) is a cache of the files that keeps list, search and stats instant on very large vaults. Every command that reads it refreshes it first, so you rarely need this one: files whose size and modification time are unchanged are skipped, changed ones are re-read. The cache can be deleted at any time; --rebuild starts it from nothing.
 
-            Examples:
-              afterflow index
-              afterflow index --rebuild
-              afterflow index --format json | jq .sessions
-            """)
+                Examples:
+                  afterflow index
+                  afterflow index --rebuild
+                  afterflow index --format json | jq .sessions
+                """)
 
-    @OptionGroup var vaultOptions: VaultOptions
+        @OptionGroup var vaultOptions: VaultOptions
 
-    @Flag(help: "Throw the cache away and read every file again.")
-    var rebuild = false
+        @Flag(help: "Throw the cache away and read every file again.")
+        var rebuild = false
 
-    @Option(help: ArgumentHelp("text, or json for scripts.", valueName: "format"))
-    var format: DataFormat = .text
+        @Option(help: ArgumentHelp("text, or json for scripts.", valueName: "format"))
+        var format: DataFormat = .text
 
-    func run() throws {
-        let started = DispatchTime.now()
-        let (store, report) = try vaultOptions.index(rebuild: rebuild)
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
-        let summary = try withVaultErrors { try store.summary() }
-        func average(_ value: Double?) -> JSONValue { .rounded(value) }
-        if format == .json {
-            emit(JSONValue.object([
-                ("sessions", .int(summary.sessions)), ("drafts", .int(summary.drafts)),
-                ("by_status", .object(summary.byStatus.map { ($0.0.rawValue, .int($0.1)) })),
-                ("by_treatment", .object(summary.byTreatment.map { ($0.0.rawValue, .int($0.1)) })),
-                ("first", summary.first.map { .string($0) } ?? .null), ("last", summary.last.map { .string($0) } ?? .null),
-                ("average_mood_before", average(summary.averageMoodBefore)), ("average_mood_after", average(summary.averageMoodAfter)),
-                ("documents", .int(summary.documents)), ("plain_notes", .int(summary.notes)), ("unreadable", .int(summary.unreadable)),
-                ("refresh", .object([("added", .int(report.added)), ("changed", .int(report.changed)), ("removed", .int(report.removed)),
-                                     ("touched", .int(report.touched)), ("unchanged", .int(report.unchanged))])),
-            ]).serialized(pretty: true))
-            return
-        }
-        let term = Terminal.current
-        var did: [String] = []
-        if report.added > 0 { did.append("\(report.added) added") }
-        if report.changed > 0 { did.append("\(report.changed) changed") }
-        if report.removed > 0 { did.append("\(report.removed) removed") }
-        let action = rebuild ? "Rebuilt the index" : (did.isEmpty ? "The index is up to date" : "Updated the index: " + did.joined(separator: ", "))
-        emit(term.bold(action) + term.dim(String(format: " (%d files, %.2f s)", report.documents, seconds)))
-        emit("")
-        let statuses = summary.byStatus.map { $0.0.counted($0.1) }.joined(separator: ", ")
-        emit("Sessions     \(summary.sessions)" + (statuses.isEmpty ? "" : "  (\(statuses))"))
-        if summary.drafts > 0 { emit("Drafts       \(summary.drafts)  (in .afterflow/drafts/)") }
-        if let first = summary.first, let last = summary.last { emit("Dates        \(first) to \(last)") }
-        if let before = summary.averageMoodBefore {
-            var line = String(format: "Mood         %.1f before", before)
-            if let after = summary.averageMoodAfter { line += String(format: ", %.1f after, on average", after) }
-            emit(line)
-        }
-        if !summary.byTreatment.isEmpty {
-            emit("Treatments   " + summary.byTreatment.map { "\($0.0.displayName) \($0.1)" }.joined(separator: ", "))
-        }
-        if summary.notes > 0 { emit("Plain notes  \(summary.notes) Markdown file\(summary.notes == 1 ? "" : "s") without front matter, left alone") }
-        if summary.unreadable > 0 {
-            emit(term.yellow("Skipped      \(summary.unreadable) file\(summary.unreadable == 1 ? "" : "s") with errors; '\(vaultOptions.hints.command("check"))' shows them"))
+        func run() throws {
+            let started = DispatchTime.now()
+            let (store, report) = try vaultOptions.index(rebuild: rebuild)
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+            let summary = try withVaultErrors { try store.summary() }
+            func average(_ value: Double?) -> JSONValue { .rounded(value) }
+            if format == .json {
+                emit(JSONValue.object([
+                    ("sessions", .int(summary.sessions)), ("drafts", .int(summary.drafts)),
+                    ("by_status", .object(summary.byStatus.map { ($0.0.rawValue, .int($0.1)) })),
+                    ("by_treatment", .object(summary.byTreatment.map { ($0.0.rawValue, .int($0.1)) })),
+                    ("first", summary.first.map { .string($0) } ?? .null), ("last", summary.last.map { .string($0) } ?? .null),
+                    ("average_mood_before", average(summary.averageMoodBefore)), ("average_mood_after", average(summary.averageMoodAfter)),
+                    ("documents", .int(summary.documents)), ("plain_notes", .int(summary.notes)), ("unreadable", .int(summary.unreadable)),
+                    ("refresh", .object([("added", .int(report.added)), ("changed", .int(report.changed)), ("removed", .int(report.removed)),
+                                         ("touched", .int(report.touched)), ("unchanged", .int(report.unchanged))])),
+                ]).serialized(pretty: true))
+                return
+            }
+            let term = Terminal.current
+            var did: [String] = []
+            if report.added > 0 { did.append("\(report.added) added") }
+            if report.changed > 0 { did.append("\(report.changed) changed") }
+            if report.removed > 0 { did.append("\(report.removed) removed") }
+            let action = rebuild ? "Rebuilt the index" : (did.isEmpty ? "The index is up to date" : "Updated the index: " + did.joined(separator: ", "))
+            emit(term.bold(action) + term.dim(String(format: " (%d files, %.2f s)", report.documents, seconds)))
+            emit("")
+            let statuses = summary.byStatus.map { $0.0.counted($0.1) }.joined(separator: ", ")
+            emit("Sessions     \(summary.sessions)" + (statuses.isEmpty ? "" : "  (\(statuses))"))
+            if summary.drafts > 0 { emit("Drafts       \(summary.drafts)  (in .afterflow/drafts/)") }
+            if let first = summary.first, let last = summary.last { emit("Dates        \(first) to \(last)") }
+            if let before = summary.averageMoodBefore {
+                var line = String(format: "Mood         %.1f before", before)
+                if let after = summary.averageMoodAfter { line += String(format: ", %.1f after, on average", after) }
+                emit(line)
+            }
+            if !summary.byTreatment.isEmpty {
+                emit("Treatments   " + summary.byTreatment.map { "\($0.0.displayName) \($0.1)" }.joined(separator: ", "))
+            }
+            if summary.notes > 0 { emit("Plain notes  \(summary.notes) Markdown file\(summary.notes == 1 ? "" : "s") without front matter, left alone") }
+            if summary.unreadable > 0 {
+                emit(term.yellow("Skipped      \(summary.unreadable) file\(summary.unreadable == 1 ? "" : "s") with errors; '\(vaultOptions.hints.command("check"))' shows them"))
+            }
         }
     }
 }

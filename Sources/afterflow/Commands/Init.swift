@@ -7,7 +7,7 @@ struct Init: ParsableCommand {
         commandName: "init",
         abstract: "Make a folder into a vault.",
         discussion: """
-            Creates .afterflow/config.yml (the vault's settings, tracked in git), .afterflow/.gitignore (keeps the tool's own state out of git), a .gitignore with the pattern of afterflow's temporary files (added at the end of one that is there) Templates/session.md (the template new sessions start from) and Templates/report.html (the layout of the printable report). Existing files are never replaced, so running it again is safe.
+            Creates .afterflow/config.yml (the vault's settings, tracked in git), .afterflow/.gitignore (keeps the tool's own state out of git), a .gitignore with the pattern of afterflow's temporary files (added at the end of one that is there) Templates/session.md (the template new sessions start from) Templates/report.html (the layout of the printable report) and Templates/progress.html (the layout of a client's progress report). Existing files are never replaced, so running it again is safe.
 
             Examples:
               afterflow init                       the current folder

@@ -2,93 +2,95 @@ import AfterflowKit
 import ArgumentParser
 import Foundation
 
-struct Set: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "set",
-        abstract: "Change fields of a session, touching only their lines.",
-        discussion: """
-            Each change is KEY=VALUE. Keys are the front matter's (date, treatment, administration, dose, mood_before, mood_after, reminder, music, tags, or a key of your own) and the sections (intention, environment, music_notes, reflections). An empty value removes an optional key or empties a section. Values are checked first: nothing is written unless all are valid. 'updated' is set to now and the status follows the content; a draft that gains an intention and a mood before moves into sessions/.
+extension Afterflow {
+    struct Set: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "set",
+            abstract: "Change fields of a session, touching only their lines.",
+            discussion: """
+                Each change is KEY=VALUE. Keys are the front matter's (date, treatment, administration, dose, mood_before, mood_after, reminder, music, tags, or a key of your own) and the sections (intention, environment, music_notes, reflections). An empty value removes an optional key or empties a section. Values are checked first: nothing is written unless all are valid. 'updated' is set to now and the status follows the content; a draft that gains an intention and a mood before moves into sessions/.
 
-            Examples:
-              afterflow set 6F1C mood_after=8
-              afterflow set 2024-12-10 reflections="Felt peaceful and connected."
-              afterflow set 6F1C treatment=LSD dose="100 µg" tags=integration,nature
-              afterflow set 6F1C reminder=            remove the reminder
-            """)
+                Examples:
+                  afterflow set 6F1C mood_after=8
+                  afterflow set 2024-12-10 reflections="Felt peaceful and connected."
+                  afterflow set 6F1C treatment=LSD dose="100 µg" tags=integration,nature
+                  afterflow set 6F1C reminder=            remove the reminder
+                """)
 
-    @OptionGroup var vaultOptions: VaultOptions
+        @OptionGroup var vaultOptions: VaultOptions
 
-    @Argument(help: ArgumentHelp("An id prefix (4+ characters), a path, a day (2024-12-10), today, yesterday, or last (the newest session).", valueName: "ref"))
-    var reference: String
+        @Argument(help: ArgumentHelp("An id prefix (4+ characters), a path, a day (2024-12-10), today, yesterday, or last (the newest session).", valueName: "ref"))
+        var reference: String
 
-    @Argument(help: ArgumentHelp("KEY=VALUE changes, applied in order.", valueName: "key=value"))
-    var assignments: [String] = []
+        @Argument(help: ArgumentHelp("KEY=VALUE changes, applied in order.", valueName: "key=value"))
+        var assignments: [String] = []
 
-    func validate() throws {
-        guard !assignments.isEmpty else {
-            throw ValidationError("give at least one change, like mood_after=8")
-        }
-        for assignment in assignments where !assignment.contains("=") {
-            throw ValidationError("\"\(assignment.visible())\" is not KEY=VALUE; write it like mood_after=8 or intention=\"…\"")
-        }
-    }
-
-    func run() throws {
-        let (vault, entry) = try vaultOptions.resolve(reference)
-        let editor = SessionEditor(timeZone: vault.timeZone)
-        var changes: [(key: String, value: String)] = []
-        for assignment in assignments {
-            guard let equals = assignment.firstIndex(of: "=") else { continue }
-            let key = String(assignment[..<equals]).trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "-", with: "_")
-            changes.append((key, String(assignment[assignment.index(after: equals)...])))
-        }
-        // Every value is checked against the file as read: a bad one is a usage error, and
-        // nothing is written.
-        let document: Document
-        do throws(SessionEditor.Rejection) {
-            document = try editor.setting(changes, in: entry.document)
-        } catch {
-            throw rejected(error, path: entry.path, source: entry.document, vault: vault, command: "set")
-        }
-        if document.bytes == entry.document.bytes {
-            emit("Nothing changed in \(vault.shownPath(entry.path)).")
-            return
-        }
-        let errors = Session(document: document).diagnostics.filter { $0.severity == .error }
-        if !errors.isEmpty {
-            // Located in the file on disk, which is what the user opens, not in the edited text.
-            let onDisk = Diagnostic.located(errors, in: document, from: entry.session?.diagnostics ?? Session(document: entry.document).diagnostics)
-            DiagnosticPrinter(vault: vault).print(onDisk.map { $0.withPath(entry.path) }, source: entry.document)
-            report(VaultError(.invalid, "\(vault.shownPath(entry.path)) has errors; nothing was written", details: ["Fix them with: " + vaultOptions.hints.command("edit", vaultOptions.hints.path(entry.path, in: vault))]))
-            throw Exit.dataProblem
-        }
-        // Then applied again, under the vault's lock, to the file as it is now: a change another
-        // afterflow process made meanwhile is kept.
-        let now = Clock.now
-        let hints = vaultOptions.hints
-        let update = try withVaultErrors {
-            try SessionStore(vault: vault).update(entry) { current throws(VaultError) -> Document in
-                let document: Document
-                do throws(SessionEditor.Rejection) {
-                    document = try editor.setting(changes, in: current.document)
-                } catch {
-                    throw VaultError(.invalid, error.message(in: current.path))
-                }
-                guard document.bytes != current.document.bytes else { return document }
-                if Session(document: document).diagnostics.hasErrors {
-                    throw VaultError(.invalid, "\(vault.shownPath(current.path)) has errors; nothing was written", details: ["Fix them with: " + hints.command("edit", hints.path(current.path, in: vault))])
-                }
-                return editor.finishing(document, now: now)
+        func validate() throws {
+            guard !assignments.isEmpty else {
+                throw ValidationError("give at least one change, like mood_after=8")
+            }
+            for assignment in assignments where !assignment.contains("=") {
+                throw ValidationError("\"\(assignment.visible())\" is not KEY=VALUE; write it like mood_after=8 or intention=\"…\"")
             }
         }
-        let before = update.before.session?.status
-        let after = Session(document: update.document).status
-        var line = "Updated \(vault.shownPath(update.path)): \(changes.map(\.key).joined(separator: ", ").visible())"
-        if let before, before != after { line += " · \(before.words) → \(after.words)" }
-        if update.path != entry.path { line += " (moved from \(vault.shownPath(entry.path)))" }
-        emit(line)
-        if before == .draft && after == .needsReflection && Session(document: update.document).reminder == nil {
-            try ReminderOffer.offer(vault: vault, path: update.path)
+
+        func run() throws {
+            let (vault, entry) = try vaultOptions.resolve(reference)
+            let editor = SessionEditor(timeZone: vault.timeZone)
+            var changes: [(key: String, value: String)] = []
+            for assignment in assignments {
+                guard let equals = assignment.firstIndex(of: "=") else { continue }
+                let key = String(assignment[..<equals]).trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "-", with: "_")
+                changes.append((key, String(assignment[assignment.index(after: equals)...])))
+            }
+            // Every value is checked against the file as read: a bad one is a usage error, and
+            // nothing is written.
+            let document: Document
+            do throws(SessionEditor.Rejection) {
+                document = try editor.setting(changes, in: entry.document)
+            } catch {
+                throw rejected(error, path: entry.path, source: entry.document, vault: vault, command: "set")
+            }
+            if document.bytes == entry.document.bytes {
+                emit("Nothing changed in \(vault.shownPath(entry.path)).")
+                return
+            }
+            let errors = Session(document: document).diagnostics.filter { $0.severity == .error }
+            if !errors.isEmpty {
+                // Located in the file on disk, which is what the user opens, not in the edited text.
+                let onDisk = Diagnostic.located(errors, in: document, from: entry.session?.diagnostics ?? Session(document: entry.document).diagnostics)
+                DiagnosticPrinter(vault: vault).print(onDisk.map { $0.withPath(entry.path) }, source: entry.document)
+                report(VaultError(.invalid, "\(vault.shownPath(entry.path)) has errors; nothing was written", details: ["Fix them with: " + vaultOptions.hints.command("edit", vaultOptions.hints.path(entry.path, in: vault))]))
+                throw Exit.dataProblem
+            }
+            // Then applied again, under the vault's lock, to the file as it is now: a change another
+            // afterflow process made meanwhile is kept.
+            let now = Clock.now
+            let hints = vaultOptions.hints
+            let update = try withVaultErrors {
+                try SessionStore(vault: vault).update(entry) { current throws(VaultError) -> Document in
+                    let document: Document
+                    do throws(SessionEditor.Rejection) {
+                        document = try editor.setting(changes, in: current.document)
+                    } catch {
+                        throw VaultError(.invalid, error.message(in: current.path))
+                    }
+                    guard document.bytes != current.document.bytes else { return document }
+                    if Session(document: document).diagnostics.hasErrors {
+                        throw VaultError(.invalid, "\(vault.shownPath(current.path)) has errors; nothing was written", details: ["Fix them with: " + hints.command("edit", hints.path(current.path, in: vault))])
+                    }
+                    return editor.finishing(document, now: now)
+                }
+            }
+            let before = update.before.session?.status
+            let after = Session(document: update.document).status
+            var line = "Updated \(vault.shownPath(update.path)): \(changes.map(\.key).joined(separator: ", ").visible())"
+            if let before, before != after { line += " · \(before.words) → \(after.words)" }
+            if update.path != entry.path { line += " (moved from \(vault.shownPath(entry.path)))" }
+            emit(line)
+            if before == .draft && after == .needsReflection && Session(document: update.document).reminder == nil {
+                try ReminderOffer.offer(vault: vault, path: update.path)
+            }
         }
     }
 }

@@ -2,7 +2,7 @@
 enum TextTable {
     /// One line a row; the columns in `rightAligned` are aligned to the right. Text is shown
     /// with its control characters made visible; trailing spaces are trimmed.
-    static func lines(_ rows: [[String]], rightAligned: Swift.Set<Int> = []) -> [String] {
+    static func lines(_ rows: [[String]], rightAligned: Set<Int> = []) -> [String] {
         let shown = rows.map { $0.map { $0.visible() } }
         let count = shown.map(\.count).max() ?? 0
         var widths = [Int](repeating: 0, count: count)

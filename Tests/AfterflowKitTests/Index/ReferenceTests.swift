@@ -89,7 +89,7 @@ import Testing
         ("6F1", "\"6F1\" is not a session reference"),
         ("ocean", "\"ocean\" is not a session reference"),
         ("sessions/2024/nothing.md", "no session at sessions/2024/nothing.md in the vault "),
-        ("notes/reading-list.md", "notes/reading-list.md is not a session file: it has no session front matter"),
+        ("notes/reading-list.md", "notes/reading-list.md is not a therapy session file: it has no front matter"),
     ])
     func noMatch(_ text: String, _ message: String) throws {
         let fixture = try JournalFixture.make()

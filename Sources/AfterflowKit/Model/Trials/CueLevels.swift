@@ -19,13 +19,13 @@ public struct CueLevels: Sendable, Hashable {
     /// The level given without support.
     public var independent: String { names.first ?? "independent" }
 
-    /// The level `text` names: its full name (without case), or its first letter (or digit:
-    /// `1` is the first level) when that names one level only.
+    /// The level `text` names: its full name (without case), its number (`1` is the first level),
+    /// or the start of its name (`i`, `mod`) when that names one level only.
     public func level(_ text: String) -> String? {
         let t = text.trimmingASCIIWhitespace().lowercased()
         if names.contains(t) { return t }
         if let n = Int(t), n >= 1, n <= names.count { return names[n - 1] }
-        if t.count == 1 {
+        if !t.isEmpty {
             let matching = names.filter { $0.hasPrefix(t) }
             if matching.count == 1 { return matching[0] }
         }

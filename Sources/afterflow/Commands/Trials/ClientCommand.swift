@@ -104,12 +104,12 @@ extension Afterflow.Client {
                 emit("No clients yet. Add one with: afterflow client add \"Maya Thompson\" --born 2017-03-02")
             } else {
                 let term = Terminal.current
-                var rows = [["CLIENT", "NAME", "AGE", "ACTIVE GOALS", "SESSIONS", "LAST SESSION"]]
+                var rows = [["CLIENT", "NAME"] + (fullNames ? ["BORN"] : []) + ["AGE", "ACTIVE GOALS", "SESSIONS", "LAST SESSION"]]
                 for c in clients {
-                    rows.append([c.short, fullNames ? (c.name ?? "") : c.displayName, age(c).map(String.init) ?? "",
-                                 "\(c.activeGoals) of \(c.goals)", String(c.sessions), c.lastSession ?? "none yet"])
+                    rows.append([c.short, fullNames ? (c.name ?? "") : c.displayName] + (fullNames ? [c.born?.dayString ?? ""] : [])
+                                + [age(c).map(String.init) ?? "", "\(c.activeGoals) of \(c.goals)", String(c.sessions), c.lastSession ?? "none yet"])
                 }
-                for line in TextTable.lines(rows, rightAligned: [2, 4]).enumerated() {
+                for line in TextTable.lines(rows, rightAligned: fullNames ? [3, 5] : [2, 4]).enumerated() {
                     emit(line.offset == 0 ? term.bold(line.element) : line.element)
                 }
             }

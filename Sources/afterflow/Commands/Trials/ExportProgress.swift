@@ -68,7 +68,7 @@ struct ExportProgress: ParsableCommand {
                                     today: LocalDate(year: local.year, month: local.month, day: local.day),
                                     template: try ProgressReport.template(of: vault), pageSize: page.size)
         }
-        let sessions = Swift.Set(progress.flatMap { $0.rows.flatMap(\.sessions) }).count
+        let sessions = Set(progress.flatMap { $0.rows.flatMap(\.sessions) }).count
         var extra = ""
         var bytes = Array(html.utf8)
         if format == .pdf {

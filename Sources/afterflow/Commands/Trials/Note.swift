@@ -32,7 +32,9 @@ extension Afterflow {
             let record = try withVaultErrors { try practice.store.load(client) }
             let draft = SessionNote.draft(for: TrialSessionRecord(path: entry.path, session: trials), record: record, cues: practice.store.cues)
             if print {
-                emit(draft)
+                var text = draft
+                while text.hasSuffix("\n") { text.removeLast() }
+                emit(text)
                 return
             }
             switch SessionNote.write(draft, into: entry.document) {

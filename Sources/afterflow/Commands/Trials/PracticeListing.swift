@@ -64,7 +64,7 @@ struct PracticeListing {
                 try practice.index.trialSessions(client: short, since: range.since, until: range.until, limit: limit)
             }
             let rows = sessions.map { s -> [String] in
-                let percent = s.trials == 0 ? "" : String((s.successes * 100 + s.trials / 2) / s.trials)
+                let percent = Percent.whole(s.successes, of: s.trials).map(String.init) ?? ""
                 return [s.date?.shortString ?? "", s.client, String(s.trials), String(s.successes), percent, s.goals.joined(separator: " "), s.location ?? "", s.path]
             }
             try output(["date", "client", "trials", "successes", "percent", "goals", "location", "path"], rows, paths: sessions.map(\.path),
@@ -73,7 +73,7 @@ struct PracticeListing {
         try practice.index.warnProblems(practice.report, hints: vaultOptions.hints)
     }
 
-    private func output(_ header: [String], _ rows: [[String]], paths: [String], numeric: Swift.Set<Int>, empty: String, term: Terminal) throws {
+    private func output(_ header: [String], _ rows: [[String]], paths: [String], numeric: Set<Int>, empty: String, term: Terminal) throws {
         switch format {
         case .json:
             emit(JSONValue.array(rows.map { row in

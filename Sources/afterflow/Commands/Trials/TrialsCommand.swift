@@ -103,7 +103,7 @@ extension Afterflow.Trials {
                 _ = try practice.store.setKeys([("end", ["end: \(stamp.canonical(in: zone))"])], in: entry, order: TrialSession.keys, now: Clock.now)
             }
             let minutes = (end.epochSeconds(in: zone) - start.epochSeconds(in: zone)) / 60
-            emit("Ended \(entry.path) at \(end.clockTime ?? end.shortString): \(minutes) min, \(trials.trials.count) trials.")
+            emit("Ended \(entry.path) at \(end.clockTime ?? end.shortString): \(minutes) min, \(counted(trials.trials.count, "trial", "trials")).")
             ErrorStream.current.write("Next: " + vaultOptions.hints.command("summary", entry.path) + "  or  " + vaultOptions.hints.command("note", entry.path))
         }
     }

@@ -1,0 +1,142 @@
+import AfterflowKit
+import ArgumentParser
+import Foundation
+
+struct ExportTrials: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "trials",
+        abstract: "Export trials: one row per trial, as CSV.",
+        subcommands: [ExportTrialsCSV.self])
+}
+
+struct ExportTrialsCSV: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "csv",
+        abstract: "Write every trial as one CSV row, for spreadsheets and other tools.",
+        discussion: """
+            Columns: session_id, client (short name), date (the session's day), time, goal, goal_title, result (success or failure), cue, note. RFC 4180 quoting; a cell that a spreadsheet would run as a formula gets a ' in front. Rows by client, day and time. 'afterflow import trials csv' reads the same columns back.
+
+            Examples:
+              afterflow export trials csv > trials.csv
+              afterflow export trials csv --client maya-t --since 2025-01-01 -o ~/Desktop/
+              afterflow export trials csv --client leo-o --goal requests | grep ',failure,'
+            """)
+
+    @OptionGroup var vaultOptions: VaultOptions
+
+    @Option(help: ArgumentHelp("Only this client's trials (short name; repeat for more).", valueName: "client"))
+    var client: [String] = []
+
+    @Option(help: ArgumentHelp("Only this goal's trials (short name).", valueName: "goal"))
+    var goal: String?
+
+    @Option(help: ArgumentHelp("From this day on, inclusive.", valueName: "when"))
+    var since: String?
+
+    @Option(help: ArgumentHelp("Up to this day, inclusive.", valueName: "when"))
+    var until: String?
+
+    @Flag(help: "CRLF line ends, as some spreadsheet programs want.")
+    var crlf = false
+
+    @Flag(help: "Start with a byte order mark, as some spreadsheet programs want.")
+    var bom = false
+
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let now = Clock.now
+        let vault = try vaultOptions.open()
+        let store = PracticeStore(vault: vault)
+        let shorts = try client.isEmpty ? store.clientShorts() : client.map { text in try withVaultErrors { try store.resolveClient(text) } }
+        let range = try dayRange(since: since, until: until, zone: vault.timeZone)
+        var records: [ClientRecord] = []
+        for short in shorts {
+            var record = try withVaultErrors { try store.load(short) }
+            record.sessions = record.sessions.compactMap { item in
+                guard let day = item.session.date?.dayString else { return nil }
+                if let since = range.since, day < since { return nil }
+                if let until = range.until, day > until { return nil }
+                guard let goal else { return item }
+                var filtered = item
+                filtered.session.trials = item.session.trials.filter { $0.goal == goal.lowercased() }
+                return filtered.session.trials.isEmpty ? nil : filtered
+            }
+            records.append(record)
+        }
+        let text = TrialCSV.write(records: records, lineEnding: crlf ? "\r\n" : "\n", byteOrderMark: bom)
+        let destination = try output.destination(in: vault, extension: "csv", now: now)
+        let rows = records.reduce(0) { $0 + $1.sessions.reduce(0) { $0 + $1.session.trials.count } }
+        if let path = try writeOutput(Array(text.utf8), to: destination) {
+            ErrorStream.current.write("Wrote \(rows) trial\(rows == 1 ? "" : "s") to \(path)")
+        }
+    }
+}
+
+struct ImportTrials: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "trials",
+        abstract: "Import trials from a CSV file.",
+        subcommands: [ImportTrialsCSV.self])
+}
+
+struct ImportTrialsCSV: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "csv",
+        abstract: "Import trials from CSV: the columns 'export trials csv' writes, from a spreadsheet or a paper data sheet.",
+        discussion: """
+            Columns (any order, names in any case): client, date, time, goal, result (success, failure, + or -), cue, and optionally session_id, goal_title and note. Every row is checked before anything is written, and every problem is reported as FILE:ROW: column "NAME": what was expected. A row of a session the vault has (its session_id) is added to it; other rows make new trial sessions, one per client and day (or per session_id). A trial the session already has (same time, goal, result, cue and note) is skipped, so importing a file twice adds nothing.
+
+            Examples:
+              afterflow import trials csv trials.csv --dry-run
+              afterflow import trials csv paper-sheet.csv --skip-invalid
+              afterflow export trials csv --vault ~/Old | afterflow import trials csv -
+            """)
+
+    @OptionGroup var vaultOptions: VaultOptions
+
+    @Argument(help: ArgumentHelp("The CSV file, or - for standard input.", valueName: "file"))
+    var file: String
+
+    @Flag(help: "Show what would be written, and write nothing.")
+    var dryRun = false
+
+    @Flag(help: "Import the rows without problems, and list the others.")
+    var skipInvalid = false
+
+    func run() throws {
+        let bytes = try ImportCSV.read(file)
+        let vault = try vaultOptions.open()
+        let store = PracticeStore(vault: vault)
+        let records = try store.clientShorts().map { short in try withVaultErrors { try store.load(short) } }
+        let reading = TrialCSV.read(bytes: bytes, cues: store.cues)
+        let plan = TrialImport.plan(reading, records: records, timeZone: vault.timeZone, now: Clock.now)
+        let err = ErrorStream.current
+        let name = file == "-" ? "<stdin>" : file
+        for problem in plan.problems { err.write("\(name.visible()):\(problem.row): " + problem.description.visible()) }
+        let rejected = plan.rejectedRows
+        if (!rejected.isEmpty || (plan.creates.isEmpty && plan.appends.isEmpty && !plan.problems.isEmpty)) && !skipInvalid {
+            let rows = rejected.count == 1 ? "1 row has" : "\(rejected.count) rows have"
+            report(VaultError(.invalid, "nothing was imported: \(rows) problems; fix \(rejected.count == 1 ? "it" : "them") and import again, or import the other rows with --skip-invalid"))
+            throw Exit.dataProblem
+        }
+        for create in plan.creates {
+            emit("  + \(create.path)  (\(create.trials.count) trial\(create.trials.count == 1 ? "" : "s"))")
+            if !dryRun {
+                try withVaultErrors { try store.create(create.path, text: create.text) }
+            }
+        }
+        for append in plan.appends {
+            emit("  ~ \(append.path)  (+\(append.trials.count) trial\(append.trials.count == 1 ? "" : "s"))")
+            if !dryRun {
+                for trial in append.trials { try withVaultErrors { _ = try store.append(trial, to: append.path) } }
+            }
+        }
+        let sessions = plan.creates.count + plan.appends.count
+        var line = (dryRun ? "Dry run of \(name.visible()): " : "Imported \(name.visible()): ")
+        line += "\(plan.trialCount) trial\(plan.trialCount == 1 ? "" : "s") into \(sessions) session\(sessions == 1 ? "" : "s") (\(plan.creates.count) new), "
+        line += "\(plan.duplicatesSkipped) skipped as duplicate\(plan.duplicatesSkipped == 1 ? "" : "s"), \(rejected.count) row\(rejected.count == 1 ? "" : "s") rejected."
+        if dryRun { line += " Nothing was written." }
+        emit(line)
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// Nothing leaves the machine (#14): every command, with realistic arguments, runs under
+/// `strace -f` watching the calls that reach a network address. Only local Unix sockets are
+/// allowed, and, for the commands that print with Chromium, loopback inside its own processes and
+/// calls the empty network namespace refused (`PrintPrivacyTests.outsideConnections`).
+@Suite("no command touches the network", .serialized)
+struct NoNetworkTests {
+    static let now = "2025-10-20T09:00:00-07:00"
+
+    /// Every command with the arguments a user gives it, in an order that makes sense on a copy of
+    /// ExampleVault (`VAULT` and `SANDBOX` are replaced). Those that print with a browser are marked.
+    static let runs: [(arguments: [String], browser: Bool)] = [
+        (["init", "SANDBOX/fresh", "--no-git", "--time-zone", "Europe/Berlin"], false),
+        (["new", "--treatment", "lsd", "--mood-before", "5", "--intention", "Listen", "--date", "2025-10-19 10:00"], false),
+        (["list"], false), (["list", "--format", "json"], false), (["list", "--kind", "trials", "--client", "maya-t"], false),
+        (["show", "2024-12-10"], false), (["search", "ocean"], false), (["stats"], false), (["tags"], false),
+        (["remind", "2025-10-19", "tomorrow"], false), (["due"], false),
+        (["set", "2025-10-19", "mood_after=7"], false), (["reflect", "2025-10-19", "Felt calm."], false), (["drafts"], false),
+        (["reminders"], false), (["reminders", "--ics", "-o", "SANDBOX/r.ics"], false),
+        (["edit", "2025-10-19"], false),
+        (["delete", "2025-10-19", "--yes"], false), (["undo"], false), (["trash"], false),
+        (["check"], false), (["fmt"], false), (["index"], false), (["index", "--rebuild"], false),
+        (["export", "csv", "-o", "SANDBOX/s.csv"], false), (["export", "json", "-o", "SANDBOX/s.json"], false),
+        (["export", "html", "-o", "SANDBOX/s.html"], false),
+        (["export", "pdf", "-o", "SANDBOX/s.pdf"], true),
+        (["import", "csv", "SANDBOX/s.csv", "--dry-run"], false),
+        (["client", "add", "Ana Lima", "--born", "2018-06-14"], false), (["client", "list"], false), (["client", "show", "maya-t"], false),
+        (["goal", "add", "ana-l", "Produce /k/ in word-final position", "--short", "k-final"], false), (["goal", "list", "ana-l"], false),
+        (["goal", "set", "ana-l", "k-final", "min_trials=10"], false), (["goal", "phase", "ana-l", "k-final", "maintenance"], false),
+        (["trials", "start", "ana-l"], false), (["trial", "ana-l", "k-final", "success"], false),
+        (["trial", "ana-l", "k-final", "failure", "--cue", "minimal", "--note", "said /t/"], false),
+        (["trials", "end", "ana-l"], false), (["summary", "ana-l"], false), (["note", "ana-l"], false),
+        (["progress", "maya-t"], false), (["progress", "maya-t", "--format", "csv"], false),
+        (["export", "progress", "maya-t", "-o", "SANDBOX/p.html"], false),
+        (["export", "progress", "maya-t", "--format", "pdf", "-o", "SANDBOX/p.pdf"], true),
+        (["export", "trials", "csv", "-o", "SANDBOX/t.csv"], false),
+        (["import", "trials", "csv", "SANDBOX/t.csv", "--dry-run"], false),
+    ]
+
+    /// Every call of an strace log that named an internet address, loopback or not, failed or not.
+    static func internetCalls(_ log: String) -> [String] {
+        log.split(separator: "\n").map(String.init).filter { $0.contains("sa_family=AF_INET") }
+    }
+
+    @Test("every command, under strace: no call to an internet address (Chromium: none that left the machine)",
+          .enabled(if: PrintPrivacyTests.strace != nil, "needs strace ('make test' installs it)"))
+    func everyCommand() throws {
+        let strace = try #require(PrintPrivacyTests.strace)
+        let binary = try #require(afterflowBinary)
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            var ran = 0
+            for (index, run) in Self.runs.enumerated() {
+                if run.browser && BrowserTests.chromium == nil { continue }
+                let arguments = run.arguments.map { $0.replacingOccurrences(of: "SANDBOX", with: sandbox.path("")) }
+                let log = sandbox.path("strace-\(index).log")
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: strace)
+                process.arguments = ["-f", "-qq", "-e", "trace=connect,sendto,sendmsg,sendmmsg", "-o", log, binary]
+                    + arguments + (run.arguments.first == "init" ? [] : ["--vault", vault])
+                process.environment = [
+                    "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": sandbox.path(""),
+                    "NO_COLOR": "1", "TZ": "UTC", "TERM": "dumb", "AFTERFLOW_NOW": Self.now, "VISUAL": "true", "EDITOR": "true",
+                ]
+                process.standardInput = FileHandle.nullDevice
+                process.standardOutput = FileHandle.nullDevice
+                process.standardError = FileHandle.nullDevice
+                try process.run()
+                process.waitUntilExit()
+                #expect(process.terminationStatus == 0, "afterflow \(arguments.joined(separator: " ")) exit \(process.terminationStatus)")
+                let text = try sandbox.readText("strace-\(index).log")
+                let calls = run.browser ? PrintPrivacyTests.outsideConnections(text) : Self.internetCalls(text)
+                #expect(calls.isEmpty, "afterflow \(arguments.joined(separator: " ")):\n\(calls.joined(separator: "\n"))")
+                ran += 1
+            }
+            #expect(ran >= Self.runs.count - 2)
+        }
+    }
+
+    /// The test would see a connection: a program that makes one is caught.
+    @Test("the watch catches a program that connects",
+          .enabled(if: PrintPrivacyTests.strace != nil && BrowserTests.onPath(["python3"]) != nil, "needs strace and python3"))
+    func theWatchWorks() throws {
+        let strace = try #require(PrintPrivacyTests.strace)
+        let python = try #require(BrowserTests.onPath(["python3"]))
+        try withSandbox { sandbox in
+            let log = sandbox.path("strace.log")
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: strace)
+            process.arguments = ["-f", "-qq", "-e", "trace=connect,sendto,sendmsg,sendmmsg", "-o", log, python, "-c",
+                                 "import socket\ns=socket.socket(socket.AF_INET, socket.SOCK_DGRAM)\ns.sendto(b'x', ('192.0.2.1', 9))"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            #expect(Self.internetCalls(try sandbox.readText("strace.log")).count == 1)
+        }
+    }
+}
