@@ -24,6 +24,7 @@ struct Afterflow: ParsableCommand {
             For therapists: clients, goals, and trial-by-trial data:
               afterflow client add "Maya Thompson" --born 2017-03-02
               afterflow goal add maya-t "Say /s/ at word start" --short s-initial
+              afterflow log maya-t                     live, full screen; or:
               afterflow trials start maya-t            then, per trial:
               afterflow trial maya-t s-initial success --cue minimal
               afterflow summary maya-t                 the session at a glance
