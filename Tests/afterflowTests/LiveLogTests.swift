@@ -179,6 +179,13 @@ struct LiveLogTests {
             #expect(Self.trials(try sandbox.readText(file)) == ["- 10:00:00 s-initial + minimal", "- 10:00:00 s-initial - moderate",
                                                                  "- 10:00:00 two-step + independent"])
             #expect(piped.stdoutLines.last == Self.session)
+
+            // Input that runs out without q leaves the session open, every trial kept.
+            try FileManager.default.removeItem(atPath: file)
+            let open = try sandbox.run(["log", "maya-t", "--vault", vault], environment: Self.now.mapValues { $0 }, stdin: Data("k\n".utf8))
+            expectStatus(open, 0)
+            #expect(open.stderr.contains("Left the session open with 1 trial"), "\(open)")
+            #expect(!(try sandbox.readText(file)).contains("\nend:"))
         }
     }
 

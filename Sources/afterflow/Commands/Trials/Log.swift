@@ -109,11 +109,13 @@ extension Afterflow {
                     ErrorStream.current.write("Go on with: " + vaultOptions.hints.command("log", short, "--resume", path)
                                               + "  or end it: " + vaultOptions.hints.command("trials", "end", path))
                 }
+                // Ended by a signal: ended by it, as the shell expects. Input that ran out (a pipe)
+                // is no failure: every trial is written, and the session can go on.
                 if let signal {
                     Glibc.signal(signal, SIG_DFL)
                     raise(signal)
+                    throw ExitCode(128 + signal)
                 }
-                throw ExitCode(1)
             case .ended:
                 try end(path: path, store: store, zone: zone)
                 let ended = try withVaultErrors { try store.read(path) }
