@@ -86,8 +86,16 @@ final class LiveLogger {
         let zone = store.vault.timeZone
         let trial = Trial(time: TimeOfDay(LocalDate(Clock.now, in: zone)), goal: goal.short, success: success, cue: goal.defaultCue)
         do {
+            let before = known
             known = try store.append(trial, to: path)
-            trials = TrialSession(document: known).trials
+            // A plain append of this line to the file as known: the list grows by it, without
+            // reading the whole session again (a long session's trials stay quick).
+            let line = Array((trial.lineText + "\n").utf8)
+            if known.bytes.count == before.bytes.count + line.count, known.bytes.starts(with: before.bytes), known.bytes.suffix(line.count).elementsEqual(line) {
+                trials.append(trial)
+            } else {
+                trials = TrialSession(document: known).trials
+            }
             pending = Pending(trial: trial, deadline: LiveLogger.now() + LiveLogger.cueSeconds)
             flash(neutral ? "+1 \(success ? "▲" : "▼")" : (success ? "+1 Success" : "+1 Failure"))
         } catch {
