@@ -24,6 +24,7 @@ struct Afterflow: ParsableCommand {
             For therapists: clients, goals, and trial-by-trial data:
               afterflow client add "Maya Thompson" --born 2017-03-02
               afterflow goal add maya-t "Say /s/ at word start" --short s-initial
+              afterflow log maya-t                     live, full screen; or:
               afterflow trials start maya-t            then, per trial:
               afterflow trial maya-t s-initial success --cue minimal
               afterflow summary maya-t                 the session at a glance
@@ -38,7 +39,8 @@ struct Afterflow: ParsableCommand {
             Init.self, New.self, List.self, Show.self, Search.self, Stats.self, Set.self, Edit.self, Reflect.self,
             Tags.self, Drafts.self, Remind.self, Due.self, Reminders.self, Open.self, Delete.self, Undo.self, TrashCommand.self,
             Check.self, Fmt.self, Index.self, Export.self, Import.self,
-            Client.self, Goal.self, Trials.self, TrialCommand.self, Summary.self, Progress.self, Note.self, MoodCommand.self, MoodsCommand.self,
+            Client.self, Goal.self, Trials.self, TrialCommand.self, Log.self, Summary.self, Progress.self, Note.self,
+            MoodCommand.self, MoodsCommand.self,
         ]
     )
 

@@ -24,12 +24,24 @@ enum PseudoTerminal {
         case expect(String)
         case type(String)
         case pause(Double)
+        /// Sends a signal to afterflow (SIGTERM, SIGKILL…).
+        case signal(Int32)
+        /// Waits until the file at `path` (absolute) holds `text`.
+        case file(String, holds: String)
+        /// Runs a program to its end (another command beside the one on the terminal).
+        case run([String])
+        /// Gives the terminal a new size (the program gets SIGWINCH).
+        case resize(columns: Int, rows: Int)
 
         var json: [Any] {
             switch self {
             case .expect(let text): ["expect", text]
             case .type(let keys): ["send", keys]
             case .pause(let seconds): ["pause", seconds]
+            case .signal(let number): ["signal", Int(number)]
+            case .file(let path, let text): ["file", [path, text]]
+            case .run(let argv): ["run", argv]
+            case .resize(let columns, let rows): ["resize", [rows, columns]]
             }
         }
     }
@@ -70,6 +82,8 @@ enum PseudoTerminal {
                     return subprocess.run(["stty", "-a"], capture_output=True, text=True).stdout
                 before = stty()
                 child = subprocess.Popen(plan["argv"], env=plan["env"])
+                with open(plan["child"] + ".pid", "w") as f:
+                    f.write(str(child.pid))
                 signal.signal(signal.SIGINT, signal.SIG_IGN)
                 signal.signal(signal.SIGQUIT, signal.SIG_IGN)
                 status = child.wait()
@@ -110,6 +124,35 @@ enum PseudoTerminal {
                 continue
             if kind == "pause":
                 pump(value)
+                continue
+            if kind == "signal":
+                try:
+                    os.kill(int(open(plan["child"] + ".pid").read()), value)
+                except (OSError, ValueError) as e:
+                    failure = "could not signal afterflow: %s" % e
+                    break
+                continue
+            if kind == "resize":
+                fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack("HHHH", value[0], value[1], 0, 0))
+                continue
+            if kind == "run":
+                subprocess.run(value, env=plan["env"], cwd=plan["cwd"], stdin=subprocess.DEVNULL,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                continue
+            if kind == "file":
+                path, text = value
+                while True:
+                    try:
+                        if text in open(path, encoding="utf-8").read():
+                            break
+                    except OSError:
+                        pass
+                    if time.monotonic() >= deadline:
+                        failure = "timed out waiting for %r in %s" % (text, path)
+                        break
+                    pump(0.01)
+                if failure:
+                    break
                 continue
             while True:
                 found = screen().find(value, position)

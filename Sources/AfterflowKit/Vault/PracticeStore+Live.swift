@@ -1,0 +1,47 @@
+import Foundation
+
+/// The changes a live logger makes to the trial it has just written: choosing its cue (or adding
+/// a note) rewrites that line in place, and undo removes it.
+///
+/// Both are refused, and nothing is written, when the file is not what the logger last wrote or
+/// read (`known`): another front end appended a trial meanwhile, or the file was edited. Both go
+/// through an atomic replace (a whole new file, fsync'd, then renamed over the old one), so that a
+/// logger killed at any moment leaves the file as it was or as it is to be, never without the
+/// trial: cutting the file back and appending the new line would leave it, for an instant, with
+/// the trial gone.
+extension PracticeStore {
+    /// Rewrites the session's last trial line as `trial`. Returns the file as it now is.
+    @discardableResult
+    public func replaceLastTrial(in path: String, expecting known: Document, with trial: Trial) throws(VaultError) -> Document {
+        try editLastTrial(in: path, expecting: known) { document, line in
+            document.replacingLines(line..<(line + 1), with: [trial.lineText])
+        }
+    }
+
+    /// Removes the session's last trial line (undo). Returns the file as it now is.
+    @discardableResult
+    public func removeLastTrial(in path: String, expecting known: Document) throws(VaultError) -> Document {
+        try editLastTrial(in: path, expecting: known) { document, line in
+            document.replacingLines(line..<(line + 1), with: [])
+        }
+    }
+
+    private func editLastTrial(in path: String, expecting known: Document,
+                               _ edit: (Document, Int) -> Document) throws(VaultError) -> Document {
+        try vault.withLock { () throws(VaultError) -> Document in
+            let absolute = try vault.writablePath(path)
+            let bytes = try FileIO.read(absolute)
+            guard bytes == known.bytes else {
+                throw VaultError(.changedOnDisk, "\(path) changed on disk since its last trial was written (another logger, or an edit); nothing was changed",
+                                 details: ["Its last trial may not be the one you meant; read the file and change it by hand if needed."])
+            }
+            let session = TrialSession(document: known)
+            guard let last = session.trials.last, let line = last.line else {
+                throw VaultError(.invalid, "\(path) has no trial to change")
+            }
+            let edited = edit(known, line)
+            try FileIO.replace(absolute, expecting: known.bytes, with: edited.bytes)
+            return edited
+        }
+    }
+}
