@@ -92,8 +92,8 @@ struct Fmt: ParsableCommand {
         if skipped > 0 || (check && !changed.isEmpty) { throw Exit.dataProblem }
     }
 
-    /// The kinds besides sessions that fmt rewrites.
-    static let practiceKinds: Set<DocumentKind?> = [.client, .goal, .trials]
+    /// The kinds besides sessions that fmt rewrites: the practice's and mood check-ins.
+    static let practiceKinds: Set<DocumentKind?> = [.client, .goal, .trials, .mood]
 
     /// A client, goal or trial session file named by its path; nil for any other reference (the
     /// index's references name sessions).

@@ -226,7 +226,7 @@ import Testing
     @Test func everyProblemIsReportedWithItsRowAndColumn() {
         let csv = Self.header + "\n" + [
             "AAAAAAAA-0000-4000-8000-00000000000A,maya-t,2025-01-14,15:02:10,s-initial,,success,independent,fine",
-            "not-an-id,maya t,14/01/2025,3pm,s initial,,sucess,indep,",
+            "not-an-id,maya t,14/01/2025,3pm,s initial,,sucess,indip,",
             ",maya-t,2025-01-14,25:00:00,s-initial,,success,gestural,\"two\nlines\"",
             ",maya-t,2025-01-14,15:02:10,s-initial,,success,independent",
             "AAAAAAAA-0000-4000-8000-00000000000A,liam-b,2025-01-14,15:02:10,greet,,success,independent,",
@@ -242,7 +242,7 @@ import Testing
             "3: column \"time\": expected a time of day like 15:02:10 (hours 00-23, minutes and seconds 00-59), found \"3pm\"",
             "3: column \"goal\": expected a goal's short name (letters, digits, - and _), like s-initial, found \"s initial\"",
             "3: column \"result\": expected success or failure, found \"sucess\"; did you mean \"success\"?",
-            "3: column \"cue\": expected a cue level, one of independent, minimal, moderate, maximal, found \"indep\"; did you mean \"independent\"?",
+            "3: column \"cue\": expected a cue level, one of independent, minimal, moderate, maximal, found \"indip\"",
             "4: column \"time\": expected a time of day like 15:02:10 (hours 00-23, minutes and seconds 00-59), found \"25:00:00\"",
             "4: column \"cue\": expected a cue level, one of independent, minimal, moderate, maximal, found \"gestural\"",
             "4: column \"note\": expected a note on one line, as a trial line holds it, found a line break in it",

@@ -289,15 +289,15 @@ import Testing
     @Test(arguments: [
         ("independent", "independent"), ("Minimal", "minimal"), ("  moderate ", "moderate"), ("MAXIMAL", "maximal"),
         ("1", "independent"), ("2", "minimal"), ("4", "maximal"),
-        ("i", "independent"), ("I", "independent"),
+        ("i", "independent"), ("I", "independent"), ("mi", "minimal"), ("min", "minimal"), ("mod", "moderate"), ("Max", "maximal"),
     ])
     func standardLevels(_ text: String, _ level: String) {
         #expect(CueLevels.standard.level(text) == level)
     }
 
-    @Test(arguments: ["m", "M", "0", "5", "-1", "x", "mi", "min", "", "independently", "prompted"])
+    @Test(arguments: ["m", "M", "0", "5", "-1", "x", "mx", "", "independently", "prompted"])
     func notAStandardLevel(_ text: String) {
-        // `m` is the first letter of three levels; a start longer than one letter is not taken.
+        // `m` starts three levels: ambiguous. A start names a level only when it names one alone.
         #expect(CueLevels.standard.level(text) == nil)
     }
 

@@ -160,7 +160,9 @@ import Testing
     @Test func theRepositoryTemplateIsTheBuiltInOne() throws {
         let onDisk = try String(contentsOf: Fixtures.repository.appendingPathComponent("Templates/report.html"), encoding: .utf8)
         #expect(onDisk == DefaultTemplates.report)
-        #expect(DefaultTemplates.all.map(\.name) == ["session.md", "report.html"])
+        #expect(DefaultTemplates.all.map(\.name) == ["session.md", "report.html", "progress.html"])
+        let progress = try String(contentsOf: Fixtures.repository.appendingPathComponent("Templates/progress.html"), encoding: .utf8)
+        #expect(progress == DefaultProgressTemplate.text)
     }
 
     @Test func aVaultsTemplateReplacesTheBuiltInOne() throws {
