@@ -22,6 +22,7 @@ extension Afterflow {
 extension Afterflow.Client {
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Add a client: a folder clients/SHORT/ with client.md.",
             discussion: """
                 Examples:
@@ -71,6 +72,7 @@ extension Afterflow.Client {
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List the clients: short name, name as Maya T., age, active goals, last session.")
 
         @OptionGroup var vaultOptions: VaultOptions
@@ -119,6 +121,7 @@ extension Afterflow.Client {
 
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: "Show one client: goals with their phase and latest figures, and recent sessions.")
 
         @OptionGroup var vaultOptions: VaultOptions

@@ -22,7 +22,7 @@ extension Afterflow {
 
 extension Afterflow.Goal {
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Add a goal to a client.")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a goal to a client.")
 
         @OptionGroup var vaultOptions: VaultOptions
 
@@ -128,6 +128,7 @@ extension Afterflow.Goal {
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List a client's goals: short name, phase, category, mastery criterion, title.",
             discussion: "Goals in baseline, active or maintenance; --all adds mastered, on-hold and retired ones.")
 
@@ -177,6 +178,7 @@ extension Afterflow.Goal {
 
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "set",
             abstract: "Change a goal's keys: title, category, cue, mastery, min_trials, counts_correct, started.",
             discussion: """
                 Only the lines of the keys change; comments and everything else stay. A key with nothing after = is removed (its default applies). The phase changes with 'afterflow goal phase', which keeps each change with its day.
@@ -264,6 +266,7 @@ extension Afterflow.Goal {
 
     struct Phase: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "phase",
             abstract: "Move a goal to another phase, keeping the change with its day.",
             discussion: """
                 Phases: baseline, active, maintenance, mastered, on-hold, retired. The change is added to the goal's phases list (drawn as a vertical line on the progress chart) and phase is set to it.

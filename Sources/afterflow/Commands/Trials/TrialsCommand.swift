@@ -22,6 +22,7 @@ extension Afterflow {
 extension Afterflow.Trials {
     struct Start: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "start",
             abstract: "Start a trial session: creates its file and prints its path.",
             discussion: "The path printed on standard output names the session in 'trial', 'summary', 'note' and 'trials end'; so does the client's short name (their newest session).")
 
@@ -75,6 +76,7 @@ extension Afterflow.Trials {
 
     struct End: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "end",
             abstract: "End a trial session: writes its end time.",
             discussion: "Examples:\n  afterflow trials end maya-t\n  afterflow trials end maya-t/2025-01-14 --at 15:45")
 
