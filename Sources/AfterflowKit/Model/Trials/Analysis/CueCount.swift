@@ -15,23 +15,40 @@ public struct CueCount: Sendable, Hashable {
     /// level the trials name that `cues` does not know (`check` reports those), in the order first
     /// seen.
     public static func tally<S: Sequence>(_ trials: S, cues: CueLevels) -> [CueCount] where S.Element == Trial {
-        var counts = cues.names.map { CueCount(level: $0, trials: 0, successes: 0) }
-        var place: [String: Int] = [:]
-        for (index, name) in cues.names.enumerated() where place[name] == nil { place[name] = index }
-        for trial in trials {
-            let level = trial.cue.lowercased()
+        var tally = Tally(cues: cues)
+        for trial in trials { tally.add(trial) }
+        return tally.counts
+    }
+
+    /// `tally` one trial at a time.
+    public struct Tally: Sendable {
+        /// Every level of the vault's, in order, then the unknown ones as first seen.
+        public private(set) var counts: [CueCount]
+        private var place: [String: Int] = [:]
+
+        public init(cues: CueLevels) {
+            counts = cues.names.map { CueCount(level: $0, trials: 0, successes: 0) }
+            for (index, name) in cues.names.enumerated() where place[name] == nil { place[name] = index }
+        }
+
+        public mutating func add(_ trial: Trial) {
+            // Cue names are read in lower case; lowered again only when they are not.
             let index: Int
-            if let known = place[level] {
+            if let known = place[trial.cue] {
                 index = known
             } else {
-                index = counts.count
-                place[level] = index
-                counts.append(CueCount(level: level, trials: 0, successes: 0))
+                let level = trial.cue.lowercased()
+                if let known = place[level] {
+                    index = known
+                } else {
+                    index = counts.count
+                    place[level] = index
+                    counts.append(CueCount(level: level, trials: 0, successes: 0))
+                }
             }
             counts[index].trials += 1
             if trial.success { counts[index].successes += 1 }
         }
-        return counts
     }
 
     var json: JSONValue {

@@ -53,25 +53,29 @@ public struct GoalProgress: Sendable {
         let short = goal.short.lowercased()
         let last = until?.dayNumber
         var all: [ProgressRow] = []
-        var dayTrials: [Trial] = []
+        // The day's cue counts are added up as its trials are met: no trial is copied.
+        let noCues = CueCount.Tally(cues: cues)
+        var dayCues = noCues
         for entry in record.sessions {
             guard let date = entry.session.date else { continue }
+            let trials = entry.session.trials
+            guard trials.contains(where: { Self.names($0.goal, short) }) else { continue }
             let day = date.dayOnly
             if let last, day.dayNumber > last { continue }
-            let trials = entry.session.trials.filter { $0.goal.lowercased() == short }
-            guard !trials.isEmpty else { continue }
             if all.last?.day != day {
-                if let previous = all.indices.last { all[previous].cues = CueCount.tally(dayTrials, cues: cues) }
-                dayTrials = []
+                if let previous = all.indices.last { all[previous].cues = dayCues.counts }
+                dayCues = noCues
                 all.append(ProgressRow(day: day, sessions: [], tally: TrialCounts(), phase: goal.goal.phase(on: day), counts: false, cues: []))
             }
             let index = all.count - 1
             all[index].sessions.append(entry.path)
-            for trial in trials { all[index].tally.add(trial, goal: goal.goal, cues: cues) }
+            for trial in trials where Self.names(trial.goal, short) {
+                all[index].tally.add(trial, goal: goal.goal, cues: cues)
+                dayCues.add(trial)
+            }
             all[index].counts = all[index].trials >= minTrials
-            dayTrials += trials
         }
-        if let previous = all.indices.last { all[previous].cues = CueCount.tally(dayTrials, cues: cues) }
+        if let previous = all.indices.last { all[previous].cues = dayCues.counts }
 
         var run = 0
         var met: LocalDate?
@@ -89,6 +93,25 @@ public struct GoalProgress: Sendable {
         }
         let first = since?.dayNumber
         rows = first.map { first in all.filter { $0.day.dayNumber >= first } } ?? all
+    }
+
+    /// Whether a trial's goal name is `short` (lower case), in any case: compared byte by byte
+    /// while both are ASCII (as short names are), through `lowercased()` otherwise.
+    static func names(_ goal: String, _ short: String) -> Bool {
+        if goal == short { return true }
+        var goal = goal, short = short
+        let ascii: Bool? = goal.withUTF8 { a in
+            short.withUTF8 { b in
+                for i in 0..<min(a.count, b.count) {
+                    let x = a[i], y = b[i]
+                    if x >= 0x80 || y >= 0x80 { return nil }
+                    if (x >= 0x41 && x <= 0x5A ? x | 0x20 : x) != y { return false }
+                }
+                // An ASCII start lowers to itself, and what is left of the longer is not empty.
+                return a.count == b.count
+            }
+        }
+        return ascii ?? (goal.lowercased() == short)
     }
 
     /// The day of the last `mastered` change on or before `until`, unless a later one (also on or

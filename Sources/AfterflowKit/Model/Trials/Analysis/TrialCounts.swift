@@ -18,7 +18,8 @@ public struct TrialCounts: Sendable, Hashable {
         guard trial.success else { return }
         successes += 1
         if goal?.countsAsCorrect(trial.cue) ?? true { correct += 1 }
-        if trial.cue.lowercased() == cues.independent { independent += 1 }
+        // Cue names are read in lower case; lowered again only when they are not.
+        if trial.cue == cues.independent || trial.cue.lowercased() == cues.independent { independent += 1 }
     }
 
     public mutating func add(_ other: TrialCounts) {
