@@ -21,11 +21,19 @@ enum PracticeRecord: Sendable {
             self = .goal([path, goal.id?.uuidString, goal.client?.uuidString, place.client ?? "", place.goal ?? "",
                           goal.title, goal.category, goal.currentPhase.rawValue, goal.description])
         case .trials(let trials):
-            let successes = trials.trials.filter(\.success).count
+            // One pass, no trial copied: a session has a few goals, so a list beats a set.
+            var successes = 0
+            var goals: [String] = []
+            let list = trials.trials
+            for i in list.indices {
+                if list[i].success { successes += 1 }
+                if !goals.contains(list[i].goal) { goals.append(list[i].goal) }
+            }
+            goals.sort()
             self = .trials([path, trials.id?.uuidString, trials.client?.uuidString, place.client ?? "",
                             trials.date?.epochSeconds(in: timeZone), trials.date?.canonical(in: timeZone), trials.date?.dayString,
-                            trials.end?.epochSeconds(in: timeZone), trials.location, trials.trials.count, successes,
-                            JSONValue.array(Array(Set(trials.trials.map(\.goal))).sorted().map { .string($0) }).serialized(),
+                            trials.end?.epochSeconds(in: timeZone), trials.location, list.count, successes,
+                            JSONValue.array(goals.map { .string($0) }).serialized(),
                             trials.notes])
         case .mood(let mood):
             func names(_ list: [String]) -> String { JSONValue.array(list.map { .string($0) }).serialized() }
