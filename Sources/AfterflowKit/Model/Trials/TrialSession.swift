@@ -75,8 +75,18 @@ public struct TrialSession: Sendable {
         diagnostics = document.diagnostics + reader.diagnostics
         if let section = document.section("Trials") {
             trialsSection = section
-            for index in section.content {
-                switch Trial.read(line: document.text(ofLine: index), index: index) {
+            trials.reserveCapacity(section.content.count)
+            // Read from the document's bytes, without a String a line: the fast reading takes
+            // well-formed trials and lines that are no list items, the careful one the rest.
+            let readings = document.bytes.withUnsafeBufferPointer { bytes in
+                section.content.map { index -> Trial.LineReading in
+                    let line = document.lines[index]
+                    return Trial.readFast(UnsafeBufferPointer(rebasing: bytes[line.start..<line.end]), index: index)
+                        ?? Trial.readCarefully(line: document.text(ofLine: index), index: index)
+                }
+            }
+            for (index, reading) in zip(section.content, readings) {
+                switch reading {
                 case .trial(let trial): trials.append(trial)
                 case .ignored: continue
                 case .malformed(let column, let expected):
