@@ -117,15 +117,17 @@ public struct PracticePath: Sendable, Hashable {
     public static let clientFile = "client.md"
 
     public init(_ path: String) {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count >= 3, parts[0] == PracticePath.clientsFolder, !parts[1].isEmpty else { return }
-        client = parts[1]
-        if parts.count == 3 && parts[2] == PracticePath.clientFile {
+        // Only paths under clients/ are split (every document's path is read while indexing).
+        guard path.utf8.starts(with: "clients/".utf8) else { return }
+        let parts = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        guard parts.count >= 3, !parts[1].isEmpty else { return }
+        client = String(Substring(parts[1]))
+        if parts.count == 3 && parts[2].elementsEqual(PracticePath.clientFile.utf8) {
             role = .client
-        } else if parts.count == 4 && parts[2] == "goals" && parts[3].hasSuffix(".md") {
-            goal = String(parts[3].dropLast(3))
+        } else if parts.count == 4 && parts[2].elementsEqual("goals".utf8) && parts[3].reversed().starts(with: "dm.".utf8) {
+            goal = String(Substring(parts[3].dropLast(3)))
             role = .goal
-        } else if parts.count >= 4 && parts[2] == "sessions" {
+        } else if parts.count >= 4 && parts[2].elementsEqual("sessions".utf8) {
             role = .trials
         }
     }

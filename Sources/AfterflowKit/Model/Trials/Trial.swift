@@ -112,14 +112,19 @@ public struct Trial: Sendable, Hashable {
         let cueStart = p
         while p < n, isName(b[p]) { p += 1 }
         guard p > cueStart, b[cueStart] != 0x2D, b[cueStart] != 0x5F, p == n || isBlank(b[p]) else { return nil }
-        var cueBytes = Array(b[cueStart..<p])
-        for i in cueBytes.indices where cueBytes[i] >= 0x41 && cueBytes[i] <= 0x5A { cueBytes[i] += 0x20 }
+        let cueSlice = UnsafeBufferPointer(rebasing: b[cueStart..<p])
+        let cue: String
+        if cueSlice.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) {
+            cue = String(decoding: cueSlice.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+        } else {
+            cue = String(decoding: cueSlice, as: UTF8.self)
+        }
         while p < n, isBlank(b[p]) { p += 1 }
         var end = n
         while end > p, isBlank(b[end - 1]) { end -= 1 }
         let note = p < end ? String(decoding: UnsafeBufferPointer(rebasing: b[p..<end]), as: UTF8.self) : ""
         return .trial(Trial(time: TimeOfDay(hour: hour, minute: minute, second: second), goal: goal, success: success,
-                            cue: String(decoding: cueBytes, as: UTF8.self), note: note, line: index))
+                            cue: cue, note: note, line: index))
     }
 
     /// The careful reading of a line, scalar by scalar, with the place and the reason of a problem.

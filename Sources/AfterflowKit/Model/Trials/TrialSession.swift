@@ -75,25 +75,27 @@ public struct TrialSession: Sendable {
         diagnostics = document.diagnostics + reader.diagnostics
         if let section = document.section("Trials") {
             trialsSection = section
-            trials.reserveCapacity(section.content.count)
             // Read from the document's bytes, without a String a line: the fast reading takes
             // well-formed trials and lines that are no list items, the careful one the rest.
-            let readings = document.bytes.withUnsafeBufferPointer { bytes in
-                section.content.map { index -> Trial.LineReading in
+            var found: [Trial] = []
+            found.reserveCapacity(section.content.count)
+            var problems: [Diagnostic] = []
+            document.bytes.withUnsafeBufferPointer { bytes in
+                for index in section.content {
                     let line = document.lines[index]
-                    return Trial.readFast(UnsafeBufferPointer(rebasing: bytes[line.start..<line.end]), index: index)
+                    let reading = Trial.readFast(UnsafeBufferPointer(rebasing: bytes[line.start..<line.end]), index: index)
                         ?? Trial.readCarefully(line: document.text(ofLine: index), index: index)
+                    switch reading {
+                    case .trial(let trial): found.append(trial)
+                    case .ignored: continue
+                    case .malformed(let column, let expected):
+                        let prefix = String(document.text(ofLine: index).unicodeScalars.prefix(column))
+                        problems.append(.error("trial line: expected \(expected)", at: SourceLocation(line: index + 1, column: prefix.utf8.count + 1)))
+                    }
                 }
             }
-            for (index, reading) in zip(section.content, readings) {
-                switch reading {
-                case .trial(let trial): trials.append(trial)
-                case .ignored: continue
-                case .malformed(let column, let expected):
-                    let prefix = String(document.text(ofLine: index).unicodeScalars.prefix(column))
-                    diagnostics.append(.error("trial line: expected \(expected)", at: SourceLocation(line: index + 1, column: prefix.utf8.count + 1)))
-                }
-            }
+            trials = found
+            diagnostics += problems
         }
         if let section = document.section("Notes") { notes = document.text(of: section) }
         if let warning = document.unclosedFenceWarning { diagnostics.append(warning) }
