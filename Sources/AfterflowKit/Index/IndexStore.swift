@@ -309,6 +309,9 @@ public final class IndexStore: Sendable {
                 let insertTexts = try db.cachedStatement(sql: SessionRecord.insertTextsSQL)
                 let index = try db.cachedStatement(sql: "INSERT INTO session_text(rowid, \(text)) SELECT rowid, \(text) FROM session_texts WHERE rowid = ?")
                 let deletePractice = try PracticeRecord.deleteStatements.map { sql in try db.cachedStatement(sql: sql) }
+                // Looked up once, not by their SQL text for every row.
+                let practiceInserts = try PracticeRecord.insertStatements.map { sql in try db.cachedStatement(sql: sql) }
+                let insertPracticeText = try db.cachedStatement(sql: "INSERT INTO practice_text (path, body) VALUES (?, ?)")
                 let touch = try db.cachedStatement(sql: "UPDATE documents SET size = ?, modified = ? WHERE path = ?")
                 func forget(_ path: String) throws {
                     try unindex.execute(arguments: [path])
@@ -339,11 +342,11 @@ public final class IndexStore: Sendable {
                                 if !bulk { try index.execute(arguments: [rowid]) }
                             }
                             if let practice = record.practice {
-                                let (sql, arguments) = practice.insert
-                                try db.cachedStatement(sql: sql).execute(arguments: arguments)
+                                let (slot, arguments) = practice.insert
+                                try practiceInserts[slot].execute(arguments: arguments)
                             }
                             if let text = record.practiceText, !text.isEmpty {
-                                try db.cachedStatement(sql: "INSERT INTO practice_text (path, body) VALUES (?, ?)").execute(arguments: [record.path, text])
+                                try insertPracticeText.execute(arguments: [record.path, text])
                             }
                         case .unreadable(let path, let error):
                             try forget(path)

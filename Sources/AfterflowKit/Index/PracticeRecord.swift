@@ -69,14 +69,17 @@ enum PracticeRecord: Sendable {
         }
     }
 
-    var insert: (sql: String, arguments: StatementArguments) {
+    /// The insert statement (its place in `insertStatements`) and its arguments.
+    var insert: (slot: Int, arguments: StatementArguments) {
         switch self {
-        case .client(let arguments): return (PracticeRecord.insertClient, arguments)
-        case .goal(let arguments): return (PracticeRecord.insertGoal, arguments)
-        case .trials(let arguments): return (PracticeRecord.insertTrials, arguments)
-        case .mood(let arguments): return (PracticeRecord.insertMood, arguments)
+        case .client(let arguments): return (0, arguments)
+        case .goal(let arguments): return (1, arguments)
+        case .trials(let arguments): return (2, arguments)
+        case .mood(let arguments): return (3, arguments)
         }
     }
+
+    static let insertStatements = [insertClient, insertGoal, insertTrials, insertMood]
 
     static let insertClient = "INSERT OR REPLACE INTO clients (path, id, short, name, born, notes) VALUES (?, ?, ?, ?, ?, ?)"
     static let insertGoal = """
