@@ -1,0 +1,113 @@
+import AfterflowKit
+import ArgumentParser
+import Foundation
+
+extension Afterflow {
+    struct GitCommand: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "git",
+            abstract: "Use a vault shared through git.",
+            subcommands: [Setup.self])
+
+        struct Setup: ParsableCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "setup",
+                abstract: "Make git merge this vault's documents with afterflow (for a vault already in a git repository).",
+                discussion: """
+                    Writes .gitattributes in the vault (*.md merge=afterflow; a line added to the file when it is there) and sets merge.afterflow.driver and merge.afterflow.name in the repository's own config (git config), so that two machines that changed the same session merge by themselves. Running it again changes nothing.
+
+                    Examples:
+                      afterflow git setup
+                    """)
+
+            @OptionGroup var vaultOptions: VaultOptions
+
+            static let attributesLine = "*.md merge=afterflow"
+            static let driverName = "afterflow: merges vault documents key by key, reflections and trials as a union"
+
+            func run() throws {
+                let vault = try withVaultErrors { try vaultOptions.locate() }
+                var changed = false
+                let git = Git(directory: vault.root)
+                guard let top = git.output(["rev-parse", "--show-toplevel"]) else {
+                    report(VaultError(.notFound, "\(vault.root) is not in a git repository", details: [
+                        "Make it one with 'git init' in the vault (or clone the shared repository), then run 'afterflow git setup' again.",
+                    ]))
+                    throw Exit.dataProblem
+                }
+
+                let attributes = vault.root + "/.gitattributes"
+                let existing = FileManager.default.contents(atPath: attributes).map { String(decoding: $0, as: UTF8.self) }
+                let has = existing?.split(whereSeparator: \.isNewline).contains { $0.trimmingCharacters(in: .whitespaces) == Self.attributesLine } ?? false
+                if has {
+                    emit("  = .gitattributes already has \(Self.attributesLine)")
+                } else {
+                    var text = existing ?? ""
+                    if !text.isEmpty && !text.hasSuffix("\n") { text += "\n" }
+                    text += Self.attributesLine + "\n"
+                    do {
+                        try Data(text.utf8).write(to: URL(fileURLWithPath: attributes), options: .atomic)
+                    } catch {
+                        report(VaultError(.io, "cannot write \(attributes): \(error.localizedDescription)"))
+                        throw Exit.dataProblem
+                    }
+                    changed = true
+                    emit(existing == nil
+                        ? "  + .gitattributes (\(Self.attributesLine): git merges documents with afterflow)"
+                        : "  ~ .gitattributes (added \(Self.attributesLine))")
+                }
+
+                let driver = Self.executable() + " merge-driver %O %A %B %P"
+                for (key, value) in [("merge.afterflow.name", Self.driverName), ("merge.afterflow.driver", driver)] {
+                    if git.output(["config", "--local", "--get", key]) == value {
+                        emit("  = \(key) is already set")
+                        continue
+                    }
+                    guard git.output(["config", "--local", key, value]) != nil else {
+                        report(VaultError(.io, "git config \(key) failed in \(top)"))
+                        throw Exit.dataProblem
+                    }
+                    changed = true
+                    emit("  + \(key) = \(value) (in \(top)/.git/config)")
+                }
+                guard changed else {
+                    emit("Git already merges this vault's documents with afterflow; nothing changed.")
+                    return
+                }
+                emit("Git now merges this vault's documents with afterflow: the same session changed on two machines merges by itself; a key changed differently on both stays as a conflict that 'afterflow check' shows. Commit .gitattributes so that other clones have it, and run 'afterflow git setup' in each clone.")
+            }
+
+            /// How git should call this program: its path as it was started when that has a folder
+            /// (quoted for the shell git runs the driver with), else `afterflow` from PATH.
+            static func executable() -> String {
+                let first = CommandLine.arguments.first ?? "afterflow"
+                guard first.contains("/") else { return "afterflow" }
+                let absolute = Vault.absolute(first, from: FileManager.default.currentDirectoryPath)
+                let plain = absolute.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "/._-+".unicodeScalars.contains($0) }
+                return plain ? absolute : "'" + absolute.replacingOccurrences(of: "'", with: "'\\''") + "'"
+            }
+        }
+    }
+}
+
+/// Runs git in a folder.
+struct Git {
+    var directory: String
+
+    /// Git's standard output without its final line feed, or nil when git fails or cannot run.
+    func output(_ arguments: [String]) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", directory] + arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return nil }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        var text = String(decoding: data, as: UTF8.self)
+        while text.hasSuffix("\n") { text.removeLast() }
+        return text
+    }
+}
