@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+
+/// Two clones of one vault (a bare repository as their remote), set up with `afterflow git setup`,
+/// change the same documents; git merges them with `afterflow merge-driver` (#15).
+@Suite("a vault shared through git merges by itself")
+struct GitMergeTests {
+    static let reflected = "sessions/2025/2025-03-25-psilocybin.md"
+    static let keys = "sessions/2025/2025-03-20-psilocybin.md"
+    static let sameKey = "sessions/2025/2025-03-21-psilocybin.md"
+    static let trials = "clients/maya-t/sessions/2025/2025-03-25-1500.md"
+    static let laptop = practiceAt("2025-03-26T09:00:00Z")
+    static let desktop = practiceAt("2025-03-26T10:00:00Z")
+
+    /// Runs git in `directory` with the sandbox as its home and nothing from the machine's config.
+    @discardableResult
+    static func git(_ arguments: [String], in directory: String, _ sandbox: Sandbox, expect: Int32? = 0,
+                    sourceLocation: SourceLocation = #_sourceLocation) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git"] + arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        process.environment = [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin",
+            "HOME": sandbox.home, "GIT_CONFIG_NOSYSTEM": "1", "LANG": "C", "TZ": "UTC",
+            "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "test@example.com",
+            "GIT_COMMITTER_NAME": "Test", "GIT_COMMITTER_EMAIL": "test@example.com",
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        if let expect {
+            #expect(process.terminationStatus == expect, "git \(arguments.joined(separator: " ")) → \(process.terminationStatus)\n\(text)", sourceLocation: sourceLocation)
+        }
+        return (process.terminationStatus, text)
+    }
+
+    /// Clone `a` (where the vault was made) and clone `b` of a bare `remote.git`, both set up, with
+    /// three sessions and a trial session committed.
+    static func clones(_ sandbox: Sandbox) throws -> (a: String, b: String) {
+        let a = try sandbox.initVault("a", timeZone: "UTC")
+        let at = practiceAt("2025-03-25T15:00:00Z")
+        try git(["init", "-q", "-b", "main"], in: a, sandbox)
+        let setup = try sandbox.run(["git", "setup"], directory: a)
+        expectStatus(setup, 0)
+        #expect(setup.stdout.contains("merge.afterflow.driver"), "\(setup)")
+        #expect(try sandbox.readText(a + "/.gitattributes") == "*.md merge=afterflow\n")
+        for (date, intention) in [("2025-03-25 15:00", "Explore"), ("2025-03-20 10:00", "Two"), ("2025-03-21 10:00", "Three")] {
+            expectStatus(try sandbox.run(["new", "--mood-before", "5", "--intention", intention, "--date", date], directory: a, environment: at), 0)
+        }
+        expectStatus(try sandbox.run(["client", "add", "Maya Thompson"], directory: a, environment: at), 0)
+        expectStatus(try sandbox.run(["goal", "add", "maya-t", "Produce /s/", "--short", "s-initial"], directory: a, environment: at), 0)
+        let start = try sandbox.run(["trials", "start", "maya-t"], directory: a, environment: at)
+        expectStatus(start, 0)
+        #expect(start.stdout == trials + "\n")
+        for path in [reflected, keys, sameKey, trials] { #expect(sandbox.exists(a + "/" + path), "\(path)") }
+        try git(["add", "-A"], in: a, sandbox)
+        try git(["commit", "-q", "-m", "vault"], in: a, sandbox)
+        try git(["init", "-q", "--bare", "-b", "main", sandbox.path("remote.git")], in: sandbox.root, sandbox)
+        try git(["remote", "add", "origin", sandbox.path("remote.git")], in: a, sandbox)
+        try git(["push", "-q", "-u", "origin", "main"], in: a, sandbox)
+        try git(["clone", "-q", sandbox.path("remote.git"), sandbox.path("b")], in: sandbox.root, sandbox)
+        let b = sandbox.path("b")
+        expectStatus(try sandbox.run(["git", "setup"], directory: b), 0)
+        let again = try sandbox.run(["git", "setup"], directory: b)
+        expectStatus(again, 0)
+        #expect(again.stdout.contains("nothing changed"), "\(again)")
+        return (a, b)
+    }
+
+    /// Commits on both clones, `b`'s also pushed as `b-side`; then each pulls the other's:
+    /// `b` pulls `main` (a merge with `b` as ours), `a` pulls `b-side` (with `a` as ours).
+    static func pullBothWays(_ a: String, _ b: String, _ sandbox: Sandbox, expect: Int32?) throws -> [(status: Int32, output: String)] {
+        try git(["commit", "-q", "-a", "-m", "laptop"], in: a, sandbox)
+        try git(["push", "-q"], in: a, sandbox)
+        try git(["commit", "-q", "-a", "-m", "desktop"], in: b, sandbox)
+        try git(["push", "-q", "origin", "main:b-side"], in: b, sandbox)
+        return [
+            try git(["pull", "--no-rebase", "--no-edit", "origin", "main"], in: b, sandbox, expect: expect),
+            try git(["pull", "--no-rebase", "--no-edit", "origin", "b-side"], in: a, sandbox, expect: expect),
+        ]
+    }
+
+    static func count(_ text: String, _ part: String) -> Int {
+        text.components(separatedBy: part).count - 1
+    }
+
+    @Test("reflections, trials and different keys changed on both clones merge with no conflict, each once")
+    func cleanMerges() throws {
+        try withSandbox { sandbox in
+            let (a, b) = try Self.clones(sandbox)
+            for (clone, env, words, trials, key) in [
+                (a, Self.laptop, "laptop words", [("+", "15:01:00"), ("-", "15:03:00")], "dose=2 g"),
+                (b, Self.desktop, "desktop words", [("-", "15:02:00"), ("+", "15:01:00")], "music=Bach"),
+            ] {
+                expectStatus(try sandbox.run(["reflect", Self.reflected, words], directory: clone, environment: env), 0)
+                for (result, time) in trials {
+                    expectStatus(try sandbox.run(["trial", "maya-t", "s-initial", result, "--at", time], directory: clone, environment: env), 0)
+                }
+                expectStatus(try sandbox.run(["set", Self.keys, key], directory: clone, environment: env), 0)
+            }
+            for pull in try Self.pullBothWays(a, b, sandbox, expect: 0) {
+                #expect(!pull.output.contains("CONFLICT"), "\(pull.output)")
+            }
+            for clone in [a, b] {
+                #expect(try Self.git(["status", "--porcelain"], in: clone, sandbox).output == "")
+                let reflected = try sandbox.readText(clone + "/" + Self.reflected)
+                #expect(Self.count(reflected, "[2025-03-26 09:00] laptop words\n") == 1, "\(reflected)")
+                #expect(Self.count(reflected, "[2025-03-26 10:00] desktop words") == 1, "\(reflected)")
+                #expect(reflected.hasSuffix("## Reflections\n\n[2025-03-26 09:00] laptop words\n\n[2025-03-26 10:00] desktop words\n"), "\(reflected)")
+                #expect(frontMatterValue(reflected, "status") == "complete")
+                #expect(frontMatterValue(reflected, "updated") == "2025-03-26T10:00:00+00:00")
+
+                let trials = try sandbox.readText(clone + "/" + Self.trials)
+                #expect(trials.hasSuffix("## Trials\n\n- 15:01:00 s-initial + independent\n- 15:02:00 s-initial - independent\n- 15:03:00 s-initial - independent\n"), "\(trials)")
+
+                let keys = try sandbox.readText(clone + "/" + Self.keys)
+                #expect(frontMatterValue(keys, "dose") == "2 g", "\(keys)")
+                #expect(frontMatterValue(keys, "music") == "Bach", "\(keys)")
+                #expect(Set(frontMatterKeys(keys)).count == frontMatterKeys(keys).count, "each key once: \(keys)")
+                #expect(frontMatterValue(keys, "updated") == "2025-03-26T10:00:00+00:00")
+
+                expectStatus(try sandbox.run(["check"], directory: clone), 0)
+            }
+            // Both merges hold the same documents.
+            for path in [Self.reflected, Self.trials, Self.keys] {
+                #expect(try sandbox.readText(a + "/" + path) == sandbox.readText(b + "/" + path), "\(path)")
+            }
+        }
+    }
+
+    @Test("the same key changed differently is one conflict confined to its line, which check reports")
+    func sameKeyConflict() throws {
+        try withSandbox { sandbox in
+            let (a, b) = try Self.clones(sandbox)
+            let before = try sandbox.readText(a + "/" + Self.sameKey)
+            expectStatus(try sandbox.run(["set", Self.sameKey, "mood_after=7"], directory: a, environment: Self.laptop), 0)
+            expectStatus(try sandbox.run(["set", Self.sameKey, "mood_after=3"], directory: b, environment: Self.desktop), 0)
+            let pulls = try Self.pullBothWays(a, b, sandbox, expect: nil)
+            for (clone, pull, ours, theirs) in [(b, pulls[0], "3", "7"), (a, pulls[1], "7", "3")] {
+                #expect(pull.status != 0, "\(pull.output)")
+                #expect(pull.output.contains("CONFLICT (content): Merge conflict in \(Self.sameKey)"), "\(pull.output)")
+                #expect(Self.count(pull.output, "CONFLICT") == 1, "\(pull.output)")
+                #expect(pull.output.contains("\(Self.sameKey): 1 conflict left"), "\(pull.output)")
+                let text = try sandbox.readText(clone + "/" + Self.sameKey)
+                // Every other line is the merged file's: only mood_after is between the markers.
+                let expected = before.replacingOccurrences(
+                    of: "mood_before: 5\n",
+                    with: "mood_before: 5\n<<<<<<< ours\nmood_after: \(ours)\n=======\nmood_after: \(theirs)\n>>>>>>> theirs\n")
+                    .replacingOccurrences(of: "updated: 2025-03-25T15:00:00+00:00", with: "updated: 2025-03-26T10:00:00+00:00")
+                #expect(text == expected)
+                let line = text.components(separatedBy: "\n").firstIndex(of: "<<<<<<< ours")! + 1
+                let check = try sandbox.run(["check"], directory: clone)
+                expectStatus(check, 1)
+                #expect(check.stdout.contains("\(Self.sameKey):\(line):1: error: an unresolved merge conflict"), "\(check)")
+                #expect(check.stdout.contains("1 error"), "\(check)")
+            }
+        }
+    }
+}
