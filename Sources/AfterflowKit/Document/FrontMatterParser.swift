@@ -42,7 +42,7 @@ struct FrontMatterParser {
                 // A conflict git (or afterflow merge-driver) left: one error for the whole block,
                 // whose lines are not read as keys.
                 if marker == UInt8(ascii: "<") {
-                    error("an unresolved merge conflict: keep the version you want between '<<<<<<<' and '>>>>>>>' and delete the marker lines", at: index, offset: first)
+                    error(Document.conflictMessage, at: index, offset: first)
                     var end = index + 1
                     while end < range.upperBound, conflictMarker(lines[end]) != UInt8(ascii: ">") { end += 1 }
                     index = end < range.upperBound ? end + 1 : index + 1

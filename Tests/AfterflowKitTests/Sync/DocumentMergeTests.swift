@@ -105,6 +105,10 @@ struct DocumentMergeTests {
         let merged = mergeText(base, ours, theirs)
         #expect(merged.conflicts == 1)
         #expect(merged.text.contains("three\n<<<<<<< ours\nfour\n=======\nvier\n>>>>>>> theirs\n\n## Reflections"))
+        let line = merged.text.components(separatedBy: "\n").firstIndex(of: "<<<<<<< ours")! + 1
+        let errors = Document(merged.text).diagnostics.filter { $0.severity == .error }
+        #expect(errors.map(\.location.line) == [line])
+        #expect(errors.first?.message.contains("unresolved merge conflict") == true)
     }
 
     static let trials = """
