@@ -161,4 +161,21 @@ struct GitMergeTests {
             }
         }
     }
+
+    @Test("a conflict left in a section is an error check names by its line")
+    func bodyConflict() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.initVault("v", timeZone: "UTC")
+            let at = practiceAt("2025-03-25T15:00:00Z")
+            expectStatus(try sandbox.run(["new", "--mood-before", "5", "--intention", "Explore", "--date", "2025-03-25 15:00"], directory: vault, environment: at), 0)
+            let file = vault + "/" + Self.reflected
+            let text = try sandbox.readText(file).replacingOccurrences(
+                of: "Explore\n", with: "<<<<<<< ours\nExplore\n=======\nExplore more\n>>>>>>> theirs\n")
+            try sandbox.write(file, text)
+            let line = text.components(separatedBy: "\n").firstIndex(of: "<<<<<<< ours")! + 1
+            let check = try sandbox.run(["check"], directory: vault)
+            expectStatus(check, 1)
+            #expect(check.stdout.contains("\(Self.reflected):\(line):1: error: an unresolved merge conflict"), "\(check)")
+        }
+    }
 }
