@@ -178,4 +178,31 @@ struct GitMergeTests {
             #expect(check.stdout.contains("\(Self.reflected):\(line):1: error: an unresolved merge conflict"), "\(check)")
         }
     }
+
+    @Test("init --git sets the merge driver up as git setup does")
+    func initGit() throws {
+        try withSandbox { sandbox in
+            let made = try sandbox.run(["init", "j", "--git", "--time-zone", "UTC"])
+            expectStatus(made, 0)
+            #expect(made.stdout.contains("  + .gitattributes (*.md merge=afterflow"), "\(made)")
+            #expect(try sandbox.readText("j/.gitattributes") == "*.md merge=afterflow\n")
+            #expect(try sandbox.mode("j/.gitattributes") == 0o600)
+            let driver = try Self.git(["config", "--get", "merge.afterflow.driver"], in: sandbox.path("j"), sandbox).output
+            #expect(driver.hasSuffix(" merge-driver %O %A %B %P\n"), "\(driver)")
+            let again = try sandbox.run(["git", "setup"], directory: "j")
+            expectStatus(again, 0)
+            #expect(again.stdout.hasSuffix("nothing changed.\n"), "\(again)")
+        }
+    }
+
+    @Test("git setup outside a git repository says how to make one and changes nothing")
+    func setupWithoutRepository() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.initVault("v", timeZone: "UTC")
+            let result = try sandbox.run(["git", "setup"], directory: vault)
+            expectStatus(result, 1)
+            #expect(result.stderr.contains("is not in a git repository"), "\(result)")
+            #expect(!sandbox.exists(vault + "/.gitattributes"))
+        }
+    }
 }

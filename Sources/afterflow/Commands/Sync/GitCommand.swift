@@ -27,38 +27,43 @@ extension Afterflow {
 
             func run() throws {
                 let vault = try withVaultErrors { try vaultOptions.locate() }
-                var changed = false
-                let git = Git(directory: vault.root)
+                let changed = try Self.configure(vaultRoot: vault.root)
+                guard changed else {
+                    emit("Git already merges this vault's documents with afterflow; nothing changed.")
+                    return
+                }
+                emit("Git now merges this vault's documents with afterflow: the same session changed on two machines merges by itself; a key changed differently on both stays as a conflict that 'afterflow check' shows. Commit .gitattributes so that other clones have it, and run 'afterflow git setup' in each clone.")
+            }
+
+            /// Writes `.gitattributes` and the driver's config for the vault at `vaultRoot`,
+            /// printing a line for each; whether anything changed.
+            static func configure(vaultRoot: String) throws -> Bool {
+                let git = Git(directory: vaultRoot)
                 guard let top = git.output(["rev-parse", "--show-toplevel"]) else {
-                    report(VaultError(.notFound, "\(vault.root) is not in a git repository", details: [
+                    report(VaultError(.notFound, "\(vaultRoot) is not in a git repository", details: [
                         "Make it one with 'git init' in the vault (or clone the shared repository), then run 'afterflow git setup' again.",
                     ]))
                     throw Exit.dataProblem
                 }
-
-                let attributes = vault.root + "/.gitattributes"
+                var changed = false
+                let attributes = vaultRoot + "/.gitattributes"
                 let existing = FileManager.default.contents(atPath: attributes).map { String(decoding: $0, as: UTF8.self) }
-                let has = existing?.split(whereSeparator: \.isNewline).contains { $0.trimmingCharacters(in: .whitespaces) == Self.attributesLine } ?? false
+                let has = existing?.split(whereSeparator: \.isNewline).contains { $0.trimmingCharacters(in: .whitespaces) == attributesLine } ?? false
                 if has {
-                    emit("  = .gitattributes already has \(Self.attributesLine)")
+                    emit("  = .gitattributes already has \(attributesLine)")
                 } else {
                     var text = existing ?? ""
                     if !text.isEmpty && !text.hasSuffix("\n") { text += "\n" }
-                    text += Self.attributesLine + "\n"
-                    do {
-                        try Data(text.utf8).write(to: URL(fileURLWithPath: attributes), options: .atomic)
-                    } catch {
-                        report(VaultError(.io, "cannot write \(attributes): \(error.localizedDescription)"))
-                        throw Exit.dataProblem
-                    }
+                    text += attributesLine + "\n"
+                    try withVaultErrors { try FileIO.overwrite(attributes, contents: Array(text.utf8)) }
                     changed = true
                     emit(existing == nil
-                        ? "  + .gitattributes (\(Self.attributesLine): git merges documents with afterflow)"
-                        : "  ~ .gitattributes (added \(Self.attributesLine))")
+                        ? "  + .gitattributes (\(attributesLine): git merges documents with afterflow)"
+                        : "  ~ .gitattributes (added \(attributesLine))")
                 }
 
-                let driver = Self.executable() + " merge-driver %O %A %B %P"
-                for (key, value) in [("merge.afterflow.name", Self.driverName), ("merge.afterflow.driver", driver)] {
+                let driver = executable() + " merge-driver %O %A %B %P"
+                for (key, value) in [("merge.afterflow.name", driverName), ("merge.afterflow.driver", driver)] {
                     if git.output(["config", "--local", "--get", key]) == value {
                         emit("  = \(key) is already set")
                         continue
@@ -70,11 +75,7 @@ extension Afterflow {
                     changed = true
                     emit("  + \(key) = \(value) (in \(top)/.git/config)")
                 }
-                guard changed else {
-                    emit("Git already merges this vault's documents with afterflow; nothing changed.")
-                    return
-                }
-                emit("Git now merges this vault's documents with afterflow: the same session changed on two machines merges by itself; a key changed differently on both stays as a conflict that 'afterflow check' shows. Commit .gitattributes so that other clones have it, and run 'afterflow git setup' in each clone.")
+                return changed
             }
 
             /// How git should call this program: its path as it was started when that has a folder
