@@ -58,6 +58,8 @@ enum Diff3 {
 
     /// For each line of `a`, the index of the line of `b` it is matched with in a longest common
     /// subsequence, or nil.
+    static let maxTableCells = 4_000_000
+
     static func matches(_ a: [Line], _ b: [Line]) -> [Int?] {
         var result = [Int?](repeating: nil, count: a.count)
         var prefix = 0
@@ -72,7 +74,9 @@ enum Diff3 {
         }
         let aMid = Array(a[prefix..<(a.count - suffix)])
         let bMid = Array(b[prefix..<(b.count - suffix)])
-        guard !aMid.isEmpty, !bMid.isEmpty else { return result }
+        // Past a few million cells the table would cost too much memory: the middles are then one
+        // changed stretch (a conflict when both sides changed it, never a lost line).
+        guard !aMid.isEmpty, !bMid.isEmpty, aMid.count * bMid.count <= maxTableCells else { return result }
         // Lines as numbers, so that the table compares integers.
         var ids: [Line: Int] = [:]
         let x = aMid.map { line in ids[line] ?? { let id = ids.count; ids[line] = id; return id }() }

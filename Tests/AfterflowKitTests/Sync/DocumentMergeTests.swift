@@ -167,4 +167,17 @@ struct DocumentMergeTests {
         #expect(merged.conflicts == 0)
         #expect(merged.text == ours.replacingOccurrences(of: "one\r\n", with: "uno\r\n").replacingOccurrences(of: "status: needs-reflection", with: "status: complete"))
     }
+
+    @Test("a long file changed all over on both sides is merged without a table too large, keeping every line")
+    func longFile() {
+        let base = (0..<2500).map { "line \($0)" }
+        let ours = base.enumerated().map { $0.offset % 2 == 0 ? $0.element + " ours" : $0.element }
+        var theirs = base
+        theirs[1] = "line 1 theirs"
+        theirs[2498] = "line 2498 theirs"
+        let merged = mergeText(base.joined(separator: "\n") + "\n", ours.joined(separator: "\n") + "\n", theirs.joined(separator: "\n") + "\n")
+        #expect(merged.conflicts >= 1)
+        let lines = Set(merged.text.components(separatedBy: "\n"))
+        #expect(ours.allSatisfy(lines.contains) && theirs.allSatisfy(lines.contains))
+    }
 }
