@@ -205,4 +205,29 @@ struct GitMergeTests {
             #expect(!sandbox.exists(vault + "/.gitattributes"))
         }
     }
+
+    @Test("the pre-commit hook stops a commit with an error or a staged file out of canonical form, and lets a clean one through")
+    func preCommitHook() throws {
+        try withSandbox { sandbox in
+            expectStatus(try sandbox.run(["init", "j", "--git", "--time-zone", "UTC"]), 0)
+            let j = sandbox.path("j")
+            #expect(try sandbox.mode("j/.git/hooks/pre-commit") == 0o700)
+            expectStatus(try sandbox.run(["new", "--mood-before", "5", "--intention", "Explore", "--date", "2025-03-25 15:00"], directory: j,
+                                         environment: practiceAt("2025-03-25T15:00:00Z")), 0)
+            try Self.git(["add", "-A"], in: j, sandbox)
+            let clean = try Self.git(["commit", "-q", "-m", "first"], in: j, sandbox)
+            #expect(clean.output == "", "quiet when all is well: \(clean.output)")
+            let file = j + "/" + Self.reflected
+            let original = try sandbox.readText(file)
+            try sandbox.write(file, original.replacingOccurrences(of: "mood_before: 5", with: "mood_before: 11"))
+            let bad = try Self.git(["commit", "-q", "-a", "-m", "bad"], in: j, sandbox, expect: 1)
+            #expect(bad.output.contains("\(Self.reflected):6:14: error: mood_before must be a whole number from 1 to 10"), "\(bad.output)")
+            #expect(bad.output.contains("the commit was stopped"), "\(bad.output)")
+            try sandbox.write(file, original.replacingOccurrences(of: "mood_before: 5", with: "mood_before:   6"))
+            let form = try Self.git(["commit", "-q", "-a", "-m", "form"], in: j, sandbox, expect: 1)
+            #expect(form.output.contains("1 file is not in canonical form"), "\(form.output)")
+            expectStatus(try sandbox.run(["fmt"], directory: j), 0)
+            try Self.git(["commit", "-q", "-a", "-m", "fixed"], in: j, sandbox)
+        }
+    }
 }

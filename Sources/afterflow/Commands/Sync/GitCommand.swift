@@ -7,14 +7,14 @@ extension Afterflow {
         static let configuration = CommandConfiguration(
             commandName: "git",
             abstract: "Use a vault shared through git.",
-            subcommands: [Setup.self])
+            subcommands: [Setup.self, PreCommit.self])
 
         struct Setup: ParsableCommand {
             static let configuration = CommandConfiguration(
                 commandName: "setup",
                 abstract: "Make git merge this vault's documents with afterflow (for a vault already in a git repository).",
                 discussion: """
-                    Writes .gitattributes in the vault (*.md merge=afterflow; a line added to the file when it is there) and sets merge.afterflow.driver and merge.afterflow.name in the repository's own config (git config), so that two machines that changed the same session merge by themselves. Running it again changes nothing.
+                    Writes .gitattributes in the vault (*.md merge=afterflow; a line added to the file when it is there) and sets merge.afterflow.driver and merge.afterflow.name in the repository's own config (git config), so that two machines that changed the same session merge by themselves; and a pre-commit hook that stops a commit while 'afterflow check' finds an error or a staged document is not in canonical form (a pre-commit hook of your own is kept). Running it again changes nothing.
 
                     Examples:
                       afterflow git setup
@@ -75,7 +75,42 @@ extension Afterflow {
                     changed = true
                     emit("  + \(key) = \(value) (in \(top)/.git/config)")
                 }
+                if try installHook(git: git, vaultRoot: vaultRoot) { changed = true }
                 return changed
+            }
+
+            static let hookMark = "# afterflow pre-commit hook"
+
+            /// Writes the pre-commit hook that runs `afterflow git pre-commit`, unless the
+            /// repository has a hook of its own; whether it wrote one.
+            static func installHook(git: Git, vaultRoot: String) throws -> Bool {
+                guard var path = git.output(["rev-parse", "--git-path", "hooks/pre-commit"]) else { return false }
+                if !path.hasPrefix("/") { path = vaultRoot + "/" + path }
+                let prefix = git.output(["rev-parse", "--show-prefix"]) ?? ""
+                let vault = prefix.isEmpty ? "." : String(prefix.dropLast(prefix.hasSuffix("/") ? 1 : 0))
+                let text = """
+                    #!/bin/sh
+                    \(hookMark), written by 'afterflow git setup': checks the vault, and the form of
+                    # the documents staged, before each commit. Delete this file to commit without it.
+                    exec \(executable()) git pre-commit --vault \(Shell.quote(vault))
+
+                    """
+                let existing = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+                if let existing, !existing.contains(hookMark) {
+                    emit("  = \(path) is a hook of your own; kept (add 'afterflow git pre-commit' to it to check documents before each commit)")
+                    return false
+                }
+                if existing == text {
+                    emit("  = the pre-commit hook is already there")
+                    return false
+                }
+                try withVaultErrors {
+                    try FileIO.createDirectories((path as NSString).deletingLastPathComponent)
+                    try FileIO.overwrite(path, contents: Array(text.utf8))
+                }
+                chmod(path, 0o700)
+                emit("  + \(path) (a pre-commit hook: afterflow check, and fmt --check on the staged documents)")
+                return true
             }
 
             /// How git should call this program: its path as it was started when that has a folder
@@ -83,9 +118,49 @@ extension Afterflow {
             static func executable() -> String {
                 let first = CommandLine.arguments.first ?? "afterflow"
                 guard first.contains("/") else { return "afterflow" }
-                let absolute = Vault.absolute(first, from: FileManager.default.currentDirectoryPath)
-                let plain = absolute.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "/._-+".unicodeScalars.contains($0) }
-                return plain ? absolute : "'" + absolute.replacingOccurrences(of: "'", with: "'\\''") + "'"
+                return Shell.quote(Vault.absolute(first, from: FileManager.default.currentDirectoryPath))
+            }
+        }
+
+        struct PreCommit: ParsableCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "pre-commit",
+                abstract: "Check the vault and the form of the staged documents (git's pre-commit hook runs this).",
+                shouldDisplay: false)
+
+            @OptionGroup var vaultOptions: VaultOptions
+
+            func run() throws {
+                let vault = try withVaultErrors { try vaultOptions.locate() }
+                let git = Git(directory: vault.root)
+                let listed = git.output(["diff", "--cached", "--name-only", "--relative", "--diff-filter=ACMR", "-z", "--", "*.md"]) ?? ""
+                let documents = listed.split(separator: "\0").map(String.init).filter { path in
+                    guard !path.hasPrefix("Templates/"), !path.hasPrefix(".afterflow/"),
+                          let data = FileManager.default.contents(atPath: vault.root + "/" + path) else { return false }
+                    return Document(bytes: Array(data)).frontMatter != nil
+                }
+                let program = CommandLine.arguments.first.map { Vault.absolute($0, from: FileManager.default.currentDirectoryPath) } ?? "afterflow"
+                /// Runs afterflow in the vault; its standard output is shown only when it fails
+                /// (quiet when all is well), its errors always.
+                func run(_ arguments: [String]) -> Int32 {
+                    let process = Process()
+                    process.executableURL = URL(fileURLWithPath: program)
+                    process.arguments = arguments
+                    process.currentDirectoryURL = URL(fileURLWithPath: vault.root)
+                    let out = Pipe()
+                    process.standardOutput = out
+                    do { try process.run() } catch { return 1 }
+                    let data = out.fileHandleForReading.readDataToEndOfFile()
+                    process.waitUntilExit()
+                    if process.terminationStatus != 0 { FileHandle.standardError.write(data) }
+                    return process.terminationStatus
+                }
+                var failed = run(["check", "--vault", "."]) != 0
+                if !documents.isEmpty && run(["fmt", "--check", "--vault", "."] + documents) != 0 { failed = true }
+                guard failed else { return }
+                let err = ErrorStream.current
+                err.write("afterflow: the commit was stopped; fix what is shown above (afterflow fmt puts files in canonical form), or commit with --no-verify")
+                throw Exit.dataProblem
             }
         }
     }
