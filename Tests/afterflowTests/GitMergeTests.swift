@@ -103,6 +103,8 @@ struct GitMergeTests {
                 }
                 expectStatus(try sandbox.run(["set", Self.keys, key], directory: clone, environment: env), 0)
             }
+            // Each clone's index is up to date before the pull; it must notice what the pull changed.
+            for clone in [a, b] { expectStatus(try sandbox.run(["list"], directory: clone), 0) }
             for pull in try Self.pullBothWays(a, b, sandbox, expect: 0) {
                 #expect(!pull.output.contains("CONFLICT"), "\(pull.output)")
             }
@@ -125,6 +127,13 @@ struct GitMergeTests {
                 #expect(frontMatterValue(keys, "updated") == "2025-03-26T10:00:00+00:00")
 
                 expectStatus(try sandbox.run(["check"], directory: clone), 0)
+            }
+            for (clone, other) in [(a, "desktop words"), (b, "laptop words")] {
+                let found = try sandbox.run(["search", other], directory: clone)
+                expectStatus(found, 0)
+                #expect(found.stdout.contains(Self.reflected), "the index noticed the pull: \(found)")
+                let listed = try sandbox.run(["list"], directory: clone)
+                #expect(listed.stdout.split(separator: "\n").first { $0.contains("Explore") }?.contains("complete") == true, "\(listed)")
             }
             // Both merges hold the same documents.
             for path in [Self.reflected, Self.trials, Self.keys] {
