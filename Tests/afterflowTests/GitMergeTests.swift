@@ -45,6 +45,9 @@ struct GitMergeTests {
         let a = try sandbox.initVault("a", timeZone: "UTC")
         let at = practiceAt("2025-03-25T15:00:00Z")
         try git(["init", "-q", "-b", "main"], in: a, sandbox)
+        // An identity for the commits afterflow makes itself (git sync).
+        try git(["config", "--global", "user.name", "Test"], in: a, sandbox)
+        try git(["config", "--global", "user.email", "test@example.com"], in: a, sandbox)
         let setup = try sandbox.run(["git", "setup"], directory: a)
         expectStatus(setup, 0)
         #expect(setup.stdout.contains("merge.afterflow.driver"), "\(setup)")
@@ -237,6 +240,49 @@ struct GitMergeTests {
             #expect(form.output.contains("1 file is not in canonical form"), "\(form.output)")
             expectStatus(try sandbox.run(["fmt"], directory: j), 0)
             try Self.git(["commit", "-q", "-a", "-m", "fixed"], in: j, sandbox)
+        }
+    }
+
+    @Test("git sync commits, pulls with the driver and pushes; a conflict stops it, and it refuses to run mid-merge")
+    func sync() throws {
+        try withSandbox { sandbox in
+            let (a, b) = try Self.clones(sandbox)
+            expectStatus(try sandbox.run(["reflect", Self.reflected, "laptop words"], directory: a, environment: Self.laptop), 0)
+            expectStatus(try sandbox.run(["set", Self.sameKey, "mood_after=7"], directory: a, environment: Self.laptop), 0)
+            let first = try sandbox.run(["git", "sync"], directory: a)
+            expectStatus(first, 0)
+            #expect(first.stdout == "Committed 2 changed files.\nNothing new to pull.\nPushed: the remote is up to date.\n", "\(first)")
+            #expect(try Self.git(["log", "-1", "--format=%s"], in: a, sandbox).output == "afterflow sync\n")
+
+            expectStatus(try sandbox.run(["reflect", Self.reflected, "desktop words"], directory: b, environment: Self.desktop), 0)
+            expectStatus(try sandbox.run(["set", Self.sameKey, "mood_after=3"], directory: b, environment: Self.desktop), 0)
+            let conflicted = try sandbox.run(["git", "sync"], directory: b)
+            expectStatus(conflicted, 1)
+            #expect(conflicted.stderr.contains("1 file has a conflict left: \(Self.sameKey)"), "\(conflicted)")
+            let again = try sandbox.run(["git", "sync"], directory: b)
+            expectStatus(again, 1)
+            #expect(again.stderr.contains("a merge is not finished yet, so nothing was synced"), "\(again)")
+            #expect(again.stderr.contains("Still in conflict: \(Self.sameKey)"), "\(again)")
+
+            // Resolved by keeping this machine's value.
+            let file = b + "/" + Self.sameKey
+            let text = try sandbox.readText(file)
+            try sandbox.write(file, text.replacingOccurrences(of: "<<<<<<< ours\nmood_after: 3\n=======\nmood_after: 7\n>>>>>>> theirs\n", with: "mood_after: 3\n"))
+            expectStatus(try sandbox.run(["check"], directory: b), 0)
+            try Self.git(["add", "-A"], in: b, sandbox)
+            try Self.git(["commit", "-q", "--no-edit"], in: b, sandbox)
+            let resolved = try sandbox.run(["git", "sync"], directory: b)
+            expectStatus(resolved, 0)
+            #expect(resolved.stdout.hasSuffix("Pushed: the remote is up to date.\n"), "\(resolved)")
+
+            let back = try sandbox.run(["git", "sync"], directory: a)
+            expectStatus(back, 0)
+            #expect(back.stdout == "Nothing new here to commit.\nPulled the other machines' changes and merged them.\nPushed: the remote is up to date.\n", "\(back)")
+            for path in [Self.reflected, Self.sameKey] {
+                #expect(try sandbox.readText(a + "/" + path) == sandbox.readText(b + "/" + path), "\(path)")
+            }
+            let reflected = try sandbox.readText(a + "/" + Self.reflected)
+            #expect(reflected.hasSuffix("[2025-03-26 09:00] laptop words\n\n[2025-03-26 10:00] desktop words\n"), "\(reflected)")
         }
     }
 }

@@ -7,7 +7,7 @@ extension Afterflow {
         static let configuration = CommandConfiguration(
             commandName: "git",
             abstract: "Use a vault shared through git.",
-            subcommands: [Setup.self, PreCommit.self])
+            subcommands: [Setup.self, Sync.self, PreCommit.self])
 
         struct Setup: ParsableCommand {
             static let configuration = CommandConfiguration(
@@ -166,9 +166,111 @@ extension Afterflow {
     }
 }
 
+extension Afterflow.GitCommand {
+    struct Sync: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "sync",
+            abstract: "Commit the vault's changes, pull the other machines' and push.",
+            discussion: """
+                Commits every change in the vault with a neutral message ("afterflow sync", no personal text), pulls with afterflow's merge driver (see 'afterflow git setup'), and pushes. It says what happened in plain words. It refuses to run while a merge is unfinished, and says how to finish it. Exits 1 when something needs you: a conflict, a commit the pre-commit hook stopped, a remote that cannot be reached.
+
+                Examples:
+                  afterflow git sync
+                """)
+
+        @OptionGroup var vaultOptions: VaultOptions
+
+        func run() throws {
+            let vault = try withVaultErrors { try vaultOptions.locate() }
+            let git = Git(directory: vault.root)
+            guard git.output(["rev-parse", "--show-toplevel"]) != nil else {
+                report(VaultError(.notFound, "\(vault.root) is not in a git repository", details: [
+                    "Make it one with 'afterflow init --git' or 'git init' in the vault, then run 'afterflow git setup'.",
+                ]))
+                throw Exit.dataProblem
+            }
+            func stop(_ message: String, _ details: [String] = []) -> ExitCode {
+                report(VaultError(.invalid, message, details: details))
+                return Exit.dataProblem
+            }
+            func unfinished() -> [String] {
+                (git.output(["diff", "--name-only", "--diff-filter=U", "--relative"]) ?? "").split(separator: "\n").map(String.init)
+            }
+            let busy = ["MERGE_HEAD", "rebase-merge", "rebase-apply", "CHERRY_PICK_HEAD"].contains { name in
+                guard var path = git.output(["rev-parse", "--git-path", name]) else { return false }
+                if !path.hasPrefix("/") { path = vault.root + "/" + path }
+                return FileManager.default.fileExists(atPath: path)
+            }
+            if busy {
+                let files = unfinished()
+                throw stop("a merge is not finished yet, so nothing was synced", (files.isEmpty ? [] : ["Still in conflict: " + files.joined(separator: ", ")]) + [
+                    "Fix each file ('afterflow check' shows the lines between <<<<<<< and >>>>>>>), then: git add -A && git commit --no-edit",
+                    "Then run 'afterflow git sync' again.",
+                ])
+            }
+            if git.output(["config", "--get", "merge.afterflow.driver"]) == nil {
+                let err = ErrorStream.current
+                err.write(err.style("warning:", "1;35") + " git does not merge documents with afterflow here yet; run 'afterflow git setup' once in this clone")
+            }
+
+            _ = git.run(["add", "-A", "--", "."])
+            let changed = (git.output(["diff", "--cached", "--name-only"]) ?? "").split(separator: "\n").count
+            if changed > 0 {
+                let commit = git.run(["commit", "-q", "-m", "afterflow sync"])
+                guard commit.status == 0 else {
+                    FileHandle.standardError.write(Data(commit.output.utf8))
+                    throw stop("the commit was stopped, so nothing was synced", ["Fix what is shown above, then run 'afterflow git sync' again."])
+                }
+                emit("Committed \(changed) changed file\(changed == 1 ? "" : "s").")
+            } else {
+                emit("Nothing new here to commit.")
+            }
+            guard !(git.output(["remote"]) ?? "").isEmpty else {
+                emit("There is no remote to pull from or push to; add one with: git remote add origin URL")
+                return
+            }
+            let before = git.output(["rev-parse", "HEAD"])
+            let pull = git.run(["pull", "--no-rebase", "--no-edit"])
+            if pull.status != 0 {
+                let files = unfinished()
+                if !files.isEmpty {
+                    throw stop("the other machine's changes are pulled, and \(files.count) file\(files.count == 1 ? " has" : "s have") a conflict left: " + files.joined(separator: ", "), [
+                        "A conflict is the same key, or the same lines, changed differently on both machines; 'afterflow check' shows where.",
+                        "Keep the version you want, delete the marker lines, then: git add -A && git commit --no-edit, and 'afterflow git sync' again.",
+                    ])
+                }
+                FileHandle.standardError.write(Data(pull.output.utf8))
+                throw stop("could not pull the other machines' changes (see git's message above); nothing was pushed")
+            }
+            let pulled = before.flatMap { git.output(["rev-list", "--count", "\($0)..HEAD"]) }.flatMap { Int($0) } ?? 0
+            emit(pulled == 0 ? "Nothing new to pull." : "Pulled the other machines' changes and merged them.")
+            let push = git.run(["push", "-q"])
+            guard push.status == 0 else {
+                FileHandle.standardError.write(Data(push.output.utf8))
+                throw stop("could not push (see git's message above); your changes are committed here and go out with the next sync")
+            }
+            emit("Pushed: the remote is up to date.")
+        }
+    }
+}
+
 /// Runs git in a folder.
 struct Git {
     var directory: String
+
+    /// Runs git; its status and what it wrote (standard output and error together).
+    func run(_ arguments: [String]) -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", directory] + arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = out
+        do { try process.run() } catch { return (127, "cannot run git: \(error.localizedDescription)\n") }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
 
     /// Git's standard output without its final line feed, or nil when git fails or cannot run.
     func output(_ arguments: [String]) -> String? {
