@@ -4,7 +4,7 @@ import Testing
 /// `afterflow backup` and `restore` with the real age tool (#15, backups).
 @Suite("encrypted backups")
 struct BackupTests {
-    static let age = BrowserTests.onPath(["age"])
+    static let age = BrowserTests.onPath(["age"]).flatMap { _ in BrowserTests.onPath(["age-keygen"]) }
 
     /// A new age identity file in the sandbox, and its public key.
     static func keygen(_ sandbox: Sandbox, _ name: String) throws -> String {
