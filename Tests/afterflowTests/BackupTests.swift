@@ -80,4 +80,29 @@ struct BackupTests {
             #expect(over.stderr.contains("is not empty; a restore never writes over files"), "\(over)")
         }
     }
+
+    @Test("without a recipient age asks for a passphrase on the terminal; a wrong one restores nothing",
+          .enabled(if: age != nil && PseudoTerminal.python != nil, Comment(rawValue: "needs age and python3")))
+    func passphrase() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.initVault("v", timeZone: "UTC")
+            expectStatus(try sandbox.run(["new", "--mood-before", "5", "--intention", "Explore"], directory: vault,
+                                         environment: practiceAt("2025-03-25T15:00:00Z")), 0)
+            let backup = try sandbox.runOnPseudoTerminal(["backup", "-o", sandbox.path("p.age")], directory: vault, steps: [
+                .expect("passphrase"), .type("correct horse\r"), .expect("Confirm passphrase"), .type("correct horse\r"),
+            ])
+            #expect(backup.status == 0, "\(backup)")
+            #expect(sandbox.exists("p.age"))
+            let wrong = try sandbox.runOnPseudoTerminal(["restore", sandbox.path("p.age"), sandbox.path("r")], directory: ".", steps: [
+                .expect("passphrase"), .type("wrong horse\r"),
+            ])
+            #expect(wrong.status == 1, "\(wrong)")
+            #expect(!sandbox.exists("r"))
+            let right = try sandbox.runOnPseudoTerminal(["restore", sandbox.path("p.age"), sandbox.path("r")], directory: ".", steps: [
+                .expect("passphrase"), .type("correct horse\r"),
+            ])
+            #expect(right.status == 0, "\(right)")
+            #expect(Self.snapshot(vault).mapValues(\.0) == Self.snapshot(sandbox.path("r")).mapValues(\.0))
+        }
+    }
 }

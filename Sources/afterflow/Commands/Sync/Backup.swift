@@ -5,8 +5,7 @@ import Foundation
 /// Runs `tar` into `age` (or `age` into `tar`), the one's output the other's input.
 enum Pipeline {
     /// Runs `first | second`; the statuses and what each wrote on standard error.
-    static func run(_ first: [String], _ second: [String], directory: String? = nil,
-                    passTerminal: Bool = false) throws -> (first: Int32, second: Int32, errors: String) {
+    static func run(_ first: [String], _ second: [String], directory: String? = nil) throws -> (first: Int32, second: Int32, errors: String) {
         func make(_ arguments: [String]) -> Process {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -20,25 +19,47 @@ enum Pipeline {
         b.standardInput = pipe
         let errA = Pipe(), errB = Pipe()
         a.standardError = errA
-        // age asks for a passphrase on the terminal itself (/dev/tty); its messages go to ours.
-        b.standardError = passTerminal ? FileHandle.standardError : errB
-        a.standardError = passTerminal && first.first == "age" ? FileHandle.standardError : errA
+        b.standardError = errB
         try a.run()
         try b.run()
         try? pipe.fileHandleForReading.close()
         try? pipe.fileHandleForWriting.close()
-        let ea = (a.standardError as? Pipe).map { $0.fileHandleForReading.readDataToEndOfFile() } ?? Data()
-        let eb = (b.standardError as? Pipe).map { $0.fileHandleForReading.readDataToEndOfFile() } ?? Data()
+        let ea = errA.fileHandleForReading.readDataToEndOfFile()
+        let eb = errB.fileHandleForReading.readDataToEndOfFile()
         a.waitUntilExit()
         b.waitUntilExit()
         return (a.terminationStatus, b.terminationStatus, String(decoding: ea + eb, as: UTF8.self))
     }
 
+    /// Runs `tar` alone (no pipe); its status and errors.
+    static func runAlone(_ arguments: [String]) -> (status: Int32, errors: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let err = Pipe()
+        process.standardError = err
+        do { try process.run() } catch { return (127, "cannot run \(arguments[0]): \(error.localizedDescription)") }
+        let data = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// Runs age in the terminal's foreground, where it asks for the passphrase itself (a process
+    /// in a group of its own could not read the terminal); its exit status.
+    static func ageOnTerminal(_ arguments: [String]) -> Int32 {
+        guard let age = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+            .map({ String($0) + "/age" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return 127 }
+        switch try? ForegroundProgram.run(age, arguments) {
+        case .exited(let status)?: return status
+        default: return 1
+        }
+    }
+
     /// The files a backup holds: the vault without the index and the lock.
     static let excluded = ["./.afterflow/index.sqlite*", "./.afterflow/lock", "./.afterflow/*.tmp"]
 
-    static func tarCreate(_ root: String) -> [String] {
-        ["tar", "-C", root, "-cf", "-"] + excluded.map { "--exclude=" + $0 } + ["."]
+    static func tarCreate(_ root: String, to file: String = "-") -> [String] {
+        ["tar", "-C", root, "-cf", file] + excluded.map { "--exclude=" + $0 } + ["."]
     }
 }
 
@@ -87,7 +108,19 @@ extension Afterflow {
             if recipient.isEmpty { age.append("-p") } else { for key in recipient { age += ["-r", key] } }
             let result: (first: Int32, second: Int32, errors: String)
             do {
-                result = try Pipeline.run(Pipeline.tarCreate(vault.root), age, passTerminal: recipient.isEmpty)
+                if recipient.isEmpty {
+                    // The archive goes through a private temporary file, so that age can have the
+                    // terminal to ask for the passphrase.
+                    let folder = try withVaultErrors { try FileIO.makeTemporaryFolder(prefix: "afterflow-backup") }
+                    defer { FileIO.removeTree(folder) }
+                    let tar = Pipeline.runAlone(Pipeline.tarCreate(vault.root, to: folder + "/a.tar"))
+                    let status = tar.status == 0 ? Pipeline.ageOnTerminal(["-p", "-o", partial, folder + "/a.tar"]) : 1
+                    result = (tar.status, status, tar.errors)
+                } else {
+                    result = try Pipeline.run(Pipeline.tarCreate(vault.root), age)
+                }
+            } catch let exit as ExitCode {
+                throw exit
             } catch {
                 report(VaultError(.io, "cannot run tar and age: \(error.localizedDescription)", details: ["Install age (https://age-encryption.org), e.g. apt-get install age or brew install age."]))
                 throw Exit.dataProblem
@@ -151,7 +184,18 @@ extension Afterflow {
             age.append(Vault.absolute(archive, from: cwd))
             let result: (first: Int32, second: Int32, errors: String)
             do {
-                result = try Pipeline.run(age, ["tar", "-C", temp, "-xpf", "-"], passTerminal: identity == nil)
+                if identity == nil {
+                    let folder = try withVaultErrors { try FileIO.makeTemporaryFolder(prefix: "afterflow-restore") }
+                    defer { FileIO.removeTree(folder) }
+                    let status = Pipeline.ageOnTerminal(["-d", "-o", folder + "/a.tar", Vault.absolute(archive, from: cwd)])
+                    let tar = status == 0 ? Pipeline.runAlone(["tar", "-C", temp, "-xpf", folder + "/a.tar"]) : (1, "")
+                    result = (status, tar.0, tar.1)
+                } else {
+                    result = try Pipeline.run(age, ["tar", "-C", temp, "-xpf", "-"])
+                }
+            } catch let exit as ExitCode {
+                try? FileManager.default.removeItem(atPath: temp)
+                throw exit
             } catch {
                 try? FileManager.default.removeItem(atPath: temp)
                 report(VaultError(.io, "cannot run age and tar: \(error.localizedDescription)", details: ["Install age (https://age-encryption.org), e.g. apt-get install age or brew install age."]))
