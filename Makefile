@@ -27,11 +27,12 @@ test: deps test-deps
 #   vim, nano, tmux          real editors driven through a pseudo-terminal
 #   strace                   watches for network connections
 #   git                      real repositories
+#   age                      encrypts and decrypts backups
 # and the Python packages icalendar and PyYAML read the .ics and front matter back.
 # Installed with apt-get and pip when this is root and they are missing; otherwise the command
 # to run is printed (and the tests that need them say what is missing).
-TEST_APT := chromium poppler-utils vim nano tmux strace git
-TEST_BINS := chromium pdftotext pdfinfo vim nano tmux strace git
+TEST_APT := chromium poppler-utils vim nano tmux strace git age
+TEST_BINS := chromium pdftotext pdfinfo vim nano tmux strace git age age-keygen
 TEST_PY := icalendar yaml
 TEST_PIP := icalendar pyyaml
 

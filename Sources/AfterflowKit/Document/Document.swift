@@ -74,6 +74,12 @@ public struct Document: Sendable {
         let body = Document.scanBody(bytes, lines: lines, from: bodyStart)
         headings = body.headings
         unclosedFence = body.openFence
+        if frontMatter != nil {
+            // A conflict left in the body by a merge (the front matter's parser reports its own).
+            for index in bodyStart..<lines.count where Document.isConflictStart(bytes, lines[index]) {
+                diagnostics.append(.error(Document.conflictMessage, at: SourceLocation(line: index + 1, column: 1)))
+            }
+        }
         self.diagnostics = diagnostics
     }
 
@@ -134,6 +140,15 @@ public struct Document: Sendable {
     }
 
     // MARK: - Scanning
+
+    static let conflictMessage = "an unresolved merge conflict: keep the version you want between '<<<<<<<' and '>>>>>>>' and delete the marker lines"
+
+    /// A line `<<<<<<<`, alone or followed by a space and a label: where a merge conflict starts.
+    static func isConflictStart(_ bytes: [UInt8], _ line: SourceLine) -> Bool {
+        guard line.end - line.start >= 7, bytes[line.start] == UInt8(ascii: "<") else { return false }
+        for p in line.start..<(line.start + 7) where bytes[p] != UInt8(ascii: "<") { return false }
+        return line.end - line.start == 7 || bytes[line.start + 7] == 0x20
+    }
 
     static func isFence(_ bytes: [UInt8], _ line: SourceLine, allowDots: Bool) -> Bool {
         guard line.end - line.start >= 3 else { return false }

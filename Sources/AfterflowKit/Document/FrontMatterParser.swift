@@ -38,6 +38,20 @@ struct FrontMatterParser {
                 index += 1
                 continue
             }
+            if indent.count == 0, let marker = conflictMarker(line) {
+                // A conflict git (or afterflow merge-driver) left: one error for the whole block,
+                // whose lines are not read as keys.
+                if marker == UInt8(ascii: "<") {
+                    error(Document.conflictMessage, at: index, offset: first)
+                    var end = index + 1
+                    while end < range.upperBound, conflictMarker(lines[end]) != UInt8(ascii: ">") { end += 1 }
+                    index = end < range.upperBound ? end + 1 : index + 1
+                } else {
+                    error("a merge conflict marker without its '<<<<<<<' line; delete it", at: index, offset: first)
+                    index += 1
+                }
+                continue
+            }
             if indent.count > 0 {
                 error("unexpected indentation; top-level keys start at the beginning of the line", at: index, offset: first)
                 index += 1
@@ -58,6 +72,17 @@ struct FrontMatterParser {
             entries.append(entry)
             index = entry.lines.upperBound
         }
+    }
+
+    /// `<`, `=` or `>` for a line that is a merge conflict marker: seven of them, then the line's
+    /// end or a space and a label (`=======` alone).
+    private func conflictMarker(_ line: SourceLine) -> UInt8? {
+        guard line.end - line.start >= 7 else { return nil }
+        let c = bytes[line.start]
+        guard c == UInt8(ascii: "<") || c == UInt8(ascii: "=") || c == UInt8(ascii: ">") else { return nil }
+        for p in line.start..<(line.start + 7) where bytes[p] != c { return nil }
+        if line.end - line.start == 7 { return c }
+        return c != UInt8(ascii: "=") && bytes[line.start + 7] == 0x20 ? c : nil
     }
 
     // MARK: - Entries

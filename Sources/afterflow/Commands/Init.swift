@@ -7,7 +7,7 @@ struct Init: ParsableCommand {
         commandName: "init",
         abstract: "Make a folder into a vault.",
         discussion: """
-            Creates .afterflow/config.yml (the vault's settings, tracked in git), .afterflow/.gitignore (keeps the tool's own state out of git), a .gitignore with the pattern of afterflow's temporary files (added at the end of one that is there) Templates/session.md (the template new sessions start from) Templates/report.html (the layout of the printable report) and Templates/progress.html (the layout of a client's progress report). Existing files are never replaced, so running it again is safe.
+            Creates .afterflow/config.yml (the vault's settings, tracked in git), .afterflow/.gitignore (keeps the tool's own state out of git), a .gitignore with the pattern of afterflow's temporary files (added at the end of one that is there) Templates/session.md (the template new sessions start from) Templates/report.html (the layout of the printable report) and Templates/progress.html (the layout of a client's progress report). Existing files are never replaced, so running it again is safe. With --git it also sets git up to merge the vault's documents with afterflow (as 'afterflow git setup' does).
 
             Examples:
               afterflow init                       the current folder
@@ -80,6 +80,10 @@ struct Init: ParsableCommand {
             } else if git == nil {
                 emit(term.dim("Tip: keep every change to the journal, privately, with: git init " + Shell.quote(directory ?? ".")))
             }
+        }
+        if git == true {
+            // Vault documents changed on two machines merge by themselves (afterflow git setup).
+            _ = try Afterflow.GitCommand.Setup.configure(vaultRoot: outcome.root)
         }
         // The settings as the vault has them now: the new file's, or the one kept.
         let config = (try? Vault(root: outcome.root))?.config ?? VaultConfig()

@@ -1,0 +1,291 @@
+import AfterflowKit
+import ArgumentParser
+import Foundation
+
+extension Afterflow {
+    struct GitCommand: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "git",
+            abstract: "Use a vault shared through git.",
+            subcommands: [Setup.self, Sync.self, PreCommit.self])
+
+        struct Setup: ParsableCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "setup",
+                abstract: "Make git merge this vault's documents with afterflow (for a vault already in a git repository).",
+                discussion: """
+                    Writes .gitattributes in the vault (*.md merge=afterflow; a line added to the file when it is there) and sets merge.afterflow.driver and merge.afterflow.name in the repository's own config (git config), so that two machines that changed the same session merge by themselves; and a pre-commit hook that stops a commit while 'afterflow check' finds an error or a staged document is not in canonical form (a pre-commit hook of your own is kept). Running it again changes nothing.
+
+                    Examples:
+                      afterflow git setup
+                    """)
+
+            @OptionGroup var vaultOptions: VaultOptions
+
+            static let attributesLine = "*.md merge=afterflow"
+            static let driverName = "afterflow: merges vault documents key by key, reflections and trials as a union"
+
+            func run() throws {
+                let vault = try withVaultErrors { try vaultOptions.locate() }
+                let changed = try Self.configure(vaultRoot: vault.root)
+                guard changed else {
+                    emit("Git already merges this vault's documents with afterflow; nothing changed.")
+                    return
+                }
+                emit("Git now merges this vault's documents with afterflow: the same session changed on two machines merges by itself; a key changed differently on both stays as a conflict that 'afterflow check' shows. Commit .gitattributes so that other clones have it, and run 'afterflow git setup' in each clone.")
+            }
+
+            /// Writes `.gitattributes` and the driver's config for the vault at `vaultRoot`,
+            /// printing a line for each; whether anything changed.
+            static func configure(vaultRoot: String) throws -> Bool {
+                let git = Git(directory: vaultRoot)
+                guard let top = git.output(["rev-parse", "--show-toplevel"]) else {
+                    report(VaultError(.notFound, "\(vaultRoot) is not in a git repository", details: [
+                        "Make it one with 'git init' in the vault (or clone the shared repository), then run 'afterflow git setup' again.",
+                    ]))
+                    throw Exit.dataProblem
+                }
+                var changed = false
+                let attributes = vaultRoot + "/.gitattributes"
+                let existing = FileManager.default.contents(atPath: attributes).map { String(decoding: $0, as: UTF8.self) }
+                let has = existing?.split(whereSeparator: \.isNewline).contains { $0.trimmingCharacters(in: .whitespaces) == attributesLine } ?? false
+                if has {
+                    emit("  = .gitattributes already has \(attributesLine)")
+                } else {
+                    var text = existing ?? ""
+                    if !text.isEmpty && !text.hasSuffix("\n") { text += "\n" }
+                    text += attributesLine + "\n"
+                    try withVaultErrors { try FileIO.overwrite(attributes, contents: Array(text.utf8)) }
+                    changed = true
+                    emit(existing == nil
+                        ? "  + .gitattributes (\(attributesLine): git merges documents with afterflow)"
+                        : "  ~ .gitattributes (added \(attributesLine))")
+                }
+
+                let driver = executable() + " merge-driver %O %A %B %P"
+                for (key, value) in [("merge.afterflow.name", driverName), ("merge.afterflow.driver", driver)] {
+                    if git.output(["config", "--local", "--get", key]) == value {
+                        emit("  = \(key) is already set")
+                        continue
+                    }
+                    guard git.output(["config", "--local", key, value]) != nil else {
+                        report(VaultError(.io, "git config \(key) failed in \(top)"))
+                        throw Exit.dataProblem
+                    }
+                    changed = true
+                    emit("  + \(key) = \(value) (in \(top)/.git/config)")
+                }
+                if try installHook(git: git, vaultRoot: vaultRoot) { changed = true }
+                return changed
+            }
+
+            static let hookMark = "# afterflow pre-commit hook"
+
+            /// Writes the pre-commit hook that runs `afterflow git pre-commit`, unless the
+            /// repository has a hook of its own; whether it wrote one.
+            static func installHook(git: Git, vaultRoot: String) throws -> Bool {
+                guard var path = git.output(["rev-parse", "--git-path", "hooks/pre-commit"]) else { return false }
+                if !path.hasPrefix("/") { path = vaultRoot + "/" + path }
+                let prefix = git.output(["rev-parse", "--show-prefix"]) ?? ""
+                let vault = prefix.isEmpty ? "." : String(prefix.dropLast(prefix.hasSuffix("/") ? 1 : 0))
+                let text = """
+                    #!/bin/sh
+                    \(hookMark), written by 'afterflow git setup': checks the vault, and the form of
+                    # the documents staged, before each commit. Delete this file to commit without it.
+                    exec \(executable()) git pre-commit --vault \(Shell.quote(vault))
+
+                    """
+                let existing = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+                if let existing, !existing.contains(hookMark) {
+                    emit("  = \(path) is a hook of your own; kept (add 'afterflow git pre-commit' to it to check documents before each commit)")
+                    return false
+                }
+                if existing == text {
+                    emit("  = the pre-commit hook is already there")
+                    return false
+                }
+                try withVaultErrors {
+                    try FileIO.createDirectories((path as NSString).deletingLastPathComponent)
+                    try FileIO.overwrite(path, contents: Array(text.utf8))
+                }
+                chmod(path, 0o700)
+                emit("  + \(path) (a pre-commit hook: afterflow check, and fmt --check on the staged documents)")
+                return true
+            }
+
+            /// How git should call this program: its path as it was started when that has a folder
+            /// (quoted for the shell git runs the driver with), else `afterflow` from PATH.
+            static func executable() -> String {
+                let first = CommandLine.arguments.first ?? "afterflow"
+                guard first.contains("/") else { return "afterflow" }
+                return Shell.quote(Vault.absolute(first, from: FileManager.default.currentDirectoryPath))
+            }
+        }
+
+        struct PreCommit: ParsableCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "pre-commit",
+                abstract: "Check the vault and the form of the staged documents (git's pre-commit hook runs this).",
+                shouldDisplay: false)
+
+            @OptionGroup var vaultOptions: VaultOptions
+
+            func run() throws {
+                let vault = try withVaultErrors { try vaultOptions.locate() }
+                let git = Git(directory: vault.root)
+                let listed = git.output(["diff", "--cached", "--name-only", "--relative", "--diff-filter=ACMR", "-z", "--", "*.md"]) ?? ""
+                let documents = listed.split(separator: "\0").map(String.init).filter { path in
+                    guard !path.hasPrefix("Templates/"), !path.hasPrefix(".afterflow/"),
+                          let data = FileManager.default.contents(atPath: vault.root + "/" + path) else { return false }
+                    return Document(bytes: Array(data)).frontMatter != nil
+                }
+                let program = CommandLine.arguments.first.map { Vault.absolute($0, from: FileManager.default.currentDirectoryPath) } ?? "afterflow"
+                /// Runs afterflow in the vault; its standard output is shown only when it fails
+                /// (quiet when all is well), its errors always.
+                func run(_ arguments: [String]) -> Int32 {
+                    let process = Process()
+                    process.executableURL = URL(fileURLWithPath: program)
+                    process.arguments = arguments
+                    process.currentDirectoryURL = URL(fileURLWithPath: vault.root)
+                    let out = Pipe()
+                    process.standardOutput = out
+                    do { try process.run() } catch { return 1 }
+                    let data = out.fileHandleForReading.readDataToEndOfFile()
+                    process.waitUntilExit()
+                    if process.terminationStatus != 0 { FileHandle.standardError.write(data) }
+                    return process.terminationStatus
+                }
+                var failed = run(["check", "--vault", "."]) != 0
+                if !documents.isEmpty && run(["fmt", "--check", "--vault", "."] + documents) != 0 { failed = true }
+                guard failed else { return }
+                let err = ErrorStream.current
+                err.write("afterflow: the commit was stopped; fix what is shown above (afterflow fmt puts files in canonical form), or commit with --no-verify")
+                throw Exit.dataProblem
+            }
+        }
+    }
+}
+
+extension Afterflow.GitCommand {
+    struct Sync: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "sync",
+            abstract: "Commit the vault's changes, pull the other machines' and push.",
+            discussion: """
+                Commits every change in the vault with a neutral message ("afterflow sync", no personal text), pulls with afterflow's merge driver (see 'afterflow git setup'), and pushes. It says what happened in plain words. It refuses to run while a merge is unfinished, and says how to finish it. Exits 1 when something needs you: a conflict, a commit the pre-commit hook stopped, a remote that cannot be reached.
+
+                Examples:
+                  afterflow git sync
+                """)
+
+        @OptionGroup var vaultOptions: VaultOptions
+
+        func run() throws {
+            let vault = try withVaultErrors { try vaultOptions.locate() }
+            let git = Git(directory: vault.root)
+            guard git.output(["rev-parse", "--show-toplevel"]) != nil else {
+                report(VaultError(.notFound, "\(vault.root) is not in a git repository", details: [
+                    "Make it one with 'afterflow init --git' or 'git init' in the vault, then run 'afterflow git setup'.",
+                ]))
+                throw Exit.dataProblem
+            }
+            func stop(_ message: String, _ details: [String] = []) -> ExitCode {
+                report(VaultError(.invalid, message, details: details))
+                return Exit.dataProblem
+            }
+            func unfinished() -> [String] {
+                (git.output(["diff", "--name-only", "--diff-filter=U", "--relative"]) ?? "").split(separator: "\n").map(String.init)
+            }
+            let busy = ["MERGE_HEAD", "rebase-merge", "rebase-apply", "CHERRY_PICK_HEAD"].contains { name in
+                guard var path = git.output(["rev-parse", "--git-path", name]) else { return false }
+                if !path.hasPrefix("/") { path = vault.root + "/" + path }
+                return FileManager.default.fileExists(atPath: path)
+            }
+            if busy {
+                let files = unfinished()
+                throw stop("a merge is not finished yet, so nothing was synced", (files.isEmpty ? [] : ["Still in conflict: " + files.joined(separator: ", ")]) + [
+                    "Fix each file ('afterflow check' shows the lines between <<<<<<< and >>>>>>>), then: git add -A && git commit --no-edit",
+                    "Then run 'afterflow git sync' again.",
+                ])
+            }
+            if git.output(["config", "--get", "merge.afterflow.driver"]) == nil {
+                let err = ErrorStream.current
+                err.write(err.style("warning:", "1;35") + " git does not merge documents with afterflow here yet; run 'afterflow git setup' once in this clone")
+            }
+
+            _ = git.run(["add", "-A", "--", "."])
+            let changed = (git.output(["diff", "--cached", "--name-only"]) ?? "").split(separator: "\n").count
+            if changed > 0 {
+                let commit = git.run(["commit", "-q", "-m", "afterflow sync"])
+                guard commit.status == 0 else {
+                    FileHandle.standardError.write(Data(commit.output.utf8))
+                    throw stop("the commit was stopped, so nothing was synced", ["Fix what is shown above, then run 'afterflow git sync' again."])
+                }
+                emit("Committed \(changed) changed file\(changed == 1 ? "" : "s").")
+            } else {
+                emit("Nothing new here to commit.")
+            }
+            guard !(git.output(["remote"]) ?? "").isEmpty else {
+                emit("There is no remote to pull from or push to; add one with: git remote add origin URL")
+                return
+            }
+            let before = git.output(["rev-parse", "HEAD"])
+            let pull = git.run(["pull", "--no-rebase", "--no-edit"])
+            if pull.status != 0 {
+                let files = unfinished()
+                if !files.isEmpty {
+                    throw stop("the other machine's changes are pulled, and \(files.count) file\(files.count == 1 ? " has" : "s have") a conflict left: " + files.joined(separator: ", "), [
+                        "A conflict is the same key, or the same lines, changed differently on both machines; 'afterflow check' shows where.",
+                        "Keep the version you want, delete the marker lines, then: git add -A && git commit --no-edit, and 'afterflow git sync' again.",
+                    ])
+                }
+                FileHandle.standardError.write(Data(pull.output.utf8))
+                throw stop("could not pull the other machines' changes (see git's message above); nothing was pushed")
+            }
+            let pulled = before.flatMap { git.output(["rev-list", "--count", "\($0)..HEAD"]) }.flatMap { Int($0) } ?? 0
+            emit(pulled == 0 ? "Nothing new to pull." : "Pulled the other machines' changes and merged them.")
+            let push = git.run(["push", "-q"])
+            guard push.status == 0 else {
+                FileHandle.standardError.write(Data(push.output.utf8))
+                throw stop("could not push (see git's message above); your changes are committed here and go out with the next sync")
+            }
+            emit("Pushed: the remote is up to date.")
+        }
+    }
+}
+
+/// Runs git in a folder.
+struct Git {
+    var directory: String
+
+    /// Runs git; its status and what it wrote (standard output and error together).
+    func run(_ arguments: [String]) -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", directory] + arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = out
+        do { try process.run() } catch { return (127, "cannot run git: \(error.localizedDescription)\n") }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// Git's standard output without its final line feed, or nil when git fails or cannot run.
+    func output(_ arguments: [String]) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", directory] + arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return nil }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        var text = String(decoding: data, as: UTF8.self)
+        while text.hasSuffix("\n") { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+/// `afterflow backup` and `restore` with the real age tool (#15, backups).
+@Suite("encrypted backups")
+struct BackupTests {
+    static let age = BrowserTests.onPath(["age"]).flatMap { _ in BrowserTests.onPath(["age-keygen"]) }
+
+    /// A new age identity file in the sandbox, and its public key.
+    static func keygen(_ sandbox: Sandbox, _ name: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["age-keygen", "-o", sandbox.path(name)]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        let text = try sandbox.readText(name)
+        let line = text.split(separator: "\n").first { $0.hasPrefix("# public key: ") }!
+        return String(line.dropFirst("# public key: ".count))
+    }
+
+    /// Every file under `root` (relative path → bytes and permissions), the index and lock left out.
+    static func snapshot(_ root: String) -> [String: (Data, Int)] {
+        var out: [String: (Data, Int)] = [:]
+        let enumerator = FileManager.default.enumerator(atPath: root)!
+        while let relative = enumerator.nextObject() as? String {
+            if relative.hasPrefix(".afterflow/index.sqlite") || relative == ".afterflow/lock" { continue }
+            let path = root + "/" + relative
+            let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+            let mode = (attributes?[.posixPermissions] as? Int) ?? -1
+            out[relative] = (FileManager.default.contents(atPath: path) ?? Data(), mode)
+        }
+        return out
+    }
+
+    @Test("backup then restore gives every file back byte for byte with its permissions; a wrong key fails and writes nothing",
+          .enabled(if: age != nil, Comment(rawValue: "needs age (apt-get install age)")))
+    func roundTrip() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            expectStatus(try sandbox.run(["list"], directory: vault), 0)   // an index, to be left out
+            #expect(chmod(vault + "/README.md", 0o640) == 0)
+            let key = try Self.keygen(sandbox, "key.txt")
+            _ = try Self.keygen(sandbox, "wrong.txt")
+
+            let dry = try sandbox.run(["backup", "-o", sandbox.path("b.age"), "--dry-run"], directory: vault)
+            expectStatus(dry, 0)
+            #expect(dry.stdout.contains("./README.md\n"), "\(dry)")
+            #expect(!dry.stdout.contains("index.sqlite"), "\(dry)")
+            #expect(!sandbox.exists("b.age"))
+
+            let backup = try sandbox.run(["backup", "-o", sandbox.path("b.age"), "--recipient", key], directory: vault)
+            expectStatus(backup, 0)
+            #expect(try sandbox.mode("b.age") == 0o600)
+            let bytes = try sandbox.read("b.age")
+            #expect(String(decoding: bytes.prefix(21), as: UTF8.self) == "age-encryption.org/v1", "an age file")
+            #expect(!String(decoding: bytes, as: UTF8.self).contains("Psilocybin"), "nothing readable")
+
+            let wrong = try sandbox.run(["restore", sandbox.path("b.age"), sandbox.path("r"), "--identity", sandbox.path("wrong.txt")])
+            expectStatus(wrong, 1)
+            #expect(wrong.stderr.contains("cannot decrypt"), "\(wrong)")
+            #expect(wrong.stderr.contains("nothing was written"), "\(wrong)")
+            #expect(!sandbox.exists("r"))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.root).filter { $0.hasSuffix(".tmp") } == [])
+
+            let restore = try sandbox.run(["restore", sandbox.path("b.age"), sandbox.path("r"), "--identity", sandbox.path("key.txt")])
+            expectStatus(restore, 0)
+            let before = Self.snapshot(vault), after = Self.snapshot(sandbox.path("r"))
+            #expect(before.keys.sorted() == after.keys.sorted())
+            for (path, (data, mode)) in before {
+                #expect(after[path]?.0 == data, "\(path) byte for byte")
+                #expect(after[path]?.1 == mode, "\(path) keeps its permissions")
+            }
+            #expect(after["README.md"]?.1 == 0o640)
+            #expect(!sandbox.exists("r/.afterflow/index.sqlite"))
+            expectStatus(try sandbox.run(["check"], directory: sandbox.path("r")), 0)
+
+            let over = try sandbox.run(["restore", sandbox.path("b.age"), sandbox.path("r"), "--identity", sandbox.path("key.txt")])
+            expectStatus(over, 1)
+            #expect(over.stderr.contains("is not empty; a restore never writes over files"), "\(over)")
+        }
+    }
+
+    @Test("without a recipient age asks for a passphrase on the terminal; a wrong one restores nothing",
+          .enabled(if: age != nil && PseudoTerminal.python != nil, Comment(rawValue: "needs age and python3")))
+    func passphrase() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.initVault("v", timeZone: "UTC")
+            expectStatus(try sandbox.run(["new", "--mood-before", "5", "--intention", "Explore"], directory: vault,
+                                         environment: practiceAt("2025-03-25T15:00:00Z")), 0)
+            let backup = try sandbox.runOnPseudoTerminal(["backup", "-o", sandbox.path("p.age")], directory: vault, steps: [
+                .expect("passphrase"), .type("correct horse\r"), .expect("Confirm passphrase"), .type("correct horse\r"),
+            ])
+            #expect(backup.status == 0, "\(backup)")
+            #expect(sandbox.exists("p.age"))
+            let wrong = try sandbox.runOnPseudoTerminal(["restore", sandbox.path("p.age"), sandbox.path("r")], directory: ".", steps: [
+                .expect("passphrase"), .type("wrong horse\r"),
+            ])
+            #expect(wrong.status == 1, "\(wrong)")
+            #expect(!sandbox.exists("r"))
+            let right = try sandbox.runOnPseudoTerminal(["restore", sandbox.path("p.age"), sandbox.path("r")], directory: ".", steps: [
+                .expect("passphrase"), .type("correct horse\r"),
+            ])
+            #expect(right.status == 0, "\(right)")
+            #expect(Self.snapshot(vault).mapValues(\.0) == Self.snapshot(sandbox.path("r")).mapValues(\.0))
+        }
+    }
+}
