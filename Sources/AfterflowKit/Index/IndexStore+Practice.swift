@@ -52,14 +52,25 @@ extension IndexStore {
 
     /// Trial sessions, newest first: of one client, between two local days (inclusive), at most `limit`.
     public func trialSessions(client: String? = nil, since: String? = nil, until: String? = nil, limit: Int? = nil) throws(VaultError) -> [TrialSessionListing] {
-        var clauses = ["1"]
+        var clauses: [String] = []
         var arguments: StatementArguments = []
         if let client { clauses.append("client = ?"); arguments += [client] }
         if let since { clauses.append("day >= ?"); arguments += [since] }
         if let until { clauses.append("day <= ?"); arguments += [until] }
+        return try trialSessionRows(clauses, arguments, limit: limit)
+    }
+
+    /// Trial sessions whose id starts with `prefix` (dashes optional).
+    public func trialSessions(idPrefix prefix: String) throws(VaultError) -> [TrialSessionListing] {
+        let bare = prefix.replacingOccurrences(of: "-", with: "")
+        return try trialSessionRows(["(id LIKE ? OR replace(id, '-', '') LIKE ?)"], [prefix + "%", bare + "%"], limit: nil)
+    }
+
+    /// The rows meeting every clause, newest first.
+    private func trialSessionRows(_ clauses: [String], _ arguments: StatementArguments, limit: Int?) throws(VaultError) -> [TrialSessionListing] {
         var sql = """
             SELECT path, id, client, date_text, day, location, trials, successes, goals FROM trial_sessions
-            WHERE \(clauses.joined(separator: " AND ")) ORDER BY date IS NULL, date DESC, path DESC
+            WHERE \((clauses.isEmpty ? ["1"] : clauses).joined(separator: " AND ")) ORDER BY date IS NULL, date DESC, path DESC
             """
         if let limit { sql += " LIMIT \(limit)" }
         return try query { db in
@@ -69,16 +80,6 @@ extension IndexStore {
                                            day: row.string(4), location: row.string(5), trials: row.int(6) ?? 0, successes: row.int(7) ?? 0, goals: goals)
             }
         }
-    }
-
-    /// Trial sessions whose id starts with `prefix` (dashes optional).
-    public func trialSessions(idPrefix prefix: String) throws(VaultError) -> [TrialSessionListing] {
-        let bare = prefix.replacingOccurrences(of: "-", with: "")
-        let paths: [String] = try query { db in
-            try String.fetchAll(db, sql: "SELECT path FROM trial_sessions WHERE id LIKE ? OR replace(id, '-', '') LIKE ? ORDER BY path",
-                                arguments: [prefix + "%", bare + "%"])
-        }
-        return try trialSessions().filter { paths.contains($0.path) }
     }
 }
 

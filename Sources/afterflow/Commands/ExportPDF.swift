@@ -30,13 +30,8 @@ struct ExportPDF: ParsableCommand {
         let now = Clock.now
         let (store, rows, leftOut) = try exportedSessions(vaultOptions, filters, now: now, oldestFirst: layout.oldestFirst)
         let destination = try output.destination(in: store.vault, extension: "pdf", now: now)
-        guard let engine = PDFEngine.find(searchPath: ProcessInfo.processInfo.environment["PATH"]) else {
-            report(VaultError(.notFound, "no program to print PDF with: afterflow uses Chromium, Google Chrome or WeasyPrint, and none is on PATH",
-                              details: ["Install one of them:"] + PDFEngine.installAdvice.map { "  " + $0 }
-                                  + ["Or write the same report as HTML, open it in any browser and print it to PDF from there:",
-                                     "  " + htmlCommand()]))
-            throw Exit.dataProblem
-        }
+        let engine = try pdfEngine(orInstead: ["Or write the same report as HTML, open it in any browser and print it to PDF from there:",
+                                               "  " + htmlCommand()])
         let template = try withVaultErrors { try ReportTemplate.of(store.vault) }
         let html = layout.report(timeZone: store.vault.timeZone, now: now, filters: filters).render(rows, template: template)
         let pdf = try withVaultErrors { try engine.render(html) }
@@ -61,4 +56,15 @@ struct ExportPDF: ParsableCommand {
         let quoted = arguments.map { $0.contains(where: { " \"'$&;|<>*?()".contains($0) }) ? "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" : $0 }
         return (["afterflow"] + quoted).joined(separator: " ")
     }
+}
+
+/// The first program on PATH that prints PDF, or an error saying what to install and, in
+/// `instead`, how to get the same page another way.
+func pdfEngine(orInstead instead: [String]) throws -> PDFEngine {
+    guard let engine = PDFEngine.find(searchPath: ProcessInfo.processInfo.environment["PATH"]) else {
+        report(VaultError(.notFound, "no program to print PDF with: afterflow uses Chromium, Google Chrome or WeasyPrint, and none is on PATH",
+                          details: ["Install one of them:"] + PDFEngine.installAdvice.map { "  " + $0 } + instead))
+        throw Exit.dataProblem
+    }
+    return engine
 }

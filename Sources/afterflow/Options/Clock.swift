@@ -10,6 +10,12 @@ import Foundation
 enum Clock {
     static var now: Date { fixed ?? Date() }
 
+    /// Today's date (a day without a time) in `timeZone`.
+    static func today(in timeZone: TimeZone) -> LocalDate {
+        let now = LocalDate(now, in: timeZone)
+        return LocalDate(year: now.year, month: now.month, day: now.day)
+    }
+
     /// The time `AFTERFLOW_NOW` sets, read once.
     private static let fixed: Date? = {
         guard let text = ProcessInfo.processInfo.environment["AFTERFLOW_NOW"], !text.isEmpty else { return nil }

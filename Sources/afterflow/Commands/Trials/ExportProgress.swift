@@ -61,23 +61,17 @@ struct ExportProgress: ParsableCommand {
         let progress = GoalProgress.make(record: record, cues: store.cues, goal: goal?.lowercased(),
                                          since: range.since.flatMap(LocalDate.parse), until: range.until.flatMap(LocalDate.parse))
         let destination = try output.destination(in: vault, extension: format.rawValue, now: now)
-        let local = LocalDate(now, in: vault.timeZone)
         let html = try withVaultErrors {
             try ProgressReport.html(record: record, progress: progress, cues: store.cues, clinician: vault.config.clinician,
                                     practice: vault.config.practice, includeNotes: notes, fullNames: fullNames,
-                                    today: LocalDate(year: local.year, month: local.month, day: local.day),
+                                    today: Clock.today(in: vault.timeZone),
                                     template: try ProgressReport.template(of: vault), pageSize: page.size)
         }
         let sessions = Set(progress.flatMap { $0.rows.flatMap(\.sessions) }).count
         var extra = ""
         var bytes = Array(html.utf8)
         if format == .pdf {
-            guard let engine = PDFEngine.find(searchPath: ProcessInfo.processInfo.environment["PATH"]) else {
-                report(VaultError(.notFound, "no program to print PDF with: afterflow uses Chromium, Google Chrome or WeasyPrint, and none is on PATH",
-                                  details: ["Install one of them:"] + PDFEngine.installAdvice.map { "  " + $0 }
-                                      + ["Or write the report as HTML (--format html), open it in any browser and print it from there."]))
-                throw Exit.dataProblem
-            }
+            let engine = try pdfEngine(orInstead: ["Or write the report as HTML (--format html), open it in any browser and print it from there."])
             bytes = try withVaultErrors { try engine.render(html) }
             extra = " (printed with \(engine.executable))"
         }

@@ -9,10 +9,7 @@ struct Practice {
     let store: PracticeStore
     var vault: Vault { store.vault }
     var zone: TimeZone { vault.timeZone }
-    var today: LocalDate {
-        let now = LocalDate(Clock.now, in: zone)
-        return LocalDate(year: now.year, month: now.month, day: now.day)
-    }
+    var today: LocalDate { Clock.today(in: zone) }
 
     init(_ options: VaultOptions) throws {
         (index, report) = try options.index()

@@ -52,7 +52,7 @@ extension Afterflow {
                 emit(rows.map(CSVWriter.guardedRow).joined(separator: "\n"))
             case .table:
                 let term = Terminal.current
-                var lines = [term.bold(record.client.displayName) + (record.client.age(on: today(vault)).map { ", \($0)" } ?? "") + term.dim("  (\(record.short))")]
+                var lines = [term.bold(record.client.displayName) + (record.client.age(on: Clock.today(in: vault.timeZone)).map { ", \($0)" } ?? "") + term.dim("  (\(record.short))")]
                 if progress.isEmpty { lines.append("No goals yet. Add one with: " + vaultOptions.hints.command("goal", "add", record.short, placeholder: "TITLE")) }
                 for item in progress {
                     lines.append("")
@@ -75,11 +75,6 @@ extension Afterflow {
                 }
                 emit(lines.joined(separator: "\n"))
             }
-        }
-
-        func today(_ vault: Vault) -> LocalDate {
-            let now = LocalDate(Clock.now, in: vault.timeZone)
-            return LocalDate(year: now.year, month: now.month, day: now.day)
         }
     }
 }
