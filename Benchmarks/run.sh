@@ -7,6 +7,7 @@
 #   ONLY=exports Benchmarks/run.sh    the exports and the import alone
 #   ONLY=wide Benchmarks/run.sh       `set` on one file with 100,000 front-matter keys alone
 #   ONLY=practice Benchmarks/run.sh   a therapist's practice alone: trial, progress, its report, index
+#   ONLY=live Benchmarks/run.sh       the live logger on the practice: keypress to fsync'd line, start-up
 #   SCRATCH=.build-x                  build in another scratch folder
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -61,7 +62,7 @@ echo
 echo "Machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(uname -sr), $(swift --version 2>/dev/null | head -1)"
 echo
 
-[ "$ONLY" = exports ] || [ "$ONLY" = wide ] || [ "$ONLY" = practice ] && SIZES=""
+[ "$ONLY" = exports ] || [ "$ONLY" = wide ] || [ "$ONLY" = practice ] || [ "$ONLY" = live ] && SIZES=""
 for n in $SIZES; do
   vault="$OUT/$n"
   vault_of "$vault" "$n"
@@ -203,8 +204,8 @@ fi
 # floor of every file. A command this build does not have yet is skipped with a message, so that
 # the rest still runs. The trial is appended to the client's newest session, which is put back
 # before each run.
-if [ "$ONLY" = all ] || [ "$ONLY" = practice ]; then
-  practice="$OUT/practice"
+practice="$OUT/practice"
+make_practice() {
   if [ ! -f "$practice/.generated" ]; then
     rm -rf "$practice"
     "$BENCH" practice "$practice" >/dev/null
@@ -214,6 +215,9 @@ if [ "$ONLY" = all ] || [ "$ONLY" = practice ]; then
     fi
     touch "$practice/.generated"
   fi
+}
+if [ "$ONLY" = all ] || [ "$ONLY" = practice ]; then
+  make_practice
   has() { "$BIN" "$@" --help >/dev/null 2>&1; }
   skipped() { echo "Skipped \`afterflow $1\`: $2"; echo; }
   # Whether a command runs once without failing; if not, says why and it is skipped.
@@ -278,4 +282,21 @@ if [ "$ONLY" = all ] || [ "$ONLY" = practice ]; then
     echo
   fi
   rm -f "$html"
+fi
+
+# The live logger (issue 12) on a copy of the practice, through a real pseudo-terminal: keypress to
+# fsync'd line over LIVE_TRIALS trials in one session (target: p99 under 50 ms), and start to first
+# trial loggable (target: under 1 s), beside a pty round trip, an append + fsync and a process start
+# measured in the same run (Benchmarks/live-log.py).
+if [ "$ONLY" = all ] || [ "$ONLY" = live ]; then
+  make_practice
+  live="$OUT/practice-live"
+  rm -rf "$live" && cp -a "$practice" "$live"
+  "$BIN" index --vault "$live" >/dev/null 2>&1 || true
+  client=$(ls "$live/clients" | head -1)
+  echo "### The live logger: \`afterflow log $client\` on a copy of the practice"
+  echo
+  python3 Benchmarks/live-log.py "$live" "${LIVE_TRIALS:-1000}" "$BIN" "$client" "${RUNS}"
+  echo
+  rm -rf "$live"
 fi
