@@ -14,7 +14,7 @@ extension Afterflow {
                 commandName: "setup",
                 abstract: "Make git merge this vault's documents with afterflow (for a vault already in a git repository).",
                 discussion: """
-                    Writes .gitattributes in the vault (*.md merge=afterflow; a line added to the file when it is there) and sets merge.afterflow.driver and merge.afterflow.name in the repository's own config (git config), so that two machines that changed the same session merge by themselves; and a pre-commit hook that stops a commit while 'afterflow check' finds an error or a staged document is not in canonical form (a pre-commit hook of your own is kept). Running it again changes nothing.
+                    Writes .gitattributes in the vault (*.md merge=afterflow; a line added to the file when it is there) and sets merge.afterflow.driver and merge.afterflow.name in the repository's own config (git config), so that two machines that changed the same session merge by themselves; and a pre-commit hook that stops a commit while 'afterflow check' finds an error in a staged document or one is not in canonical form (a pre-commit hook of your own is kept). Running it again changes nothing.
 
                     Examples:
                       afterflow git setup
@@ -46,20 +46,28 @@ extension Afterflow {
                     throw Exit.dataProblem
                 }
                 var changed = false
+                // afterflow's own state (the index, drafts, the trash) stays out of git.
+                let ignores = try withVaultErrors { try VaultInitializer.addGitignores(root: vaultRoot) }
+                for path in ignores.created { emit("  + \(path) (keeps afterflow's own state out of git)") }
+                for path in ignores.extended { emit("  ~ \(path) (added \(TemporaryFiles.gitignorePattern), afterflow's temporary files)") }
+                if !ignores.created.isEmpty || !ignores.extended.isEmpty { changed = true }
                 let attributes = vaultRoot + "/.gitattributes"
-                let existing = FileManager.default.contents(atPath: attributes).map { String(decoding: $0, as: UTF8.self) }
+                let bytes = FileManager.default.contents(atPath: attributes).map { Array($0) }
+                let existing = bytes.map { String(decoding: $0, as: UTF8.self) }
                 let has = existing?.split(whereSeparator: \.isNewline).contains { $0.trimmingCharacters(in: .whitespaces) == attributesLine } ?? false
                 if has {
                     emit("  = .gitattributes already has \(attributesLine)")
-                } else {
-                    var text = existing ?? ""
-                    if !text.isEmpty && !text.hasSuffix("\n") { text += "\n" }
-                    text += attributesLine + "\n"
-                    try withVaultErrors { try FileIO.overwrite(attributes, contents: Array(text.utf8)) }
+                } else if let bytes, let existing {
+                    // Added at the end, in the file's own line ending; the rest is kept byte for byte.
+                    let ending = existing.contains("\r\n") ? "\r\n" : "\n"
+                    let added = (bytes.isEmpty || bytes.last == 0x0A ? "" : ending) + attributesLine + ending
+                    try withVaultErrors { try FileIO.replace(attributes, expecting: bytes, with: bytes + Array(added.utf8)) }
                     changed = true
-                    emit(existing == nil
-                        ? "  + .gitattributes (\(attributesLine): git merges documents with afterflow)"
-                        : "  ~ .gitattributes (added \(attributesLine))")
+                    emit("  ~ .gitattributes (added \(attributesLine))")
+                } else {
+                    try withVaultErrors { try FileIO.create(attributes, contents: Array((attributesLine + "\n").utf8)) }
+                    changed = true
+                    emit("  + .gitattributes (\(attributesLine): git merges documents with afterflow)")
                 }
 
                 let driver = executable() + " merge-driver %O %A %B %P"
@@ -90,8 +98,8 @@ extension Afterflow {
                 let vault = prefix.isEmpty ? "." : String(prefix.dropLast(prefix.hasSuffix("/") ? 1 : 0))
                 let text = """
                     #!/bin/sh
-                    \(hookMark), written by 'afterflow git setup': checks the vault, and the form of
-                    # the documents staged, before each commit. Delete this file to commit without it.
+                    \(hookMark), written by 'afterflow git setup': checks the documents staged, and
+                    # their form, before each commit. Delete this file to commit without it.
                     exec \(executable()) git pre-commit --vault \(Shell.quote(vault))
 
                     """
@@ -125,7 +133,7 @@ extension Afterflow {
         struct PreCommit: ParsableCommand {
             static let configuration = CommandConfiguration(
                 commandName: "pre-commit",
-                abstract: "Check the vault and the form of the staged documents (git's pre-commit hook runs this).",
+                abstract: "Check the staged documents and their form (git's pre-commit hook runs this).",
                 shouldDisplay: false)
 
             @OptionGroup var vaultOptions: VaultOptions
@@ -133,12 +141,19 @@ extension Afterflow {
             func run() throws {
                 let vault = try withVaultErrors { try vaultOptions.locate() }
                 let git = Git(directory: vault.root)
-                let listed = git.output(["diff", "--cached", "--name-only", "--relative", "--diff-filter=ACMR", "-z", "--", "*.md"]) ?? ""
-                let documents = listed.split(separator: "\0").map(String.init).filter { path in
-                    guard !path.hasPrefix("Templates/"), !path.hasPrefix(".afterflow/"),
+                let listed = git.output(["diff", "--cached", "--name-only", "--relative", "--diff-filter=ACMR", "-z", "--", "*.md", ".afterflow/config.yml"]) ?? ""
+                let staged = listed.split(separator: "\0").map(String.init)
+                let documents = staged.filter { path in
+                    guard path.hasSuffix(".md"), !path.hasPrefix("Templates/"), !path.hasPrefix(".afterflow/"),
                           let data = FileManager.default.contents(atPath: vault.root + "/" + path) else { return false }
                     return Document(bytes: Array(data)).frontMatter != nil
                 }
+                // Only the staged documents (and settings) are checked: a problem in a file this
+                // commit leaves alone does not stop it.
+                let checked = staged.filter { path in
+                    path == ".afterflow/config.yml" || (!path.hasPrefix("Templates/") && !path.hasPrefix(".afterflow/"))
+                }
+                guard !checked.isEmpty else { return }
                 let program = CommandLine.arguments.first.map { Vault.absolute($0, from: FileManager.default.currentDirectoryPath) } ?? "afterflow"
                 /// Runs afterflow in the vault; its standard output is shown only when it fails
                 /// (quiet when all is well), its errors always.
@@ -155,7 +170,7 @@ extension Afterflow {
                     if process.terminationStatus != 0 { FileHandle.standardError.write(data) }
                     return process.terminationStatus
                 }
-                var failed = run(["check", "--vault", "."]) != 0
+                var failed = run(["check", "--vault", "."] + checked) != 0
                 if !documents.isEmpty && run(["fmt", "--check", "--vault", "."] + documents) != 0 { failed = true }
                 guard failed else { return }
                 let err = ErrorStream.current
@@ -213,7 +228,8 @@ extension Afterflow.GitCommand {
                 err.write(err.style("warning:", "1;35") + " git does not merge documents with afterflow here yet; run 'afterflow git setup' once in this clone")
             }
 
-            _ = git.run(["add", "-A", "--", "."])
+            // afterflow's own state stays out, even in a vault without .afterflow/.gitignore.
+            _ = git.run(["add", "-A", "--", "."] + ["index.sqlite*", "lock", "drafts", "trash", "queue", "*.tmp"].map { ":(exclude).afterflow/" + $0 })
             let changed = (git.output(["diff", "--cached", "--name-only"]) ?? "").split(separator: "\n").count
             if changed > 0 {
                 let commit = git.run(["commit", "-q", "-m", "afterflow sync"])
