@@ -12,7 +12,7 @@ struct Check: ParsableCommand {
             Examples:
               afterflow check
               afterflow check --format json | jq '.[] | select(.severity == "error")'
-              afterflow check sessions/2025/2025-03-25-psilocybin.md   only that file's problems
+              afterflow check sessions/2025/2025-03-25-psilocybin.md
             """)
 
     @OptionGroup var vaultOptions: VaultOptions
