@@ -281,6 +281,17 @@ struct GitMergeTests {
             let tracked = try Self.git(["ls-files"], in: vault, sandbox).output
             #expect(tracked.contains(".afterflow/config.yml\n"), "\(tracked)")
             #expect(!tracked.contains("index.sqlite"), "\(tracked)")
+
+            // A remote on a USB drive, empty: the first sync gives it the branch and follows it.
+            try Self.git(["init", "-q", "--bare", "-b", "main", sandbox.path("usb/journal.git")], in: sandbox.root, sandbox)
+            try Self.git(["remote", "add", "origin", sandbox.path("usb/journal.git")], in: vault, sandbox)
+            let first = try sandbox.run(["git", "sync"], directory: vault)
+            expectStatus(first, 0)
+            #expect(first.stdout == "Nothing new here to commit.\nPushed: origin had no main yet; it has this machine's now.\n", "\(first)")
+            let second = try sandbox.run(["git", "sync"], directory: vault)
+            #expect(second.stdout == "Nothing new here to commit.\nNothing new to pull.\nPushed: the remote is up to date.\n", "\(second)")
+            #expect(try Self.git(["rev-parse", "main"], in: sandbox.path("usb/journal.git"), sandbox).output
+                    == Self.git(["rev-parse", "HEAD"], in: vault, sandbox).output)
         }
     }
 
@@ -362,6 +373,8 @@ struct GitMergeTests {
             try Self.git(["commit", "-q", "--no-edit"], in: b, sandbox)
             let resolved = try sandbox.run(["git", "sync"], directory: b)
             expectStatus(resolved, 0)
+            #expect(try Self.git(["log", "--merges", "--format=%s"], in: b, sandbox).output == "afterflow sync: merged the other machines' changes\n",
+                    "a neutral message, without the remote's address")
             #expect(resolved.stdout.hasSuffix("Pushed: the remote is up to date.\n"), "\(resolved)")
 
             let back = try sandbox.run(["git", "sync"], directory: a)

@@ -187,13 +187,15 @@ extension Afterflow.GitCommand {
             commandName: "sync",
             abstract: "Commit the vault's changes, pull the other machines' and push.",
             discussion: """
-                Commits every change in the vault with a neutral message ("afterflow sync", no personal text), pulls with afterflow's merge driver (see 'afterflow git setup'), and pushes. It says what happened in plain words. It refuses to run while a merge is unfinished, and says how to finish it. Exits 1 when something needs you: a conflict, a commit the pre-commit hook stopped, a remote that cannot be reached.
+                Commits every change in the vault with a neutral message ("afterflow sync", no personal text), fetches and merges the other machines' changes with afterflow's merge driver (see 'afterflow git setup'; the merge's message is neutral too), and pushes; a remote that has no branch yet gets this one. Without a remote it commits and says so. It says what happened in plain words. It refuses to run while a merge is unfinished, and says how to finish it. Exits 1 when something needs you: a conflict, a commit the pre-commit hook stopped, a remote that cannot be reached.
 
                 Examples:
                   afterflow git sync
                 """)
 
         @OptionGroup var vaultOptions: VaultOptions
+
+        static let mergeMessage = "afterflow sync: merged the other machines' changes"
 
         func run() throws {
             let vault = try withVaultErrors { try vaultOptions.locate() }
@@ -246,7 +248,33 @@ extension Afterflow.GitCommand {
                 return
             }
             let before = git.output(["rev-parse", "HEAD"])
-            let pull = git.run(["pull", "--no-rebase", "--no-edit"])
+            // Fetch and merge rather than pull, so that the merge commit's message is neutral too
+            // (git's own names the remote's address).
+            let fetch = git.run(["fetch", "-q"])
+            guard fetch.status == 0 else {
+                FileHandle.standardError.write(Data(fetch.output.utf8))
+                throw stop("could not reach the remote (see git's message above); your changes are committed here, nothing was pulled or pushed")
+            }
+            if git.output(["rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{upstream}"]) == nil {
+                // A branch that follows none yet: with one remote, it follows that remote's branch
+                // of the same name, made by this push when the remote has none.
+                let remotes = (git.output(["remote"]) ?? "").split(separator: "\n").map(String.init)
+                guard remotes.count == 1, let branch = git.output(["branch", "--show-current"]), !branch.isEmpty else {
+                    throw stop("this branch does not follow a branch of a remote yet, so nothing was pulled or pushed",
+                               ["Push it once with: git push -u REMOTE BRANCH", "Then 'afterflow git sync' does the rest."])
+                }
+                if git.output(["rev-parse", "--verify", "-q", "refs/remotes/\(remotes[0])/\(branch)"]) == nil {
+                    let push = git.run(["push", "-q", "-u", remotes[0], branch])
+                    guard push.status == 0 else {
+                        FileHandle.standardError.write(Data(push.output.utf8))
+                        throw stop("could not push (see git's message above); your changes are committed here and go out with the next sync")
+                    }
+                    emit("Pushed: \(remotes[0]) had no \(branch) yet; it has this machine's now.")
+                    return
+                }
+                _ = git.run(["branch", "-q", "--set-upstream-to=\(remotes[0])/\(branch)"])
+            }
+            let pull = git.run(["merge", "--no-edit", "-m", Self.mergeMessage, "@{upstream}"])
             if pull.status != 0 {
                 let files = unfinished()
                 if !files.isEmpty {
