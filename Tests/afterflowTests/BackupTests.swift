@@ -95,6 +95,16 @@ struct BackupTests {
             let over = try sandbox.run(["restore", sandbox.path("b.age"), sandbox.path("r"), "--identity", sandbox.path("key.txt")])
             expectStatus(over, 1)
             #expect(over.stderr.contains("is not empty; a restore never writes over files"), "\(over)")
+            // Nor over a file.
+            try sandbox.write(sandbox.path("notes.txt"), "mine\n")
+            let file = try sandbox.run(["restore", sandbox.path("b.age"), sandbox.path("notes.txt"), "--identity", sandbox.path("key.txt")])
+            expectStatus(file, 1)
+            #expect(file.stderr.contains("notes.txt is a file, not a folder; a restore never writes over files"), "\(file)")
+            #expect(try sandbox.readText("notes.txt") == "mine\n")
+            // An empty folder is fine.
+            try FileManager.default.createDirectory(atPath: sandbox.path("empty"), withIntermediateDirectories: true)
+            expectStatus(try sandbox.run(["restore", sandbox.path("b.age"), sandbox.path("empty"), "--identity", sandbox.path("key.txt")]), 0)
+            #expect(Self.snapshot(sandbox.path("empty")).mapValues(\.0) == before.mapValues(\.0))
         }
     }
 

@@ -238,9 +238,17 @@ extension Afterflow {
         func run() throws {
             let cwd = FileManager.default.currentDirectoryPath
             let target = Vault.absolute(directory, from: cwd)
-            if let contents = try? FileManager.default.contentsOfDirectory(atPath: target), !contents.isEmpty {
-                report(VaultError(.exists, "\(directory) is not empty; a restore never writes over files", details: ["Restore into a new folder."]))
-                throw Exit.dataProblem
+            var info = stat()
+            if lstat(target, &info) == 0 {
+                let isFolder = (info.st_mode & S_IFMT) == S_IFDIR
+                guard isFolder else {
+                    report(VaultError(.exists, "\(directory) is a file, not a folder; a restore never writes over files", details: ["Restore into a new folder."]))
+                    throw Exit.dataProblem
+                }
+                guard (try? FileManager.default.contentsOfDirectory(atPath: target))?.isEmpty == true else {
+                    report(VaultError(.exists, "\(directory) is not empty; a restore never writes over files", details: ["Restore into a new folder."]))
+                    throw Exit.dataProblem
+                }
             }
             guard FileManager.default.fileExists(atPath: Vault.absolute(archive, from: cwd)) else {
                 report(VaultError(.notFound, "\(archive) is not there"))
@@ -280,8 +288,9 @@ extension Afterflow {
                                   details: result.errors.split(separator: "\n").filter { $0.hasPrefix("age: error:") }.map { "  " + $0 }))
                 throw Exit.dataProblem
             }
-            // The archive's root folder carries the vault folder's own permissions.
-            try? FileManager.default.removeItem(atPath: target)
+            // The archive's root folder carries the vault folder's own permissions. An empty folder
+            // at DIR makes way (rmdir removes nothing else: a file that appeared meanwhile stays).
+            if lstat(target, &info) == 0 { _ = rmdir(target) }
             guard rename(temp, target) == 0 else {
                 try? FileManager.default.removeItem(atPath: temp)
                 report(VaultError(.io, "cannot move the restored vault to \(directory)"))
