@@ -72,6 +72,13 @@ struct BackupTests {
             let bytes = try sandbox.read("b.age")
             #expect(String(decoding: bytes.prefix(21), as: UTF8.self) == "age-encryption.org/v1", "an age file")
             #expect(!String(decoding: bytes, as: UTF8.self).contains("Psilocybin"), "nothing readable")
+            // An existing file is replaced only with --force.
+            let again = try sandbox.run(["backup", "-o", sandbox.path("b.age"), "--recipient", key], directory: vault)
+            expectStatus(again, 1)
+            #expect(again.stderr.contains("b.age exists; add --force to replace it"), "\(again)")
+            #expect(try sandbox.read("b.age") == bytes)
+            expectStatus(try sandbox.run(["backup", "-o", sandbox.path("b.age"), "--recipient", key, "--force"], directory: vault), 0)
+            #expect(try sandbox.read("b.age") != bytes, "a new archive (age encrypts with a new file key each time)")
 
             let wrong = try sandbox.run(["restore", sandbox.path("b.age"), sandbox.path("r"), "--identity", sandbox.path("wrong.txt")])
             expectStatus(wrong, 1)

@@ -99,6 +99,7 @@ extension Afterflow {
                 Examples:
                   afterflow backup -o /media/usb/journal.age --recipient age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p
                   afterflow backup -o ~/Dropbox/j.age      asks for a passphrase
+                  afterflow backup -o ~/Dropbox/j.age --force   replaces last week's
                   afterflow backup -o x.age --dry-run      lists what would go in, with sizes
                   afterflow backup -o x.age --dry-run --format json
                 """)
@@ -113,6 +114,9 @@ extension Afterflow {
 
         @Flag(name: .long, help: "List the files that would go in, and write nothing.")
         var dryRun = false
+
+        @Flag(name: .long, help: "Replace the file at PATH (an older backup) when there is one.")
+        var force = false
 
         @Option(help: ArgumentHelp("With --dry-run: text (on a terminal each file's size and a total; piped, one path a line), or json.", valueName: "format"))
         var format: DataFormat = .text
@@ -181,6 +185,17 @@ extension Afterflow {
             if target.hasPrefix(vault.root + "/") {
                 report(VaultError(.outsideVault, "the archive cannot be inside the vault it backs up; write it elsewhere"))
                 throw Exit.dataProblem
+            }
+            var info = stat()
+            if lstat(target, &info) == 0 {
+                guard (info.st_mode & S_IFMT) == S_IFREG else {
+                    report(VaultError(.exists, "\(output) is a folder or a special file; name the archive's file, like \(Shell.quote(output + "/journal.age"))"))
+                    throw Exit.dataProblem
+                }
+                guard force else {
+                    report(VaultError(.exists, "\(output) exists; add --force to replace it (the new archive takes its place only once complete)"))
+                    throw Exit.dataProblem
+                }
             }
             let partial = target + ".partial"
             var age = ["age", "-o", partial]
