@@ -99,6 +99,19 @@ struct BackupTests {
             #expect(!sandbox.exists("r/.afterflow/index.sqlite"))
             expectStatus(try sandbox.run(["check"], directory: sandbox.path("r")), 0)
 
+            // Without age: said so, nothing written.
+            let bin = sandbox.path("bin")
+            try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+            for tool in ["tar", "env"] {
+                if let path = BrowserTests.onPath([tool]) { try FileManager.default.createSymbolicLink(atPath: bin + "/" + tool, withDestinationPath: path) }
+            }
+            for arguments in [["backup", "-o", sandbox.path("n.age"), "--recipient", key], ["restore", sandbox.path("b.age"), sandbox.path("n"), "--identity", sandbox.path("key.txt")]] {
+                let without = try sandbox.run(arguments, directory: vault, environment: ["PATH": bin])
+                expectStatus(without, 1)
+                #expect(without.stderr.contains("age is not installed; backups are encrypted with it, so nothing was done"), "\(without)")
+                #expect(!sandbox.exists("n.age") && !sandbox.exists("n"))
+            }
+
             let over = try sandbox.run(["restore", sandbox.path("b.age"), sandbox.path("r"), "--identity", sandbox.path("key.txt")])
             expectStatus(over, 1)
             #expect(over.stderr.contains("is not empty; a restore never writes over files"), "\(over)")

@@ -48,12 +48,26 @@ enum Pipeline {
     /// Runs age in the terminal's foreground, where it asks for the passphrase itself on
     /// /dev/tty (a process in a group of its own could not read the terminal); its exit status.
     static func ageOnTerminal(_ arguments: [String], input: Int32? = nil, output: Int32? = nil) -> Int32 {
-        guard let age = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-            .map({ String($0) + "/age" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return 127 }
+        guard let age = agePath() else { return 127 }
         switch try? ForegroundProgram.run(age, arguments, input: input, output: output) {
         case .exited(let status)?: return status
         default: return 1
         }
+    }
+
+    /// Where age is on PATH; nil when it is not installed.
+    static func agePath() -> String? {
+        (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+            .map({ String($0) + "/age" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+    }
+
+    /// Stops with a message that says how to install age, when it is not there.
+    static func requireAge() throws {
+        guard agePath() == nil else { return }
+        report(VaultError(.notFound, "age is not installed; backups are encrypted with it, so nothing was done", details: [
+            "Install it (https://age-encryption.org): apt-get install age, brew install age, or 'make install' in afterflow's source.",
+        ]))
+        throw Exit.dataProblem
     }
 
     /// `tar … | age …` with age in the terminal's foreground to ask for the passphrase (with
@@ -181,6 +195,7 @@ extension Afterflow {
                 try listContents(vault.root)
                 return
             }
+            try Pipeline.requireAge()
             let target = Vault.absolute(output, from: FileManager.default.currentDirectoryPath)
             if target.hasPrefix(vault.root + "/") {
                 report(VaultError(.outsideVault, "the archive cannot be inside the vault it backs up; write it elsewhere"))
@@ -269,6 +284,7 @@ extension Afterflow {
                 report(VaultError(.notFound, "\(archive) is not there"))
                 throw Exit.dataProblem
             }
+            try Pipeline.requireAge()
             let parent = (target as NSString).deletingLastPathComponent
             let temp = parent + "/.afterflow-restore-" + UUID().uuidString + ".tmp"
             do {
