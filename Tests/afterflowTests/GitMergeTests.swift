@@ -319,6 +319,7 @@ struct GitMergeTests {
             #expect(stopped.output.contains("\(Self.keys):6:14: error: mood_before must be a whole number from 1 to 10"), "\(stopped.output)")
             #expect(stopped.output.contains("Checked 1 file: 1 error"), "\(stopped.output)")
             #expect(stopped.output.contains("afterflow: the commit was stopped"), "\(stopped.output)")
+            #expect(Self.count(stopped.output, "error: mood_before") == 1, "each error once: \(stopped.output)")
         }
     }
 

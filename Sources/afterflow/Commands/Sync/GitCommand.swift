@@ -171,7 +171,8 @@ extension Afterflow {
                     return process.terminationStatus
                 }
                 var failed = run(["check", "--vault", "."] + checked) != 0
-                if !documents.isEmpty && run(["fmt", "--check", "--vault", "."] + documents) != 0 { failed = true }
+                // The form is looked at once the errors are fixed (fmt would name the same errors again).
+                if !failed && !documents.isEmpty && run(["fmt", "--check", "--vault", "."] + documents) != 0 { failed = true }
                 guard failed else { return }
                 let err = ErrorStream.current
                 err.write("afterflow: the commit was stopped; fix what is shown above (afterflow fmt puts files in canonical form), or commit with --no-verify")
