@@ -313,6 +313,14 @@ struct GitMergeTests {
             try Self.git(["add", Self.reflected], in: j, sandbox)
             let good = try Self.git(["commit", "-q", "-m", "good"], in: j, sandbox)
             #expect(good.output == "", "\(good.output)")
+            // A staged document changed again on disk: checked as it is on disk, and said so.
+            expectStatus(try sandbox.run(["set", Self.reflected, "mood_after=8"], directory: j, environment: at), 0)
+            try Self.git(["add", Self.reflected], in: j, sandbox)
+            expectStatus(try sandbox.run(["set", Self.reflected, "mood_after=9"], directory: j, environment: at), 0)
+            let partly = try Self.git(["commit", "-q", "-m", "partly"], in: j, sandbox)
+            #expect(partly.output == "note: \(Self.reflected) has changes that are not staged; it was checked as it is on disk\n", "\(partly.output)")
+            try Self.git(["add", Self.reflected], in: j, sandbox)
+            try Self.git(["commit", "-q", "-m", "rest"], in: j, sandbox)
             // The bad one staged: stopped, named at its line and column.
             try Self.git(["add", Self.keys], in: j, sandbox)
             let stopped = try Self.git(["commit", "-q", "-m", "bad"], in: j, sandbox, expect: 1)

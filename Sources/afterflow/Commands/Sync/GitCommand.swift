@@ -154,6 +154,12 @@ extension Afterflow {
                     path == ".afterflow/config.yml" || (!path.hasPrefix("Templates/") && !path.hasPrefix(".afterflow/"))
                 }
                 guard !checked.isEmpty else { return }
+                // The files are checked as they are on disk: say so where that is not what is staged.
+                let unstaged = (git.output(["diff", "--name-only", "--relative", "-z", "--"] + checked) ?? "").split(separator: "\0")
+                for path in unstaged {
+                    let err = ErrorStream.current
+                    err.write(err.style("note:", "1;36") + " \(String(path).visible()) has changes that are not staged; it was checked as it is on disk")
+                }
                 let program = CommandLine.arguments.first.map { Vault.absolute($0, from: FileManager.default.currentDirectoryPath) } ?? "afterflow"
                 /// Runs afterflow in the vault; its standard output is shown only when it fails
                 /// (quiet when all is well), its errors always.
