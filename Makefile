@@ -6,7 +6,7 @@ SWIFT ?= swift
 VAULT ?= ExampleVault
 BIN := .build/debug/afterflow
 
-.PHONY: demo test build install deps test-deps bench stress clean
+.PHONY: demo test build install deps test-deps age bench stress clean
 
 demo: deps build
 	@echo
@@ -72,7 +72,7 @@ FISH_COMPLETION_DIR ?= $(PREFIX)/share/fish/vendor_completions.d
 MAN_DIR ?= $(PREFIX)/share/man/man1
 MANUAL := .build/plugins/GenerateManual/outputs/afterflow
 
-install: deps
+install: deps age
 	$(SWIFT) build $(RELEASE_FLAGS) --product afterflow
 	install -d $(PREFIX)/bin $(BASH_COMPLETION_DIR) $(ZSH_COMPLETION_DIR) $(FISH_COMPLETION_DIR) $(MAN_DIR)
 	install -m 0755 .build/release/afterflow $(PREFIX)/bin/afterflow
@@ -113,6 +113,22 @@ deps:
 		echo "    brew install cmark"; exit 1; \
 	else \
 		echo "The cmark and SQLite C libraries (with their headers) are missing; install them with your package manager."; exit 1; \
+	fi
+
+# age encrypts the archives of `afterflow backup` and decrypts them for `restore`: installed with
+# apt-get when this is root and it is missing; otherwise the command is printed (nothing else needs it).
+age:
+	@if command -v age >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		echo "Installing age with apt-get (afterflow backup and restore use it)..."; \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq age) >/dev/null \
+			|| echo "apt-get could not install age; backup and restore need it: apt-get install -y age"; \
+	elif command -v apt-get >/dev/null 2>&1; then \
+		echo "afterflow backup and restore need age: sudo apt-get install -y age"; \
+	elif command -v brew >/dev/null 2>&1; then \
+		echo "afterflow backup and restore need age: brew install age"; \
+	else \
+		echo "afterflow backup and restore need age (https://age-encryption.org); install it with your package manager."; \
 	fi
 
 clean:

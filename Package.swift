@@ -55,7 +55,10 @@ let package = Package(
         ),
         .testTarget(
             name: "afterflowTests",
-            dependencies: ["afterflow"]
+            dependencies: [
+                "afterflow",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

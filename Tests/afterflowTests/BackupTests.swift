@@ -33,6 +33,11 @@ struct BackupTests {
         return out
     }
 
+    static func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
     @Test("backup then restore gives every file back byte for byte with its permissions; a wrong key fails and writes nothing",
           .enabled(if: age != nil, Comment(rawValue: "needs age (apt-get install age)")))
     func roundTrip() throws {
@@ -43,10 +48,22 @@ struct BackupTests {
             let key = try Self.keygen(sandbox, "key.txt")
             _ = try Self.keygen(sandbox, "wrong.txt")
 
+            // Piped, --dry-run prints one path a line: every file the archive will hold, nothing else.
             let dry = try sandbox.run(["backup", "-o", sandbox.path("b.age"), "--dry-run"], directory: vault)
             expectStatus(dry, 0)
-            #expect(dry.stdout.contains("./README.md\n"), "\(dry)")
+            let files = Self.snapshot(vault).filter { path, _ in !Self.isDirectory(vault + "/" + path) }
+            #expect(dry.stdoutLines.sorted() == files.keys.sorted(), "\(dry)")
+            #expect(dry.stdoutLines == dry.stdoutLines.sorted(), "in order")
             #expect(!dry.stdout.contains("index.sqlite"), "\(dry)")
+            #expect(!sandbox.exists("b.age"))
+            let json = try sandbox.run(["backup", "-o", sandbox.path("b.age"), "--dry-run", "--format", "json"], directory: vault)
+            expectStatus(json, 0)
+            let object = json.json as? [String: Any]
+            let listed = (object?["files"] as? [[String: Any]]) ?? []
+            #expect(listed.compactMap { $0["path"] as? String } == dry.stdoutLines)
+            #expect(object?["count"] as? Int == files.count)
+            #expect(object?["bytes"] as? Int == files.values.reduce(0) { $0 + $1.0.count })
+            #expect(listed.first { $0["path"] as? String == "README.md" }?["mode"] as? String == "0640")
             #expect(!sandbox.exists("b.age"))
 
             let backup = try sandbox.run(["backup", "-o", sandbox.path("b.age"), "--recipient", key], directory: vault)
@@ -55,6 +72,13 @@ struct BackupTests {
             let bytes = try sandbox.read("b.age")
             #expect(String(decoding: bytes.prefix(21), as: UTF8.self) == "age-encryption.org/v1", "an age file")
             #expect(!String(decoding: bytes, as: UTF8.self).contains("Psilocybin"), "nothing readable")
+            // An existing file is replaced only with --force.
+            let again = try sandbox.run(["backup", "-o", sandbox.path("b.age"), "--recipient", key], directory: vault)
+            expectStatus(again, 1)
+            #expect(again.stderr.contains("b.age exists; add --force to replace it"), "\(again)")
+            #expect(try sandbox.read("b.age") == bytes)
+            expectStatus(try sandbox.run(["backup", "-o", sandbox.path("b.age"), "--recipient", key, "--force"], directory: vault), 0)
+            #expect(try sandbox.read("b.age") != bytes, "a new archive (age encrypts with a new file key each time)")
 
             let wrong = try sandbox.run(["restore", sandbox.path("b.age"), sandbox.path("r"), "--identity", sandbox.path("wrong.txt")])
             expectStatus(wrong, 1)
@@ -75,9 +99,32 @@ struct BackupTests {
             #expect(!sandbox.exists("r/.afterflow/index.sqlite"))
             expectStatus(try sandbox.run(["check"], directory: sandbox.path("r")), 0)
 
+            // Without age: said so, nothing written.
+            let bin = sandbox.path("bin")
+            try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+            for tool in ["tar", "env"] {
+                if let path = BrowserTests.onPath([tool]) { try FileManager.default.createSymbolicLink(atPath: bin + "/" + tool, withDestinationPath: path) }
+            }
+            for arguments in [["backup", "-o", sandbox.path("n.age"), "--recipient", key], ["restore", sandbox.path("b.age"), sandbox.path("n"), "--identity", sandbox.path("key.txt")]] {
+                let without = try sandbox.run(arguments, directory: vault, environment: ["PATH": bin])
+                expectStatus(without, 1)
+                #expect(without.stderr.contains("age is not installed; backups are encrypted with it, so nothing was done"), "\(without)")
+                #expect(!sandbox.exists("n.age") && !sandbox.exists("n"))
+            }
+
             let over = try sandbox.run(["restore", sandbox.path("b.age"), sandbox.path("r"), "--identity", sandbox.path("key.txt")])
             expectStatus(over, 1)
             #expect(over.stderr.contains("is not empty; a restore never writes over files"), "\(over)")
+            // Nor over a file.
+            try sandbox.write(sandbox.path("notes.txt"), "mine\n")
+            let file = try sandbox.run(["restore", sandbox.path("b.age"), sandbox.path("notes.txt"), "--identity", sandbox.path("key.txt")])
+            expectStatus(file, 1)
+            #expect(file.stderr.contains("notes.txt is a file, not a folder; a restore never writes over files"), "\(file)")
+            #expect(try sandbox.readText("notes.txt") == "mine\n")
+            // An empty folder is fine.
+            try FileManager.default.createDirectory(atPath: sandbox.path("empty"), withIntermediateDirectories: true)
+            expectStatus(try sandbox.run(["restore", sandbox.path("b.age"), sandbox.path("empty"), "--identity", sandbox.path("key.txt")]), 0)
+            #expect(Self.snapshot(sandbox.path("empty")).mapValues(\.0) == before.mapValues(\.0))
         }
     }
 
@@ -88,20 +135,28 @@ struct BackupTests {
             let vault = try sandbox.initVault("v", timeZone: "UTC")
             expectStatus(try sandbox.run(["new", "--mood-before", "5", "--intention", "Explore"], directory: vault,
                                          environment: practiceAt("2025-03-25T15:00:00Z")), 0)
-            let backup = try sandbox.runOnPseudoTerminal(["backup", "-o", sandbox.path("p.age")], directory: vault, steps: [
-                .expect("passphrase"), .type("correct horse\r"), .expect("Confirm passphrase"), .type("correct horse\r"),
+            // While age asks, nothing of the vault is in the temporary folder: the archive goes to age through a pipe.
+            let temporary = sandbox.path("tmp")
+            try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+            let listing = sandbox.path("listing.txt")
+            let backup = try sandbox.runOnPseudoTerminal(["backup", "-o", sandbox.path("p.age")], directory: vault, environment: ["TMPDIR": temporary], steps: [
+                .expect("passphrase"), .run(["sh", "-c", "ls -A \"$0\" > \"$1\"; echo done >> \"$1\"", temporary, listing]),
+                .type("correct horse\r"), .expect("Confirm passphrase"), .type("correct horse\r"),
             ])
             #expect(backup.status == 0, "\(backup)")
+            #expect(try sandbox.readText(listing) == "done\n")
             #expect(sandbox.exists("p.age"))
-            let wrong = try sandbox.runOnPseudoTerminal(["restore", sandbox.path("p.age"), sandbox.path("r")], directory: ".", steps: [
+            #expect(!String(decoding: try sandbox.read("p.age"), as: UTF8.self).contains("Explore"), "nothing readable")
+            let wrong = try sandbox.runOnPseudoTerminal(["restore", sandbox.path("p.age"), sandbox.path("r")], directory: ".", environment: ["TMPDIR": temporary], steps: [
                 .expect("passphrase"), .type("wrong horse\r"),
             ])
             #expect(wrong.status == 1, "\(wrong)")
             #expect(!sandbox.exists("r"))
-            let right = try sandbox.runOnPseudoTerminal(["restore", sandbox.path("p.age"), sandbox.path("r")], directory: ".", steps: [
+            let right = try sandbox.runOnPseudoTerminal(["restore", sandbox.path("p.age"), sandbox.path("r")], directory: ".", environment: ["TMPDIR": temporary], steps: [
                 .expect("passphrase"), .type("correct horse\r"),
             ])
             #expect(right.status == 0, "\(right)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: temporary) == [])
             #expect(Self.snapshot(vault).mapValues(\.0) == Self.snapshot(sandbox.path("r")).mapValues(\.0))
         }
     }

@@ -243,6 +243,115 @@ struct GitMergeTests {
         }
     }
 
+    @Test("git setup on an existing vault adds its lines at the end of the user's own files, byte for byte, and changes nothing the second time")
+    func setupKeepsOwnFiles() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.initVault("v", timeZone: "UTC")
+            try Self.git(["init", "-q", "-b", "main"], in: vault, sandbox)
+            // A vault from before .afterflow/.gitignore, with files of the user's own (CRLF, no final line feed).
+            try FileManager.default.removeItem(atPath: vault + "/.afterflow/.gitignore")
+            let attributes = "*.pdf binary\r\n*.png -diff"
+            try sandbox.write(vault + "/.gitattributes", attributes)
+            try sandbox.write(vault + "/.gitignore", "mine/")
+            #expect(chmod(vault + "/.gitattributes", 0o644) == 0)
+            let setup = try sandbox.run(["git", "setup"], directory: vault)
+            expectStatus(setup, 0)
+            #expect(setup.stdout.contains("  + .afterflow/.gitignore (keeps afterflow's own state out of git)"), "\(setup)")
+            #expect(setup.stdout.contains("  ~ .gitattributes (added *.md merge=afterflow)"), "\(setup)")
+            #expect(try sandbox.readText(vault + "/.gitattributes") == attributes + "\r\n*.md merge=afterflow\r\n")
+            #expect(try sandbox.mode(vault + "/.gitattributes") == 0o644)
+            #expect(try sandbox.readText(vault + "/.gitignore").hasPrefix("mine/\n# Afterflow's temporary files"))
+            #expect(try sandbox.readText(vault + "/.gitignore").hasSuffix("\n.*.tmp\n"))
+            let files = [".gitattributes", ".gitignore", ".afterflow/.gitignore", ".git/config", ".git/hooks/pre-commit"]
+            let before = try files.map { try sandbox.read(vault + "/" + $0) }
+            let again = try sandbox.run(["git", "setup"], directory: vault)
+            expectStatus(again, 0)
+            #expect(again.stdout.hasSuffix("nothing changed.\n"), "\(again)")
+            #expect(try files.map { try sandbox.read(vault + "/" + $0) } == before)
+
+            // The index stays out of git, with the state's .gitignore or without it.
+            expectStatus(try sandbox.run(["list"], directory: vault), 0)
+            #expect(sandbox.exists(vault + "/.afterflow/index.sqlite"))
+            try Self.git(["config", "--global", "user.name", "Test"], in: vault, sandbox)
+            try Self.git(["config", "--global", "user.email", "test@example.com"], in: vault, sandbox)
+            try FileManager.default.removeItem(atPath: vault + "/.afterflow/.gitignore")
+            let sync = try sandbox.run(["git", "sync"], directory: vault)
+            expectStatus(sync, 0)
+            #expect(sync.stdout.hasSuffix("There is no remote to pull from or push to; add one with: git remote add origin URL\n"), "\(sync)")
+            let tracked = try Self.git(["ls-files"], in: vault, sandbox).output
+            #expect(tracked.contains(".afterflow/config.yml\n"), "\(tracked)")
+            #expect(!tracked.contains("index.sqlite"), "\(tracked)")
+
+            // A remote on a USB drive, empty: the first sync gives it the branch and follows it.
+            try Self.git(["init", "-q", "--bare", "-b", "main", sandbox.path("usb/journal.git")], in: sandbox.root, sandbox)
+            try Self.git(["remote", "add", "origin", sandbox.path("usb/journal.git")], in: vault, sandbox)
+            let first = try sandbox.run(["git", "sync"], directory: vault)
+            expectStatus(first, 0)
+            #expect(first.stdout == "Nothing new here to commit.\nPushed: origin had no main yet; it has this machine's now.\n", "\(first)")
+            let second = try sandbox.run(["git", "sync"], directory: vault)
+            #expect(second.stdout == "Nothing new here to commit.\nNothing new to pull.\nPushed: the remote is up to date.\n", "\(second)")
+            #expect(try Self.git(["rev-parse", "main"], in: sandbox.path("usb/journal.git"), sandbox).output
+                    == Self.git(["rev-parse", "HEAD"], in: vault, sandbox).output)
+        }
+    }
+
+    @Test("the pre-commit hook checks the staged documents only: a problem in a file left out of the commit does not stop it")
+    func preCommitStagedOnly() throws {
+        try withSandbox { sandbox in
+            expectStatus(try sandbox.run(["init", "j", "--git", "--time-zone", "UTC"]), 0)
+            let j = sandbox.path("j")
+            let at = practiceAt("2025-03-25T15:00:00Z")
+            for (date, intention) in [("2025-03-25 15:00", "Explore"), ("2025-03-20 10:00", "Two")] {
+                expectStatus(try sandbox.run(["new", "--mood-before", "5", "--intention", intention, "--date", date], directory: j, environment: at), 0)
+            }
+            try Self.git(["add", "-A"], in: j, sandbox)
+            try Self.git(["commit", "-q", "-m", "first"], in: j, sandbox)
+            // A bad file, not staged; a good change, staged.
+            let bad = j + "/" + Self.keys
+            try sandbox.write(bad, try sandbox.readText(bad).replacingOccurrences(of: "mood_before: 5", with: "mood_before: 11"))
+            expectStatus(try sandbox.run(["set", Self.reflected, "mood_after=7"], directory: j, environment: at), 0)
+            try Self.git(["add", Self.reflected], in: j, sandbox)
+            let good = try Self.git(["commit", "-q", "-m", "good"], in: j, sandbox)
+            #expect(good.output == "", "\(good.output)")
+            // A staged document changed again on disk: checked as it is on disk, and said so.
+            expectStatus(try sandbox.run(["set", Self.reflected, "mood_after=8"], directory: j, environment: at), 0)
+            try Self.git(["add", Self.reflected], in: j, sandbox)
+            expectStatus(try sandbox.run(["set", Self.reflected, "mood_after=9"], directory: j, environment: at), 0)
+            let partly = try Self.git(["commit", "-q", "-m", "partly"], in: j, sandbox)
+            #expect(partly.output == "note: \(Self.reflected) has changes that are not staged; it was checked as it is on disk\n", "\(partly.output)")
+            try Self.git(["add", Self.reflected], in: j, sandbox)
+            try Self.git(["commit", "-q", "-m", "rest"], in: j, sandbox)
+            // The bad one staged: stopped, named at its line and column.
+            try Self.git(["add", Self.keys], in: j, sandbox)
+            let stopped = try Self.git(["commit", "-q", "-m", "bad"], in: j, sandbox, expect: 1)
+            #expect(stopped.output.contains("\(Self.keys):6:14: error: mood_before must be a whole number from 1 to 10"), "\(stopped.output)")
+            #expect(stopped.output.contains("Checked 1 file: 1 error"), "\(stopped.output)")
+            #expect(stopped.output.contains("afterflow: the commit was stopped"), "\(stopped.output)")
+            #expect(Self.count(stopped.output, "error: mood_before") == 1, "each error once: \(stopped.output)")
+        }
+    }
+
+    @Test("check with files names only their problems")
+    func checkSomeFiles() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.initVault("v", timeZone: "UTC")
+            let at = practiceAt("2025-03-25T15:00:00Z")
+            for (date, intention) in [("2025-03-25 15:00", "Explore"), ("2025-03-20 10:00", "Two")] {
+                expectStatus(try sandbox.run(["new", "--mood-before", "5", "--intention", intention, "--date", date], directory: vault, environment: at), 0)
+            }
+            let bad = vault + "/" + Self.keys
+            try sandbox.write(bad, try sandbox.readText(bad).replacingOccurrences(of: "mood_before: 5", with: "mood_before: 11"))
+            let other = try sandbox.run(["check", Self.reflected], directory: vault)
+            expectStatus(other, 0)
+            #expect(other.stdout == "Checked 1 file: no problems.\n", "\(other)")
+            // A path from elsewhere names the same file.
+            let fromOutside = try sandbox.run(["check", "--vault", "v", "v/" + Self.keys, "v/" + Self.reflected], directory: sandbox.root)
+            expectStatus(fromOutside, 1)
+            #expect(fromOutside.stdout.contains("\(Self.keys):6:14: error: mood_before"), "\(fromOutside)")
+            #expect(fromOutside.stdout.hasSuffix("Checked 2 files: 1 error, 1 warning in 1 file.\n"), "\(fromOutside)")
+        }
+    }
+
     @Test("git sync commits, pulls with the driver and pushes; a conflict stops it, and it refuses to run mid-merge")
     func sync() throws {
         try withSandbox { sandbox in
@@ -273,6 +382,8 @@ struct GitMergeTests {
             try Self.git(["commit", "-q", "--no-edit"], in: b, sandbox)
             let resolved = try sandbox.run(["git", "sync"], directory: b)
             expectStatus(resolved, 0)
+            #expect(try Self.git(["log", "--merges", "--format=%s"], in: b, sandbox).output == "afterflow sync: merged the other machines' changes\n",
+                    "a neutral message, without the remote's address")
             #expect(resolved.stdout.hasSuffix("Pushed: the remote is up to date.\n"), "\(resolved)")
 
             let back = try sandbox.run(["git", "sync"], directory: a)

@@ -39,7 +39,21 @@ struct NoNetworkTests {
         (["import", "trials", "csv", "SANDBOX/t.csv", "--dry-run"], false),
         (["mood", "7", "Walked by the sea with my sister", "--date", "2025-10-19 18:00"], false),
         (["moods"], false), (["moods", "--trend"], false), (["list", "--kind", "mood"], false),
+        (["init", "SANDBOX/shared", "--git", "--time-zone", "UTC"], false),
+        (["backup", "-o", "SANDBOX/b.age", "--dry-run"], false),
+        (["backup", "-o", "SANDBOX/b.age", "--recipient", "age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p"], false),
     ]
+
+    /// Whether a run starts git, tar or age with Foundation's `Process`, which on Linux connects a
+    /// pair of UDP sockets on 127.0.0.1 to itself to hear of the child's end (CFSocketCreatePair in
+    /// swift-corelibs-foundation): those two connects, to 127.0.0.1 exactly, are let through.
+    static func startsHelpers(_ arguments: [String]) -> Bool {
+        arguments.first == "backup" || arguments.contains("--git")
+    }
+
+    static func isFoundationPair(_ call: String) -> Bool {
+        call.contains("connect(") && call.contains("sin_addr=inet_addr(\"127.0.0.1\")")
+    }
 
     /// Every call of an strace log that named an internet address, loopback or not, failed or not.
     static func internetCalls(_ log: String) -> [String] {
@@ -73,7 +87,8 @@ struct NoNetworkTests {
                 process.waitUntilExit()
                 #expect(process.terminationStatus == 0, "afterflow \(arguments.joined(separator: " ")) exit \(process.terminationStatus)")
                 let text = try sandbox.readText("strace-\(index).log")
-                let calls = run.browser ? PrintPrivacyTests.outsideConnections(text) : Self.internetCalls(text)
+                var calls = run.browser ? PrintPrivacyTests.outsideConnections(text) : Self.internetCalls(text)
+                if Self.startsHelpers(run.arguments) { calls = calls.filter { !Self.isFoundationPair($0) } }
                 #expect(calls.isEmpty, "afterflow \(arguments.joined(separator: " ")):\n\(calls.joined(separator: "\n"))")
                 ran += 1
             }

@@ -56,6 +56,20 @@ public enum VaultInitializer {
         return outcome
     }
 
+    /// Writes what keeps afterflow's own files out of git in a vault made before (or by hand):
+    /// `.afterflow/.gitignore` when it is missing, and the temporary files' pattern in the vault's
+    /// `.gitignore`, added at the end of one that is there. An existing file is never rewritten.
+    public static func addGitignores(root: String) throws(VaultError) -> (created: [String], extended: [String]) {
+        var outcome = Outcome(root: root, created: [], kept: [], privacy: .alreadyPrivate)
+        let state = root + "/" + Vault.stateFolder + "/.gitignore"
+        if !FileIO.exists(state) {
+            try FileIO.create(state, contents: Array(VaultConfig.gitignoreText.utf8))
+            outcome.created.append(Vault.stateFolder + "/.gitignore")
+        }
+        try addGitignoreLines(root: root, to: &outcome)
+        return (outcome.created, outcome.extended)
+    }
+
     /// Creates the vault's `.gitignore` with `gitignoreLines`, or adds them at the end of the
     /// user's own when its lines do not have the pattern yet, in its line ending; the rest of the
     /// file is kept byte for byte.

@@ -5,13 +5,14 @@ import Foundation
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Check every document in the vault.",
+        abstract: "Check every document in the vault (or only some files).",
         discussion: """
             Prints each problem as path:line:col: error|warning: message, with the line and a caret, then a summary, on standard output (afterflow check | less), and keeps going past bad files. Exits 1 when there is any error (warnings alone exit 0), so it fits a git pre-commit hook or CI.
 
             Examples:
               afterflow check
               afterflow check --format json | jq '.[] | select(.severity == "error")'
+              afterflow check sessions/2025/2025-03-25-psilocybin.md
             """)
 
     @OptionGroup var vaultOptions: VaultOptions
@@ -20,6 +21,9 @@ struct Check: ParsableCommand {
     var format: CheckFormat = .text
 
     enum CheckFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
+
+    @Argument(help: ArgumentHelp("Only the problems of these files (paths from here or from the vault's folder); the checks across files still read the whole vault. Default: every file.", valueName: "file"))
+    var files: [String] = []
 
     func run() throws {
         // The config's problems are part of the report, not printed before it.
@@ -33,10 +37,19 @@ struct Check: ParsableCommand {
         if !practice.isEmpty {
             problems = (problems + practice).sorted { ($0.path ?? "", $0.location) < ($1.path ?? "", $1.location) }
         }
-        let diagnostics = vault.config.diagnostics + problems + ioFailures
+        var diagnostics = vault.config.diagnostics + problems + ioFailures
+        var fileCount = try withVaultErrors { try store.documentCount() } + ioFailures.count
+        if !files.isEmpty {
+            let cwd = FileManager.default.currentDirectoryPath
+            let wanted = Set(files.map { file in
+                let fromHere = vault.relativePath(Vault.absolute(file, from: cwd))
+                return fromHere.flatMap { FileManager.default.fileExists(atPath: vault.root + "/" + $0) ? $0 : nil } ?? file
+            })
+            diagnostics = diagnostics.filter { $0.path.map(wanted.contains) ?? false }
+            fileCount = wanted.count
+        }
         let errors = diagnostics.filter { $0.severity == .error }.count
         let warnings = diagnostics.count - errors
-        let fileCount = try withVaultErrors { try store.documentCount() } + ioFailures.count
         if format == .json {
             emit(JSONValue.array(diagnostics.map { d in
                 .object([

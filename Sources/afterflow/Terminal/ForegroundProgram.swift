@@ -27,8 +27,12 @@ enum ForegroundProgram {
         let reason: String
     }
 
-    /// Runs `executable` (an absolute path) with `arguments` and the current environment.
-    static func run(_ executable: String, _ arguments: [String]) throws(LaunchFailure) -> Outcome {
+    /// Runs `executable` (an absolute path) with `arguments` and the current environment. `input`
+    /// and `output`, when given, are descriptors the program gets as its standard input and
+    /// output (the ends of pipes; `closing` lists descriptors it must not keep, like the other
+    /// end), so that it can read and write a pipe while it asks on the terminal (/dev/tty).
+    static func run(_ executable: String, _ arguments: [String], input: Int32? = nil, output: Int32? = nil,
+                    closing: [Int32] = []) throws(LaunchFailure) -> Outcome {
         let terminal = TerminalModes.save()
         defer { terminal?.restore() }
 
@@ -56,8 +60,20 @@ enum ForegroundProgram {
             for pointer in argv { free(pointer) }
             for pointer in environment { free(pointer) }
         }
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t? = nil
+        #else
+        var actions = posix_spawn_file_actions_t()
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if let input { posix_spawn_file_actions_adddup2(&actions, input, STDIN_FILENO) }
+        if let output { posix_spawn_file_actions_adddup2(&actions, output, STDOUT_FILENO) }
+        for descriptor in Set(closing + [input, output].compactMap { $0 }) where descriptor > STDERR_FILENO {
+            posix_spawn_file_actions_addclose(&actions, descriptor)
+        }
         var pid = pid_t()
-        let started = posix_spawn(&pid, executable, nil, &attributes, argv + [nil], environment + [nil])
+        let started = posix_spawn(&pid, executable, &actions, &attributes, argv + [nil], environment + [nil])
         guard started == 0 else { throw LaunchFailure(reason: String(cString: strerror(started))) }
 
         var status: Int32 = 0

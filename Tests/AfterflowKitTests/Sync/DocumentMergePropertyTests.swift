@@ -127,8 +127,17 @@ import Testing
                 #expect(merged.conflicts == 0, "conflict\nbase:\n\(base.text)\nours:\n\(ours.text)\ntheirs:\n\(theirs.text)\nmerged:\n\(merged.text)")
                 // Units both sides kept from the base are there once; every added one once.
                 for unit in Set((ours.units + theirs.units).map { $0.joined(separator: "\n") }) {
-                    let count = merged.text.components(separatedBy: unit + "\n").count - 1
-                    #expect(count >= 1)
+                    let count = merged.text.components(separatedBy: "\n" + unit + "\n").count - 1
+                    #expect(count == 1, "'\(unit)' \(count) times\nmerged:\n\(merged.text)")
+                }
+                // In time order, when both sides added to the section (one side's section alone is taken as it is).
+                let times = merged.text.split(separator: "\n").compactMap { line -> String? in
+                    if base.trials { return line.hasPrefix("- ") ? String(line.dropFirst(2).prefix(8)) : nil }
+                    return line.hasPrefix("[2025-") ? String(line.prefix(18)) : nil
+                }
+                // (Reflections added with --prepend run from the latest: when ours run that way, so does the result.)
+                if ours.units != base.units && theirs.units != base.units {
+                    #expect(times == times.sorted() || (!base.trials && times == times.sorted(by: >)), "in time order\nmerged:\n\(merged.text)")
                 }
             }
             #expect(merged.conflicts == merged.text.components(separatedBy: "<<<<<<< ours\n").count - 1)

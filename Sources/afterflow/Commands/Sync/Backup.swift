@@ -6,6 +6,13 @@ import Foundation
 enum Pipeline {
     /// Runs `first | second`; the statuses and what each wrote on standard error.
     static func run(_ first: [String], _ second: [String], directory: String? = nil) throws -> (first: Int32, second: Int32, errors: String) {
+        let result = try run(first, second, directory: directory, capture: false)
+        return (result.first, result.second, result.errors)
+    }
+
+    /// Runs `first | second`; with `capture`, what `second` writes on standard output is returned
+    /// (else it goes to afterflow's).
+    static func run(_ first: [String], _ second: [String], directory: String? = nil, capture: Bool) throws -> (first: Int32, second: Int32, errors: String, output: Data) {
         func make(_ arguments: [String]) -> Process {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -20,39 +27,71 @@ enum Pipeline {
         let errA = Pipe(), errB = Pipe()
         a.standardError = errA
         b.standardError = errB
+        let out = Pipe()
+        if capture { b.standardOutput = out }
         try a.run()
         try b.run()
         try? pipe.fileHandleForReading.close()
         try? pipe.fileHandleForWriting.close()
-        let ea = errA.fileHandleForReading.readDataToEndOfFile()
-        let eb = errB.fileHandleForReading.readDataToEndOfFile()
+        // Read on their own threads, so that a full pipe never stops tar or age.
+        nonisolated(unsafe) var ea = Data(), eb = Data()
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) { ea = errA.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: group) { eb = errB.fileHandleForReading.readDataToEndOfFile() }
+        let output = capture ? out.fileHandleForReading.readDataToEndOfFile() : Data()
+        group.wait()
         a.waitUntilExit()
         b.waitUntilExit()
-        return (a.terminationStatus, b.terminationStatus, String(decoding: ea + eb, as: UTF8.self))
+        return (a.terminationStatus, b.terminationStatus, String(decoding: ea + eb, as: UTF8.self), output)
     }
 
-    /// Runs `tar` alone (no pipe); its status and errors.
-    static func runAlone(_ arguments: [String]) -> (status: Int32, errors: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let err = Pipe()
-        process.standardError = err
-        do { try process.run() } catch { return (127, "cannot run \(arguments[0]): \(error.localizedDescription)") }
-        let data = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-
-    /// Runs age in the terminal's foreground, where it asks for the passphrase itself (a process
-    /// in a group of its own could not read the terminal); its exit status.
-    static func ageOnTerminal(_ arguments: [String]) -> Int32 {
-        guard let age = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-            .map({ String($0) + "/age" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return 127 }
-        switch try? ForegroundProgram.run(age, arguments) {
+    /// Runs age in the terminal's foreground, where it asks for the passphrase itself on
+    /// /dev/tty (a process in a group of its own could not read the terminal); its exit status.
+    static func ageOnTerminal(_ arguments: [String], input: Int32? = nil, output: Int32? = nil) -> Int32 {
+        guard let age = agePath() else { return 127 }
+        switch try? ForegroundProgram.run(age, arguments, input: input, output: output) {
         case .exited(let status)?: return status
         default: return 1
         }
+    }
+
+    /// Where age is on PATH; nil when it is not installed.
+    static func agePath() -> String? {
+        (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+            .map({ String($0) + "/age" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+    }
+
+    /// Stops with a message that says how to install age, when it is not there.
+    static func requireAge() throws {
+        guard agePath() == nil else { return }
+        report(VaultError(.notFound, "age is not installed; backups are encrypted with it, so nothing was done", details: [
+            "Install it (https://age-encryption.org): apt-get install age, brew install age, or 'make install' in afterflow's source.",
+        ]))
+        throw Exit.dataProblem
+    }
+
+    /// `tar … | age …` with age in the terminal's foreground to ask for the passphrase (with
+    /// `tarReads`, `age … | tar …`): the archive goes through a pipe, and nothing of the vault is
+    /// written anywhere else in the clear. The statuses of tar and age and tar's errors.
+    static func withAgeOnTerminal(tar arguments: [String], age ageArguments: [String], tarReads: Bool) throws -> (tar: Int32, age: Int32, errors: String) {
+        let tar = Process()
+        tar.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        tar.arguments = arguments
+        let pipe = Pipe(), errors = Pipe()
+        if tarReads { tar.standardInput = pipe } else { tar.standardOutput = pipe }
+        tar.standardError = errors
+        try tar.run()
+        // Only age holds the other end, so that tar sees the end of its input when age is done
+        // (or age the end of its, when tar is).
+        let ours = tarReads ? pipe.fileHandleForWriting : pipe.fileHandleForReading
+        try? (tarReads ? pipe.fileHandleForReading : pipe.fileHandleForWriting).close()
+        let status = tarReads
+            ? ageOnTerminal(ageArguments, output: ours.fileDescriptor)
+            : ageOnTerminal(ageArguments, input: ours.fileDescriptor)
+        try? ours.close()
+        let text = errors.fileHandleForReading.readDataToEndOfFile()
+        tar.waitUntilExit()
+        return (tar.terminationStatus, status, String(decoding: text, as: UTF8.self))
     }
 
     /// The files a backup holds: the vault without the index and the lock.
@@ -74,7 +113,9 @@ extension Afterflow {
                 Examples:
                   afterflow backup -o /media/usb/journal.age --recipient age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p
                   afterflow backup -o ~/Dropbox/j.age      asks for a passphrase
-                  afterflow backup -o x.age --dry-run      lists what would go in
+                  afterflow backup -o ~/Dropbox/j.age --force   replaces last week's
+                  afterflow backup -o x.age --dry-run      lists what would go in, with sizes
+                  afterflow backup -o x.age --dry-run --format json
                 """)
 
         @OptionGroup var vaultOptions: VaultOptions
@@ -88,20 +129,88 @@ extension Afterflow {
         @Flag(name: .long, help: "List the files that would go in, and write nothing.")
         var dryRun = false
 
+        @Flag(name: .long, help: "Replace the file at PATH (an older backup) when there is one.")
+        var force = false
+
+        @Option(help: ArgumentHelp("With --dry-run: text (on a terminal each file's size and a total; piped, one path a line), or json.", valueName: "format"))
+        var format: DataFormat = .text
+
+        func validate() throws {
+            if format == .json && !dryRun { throw ValidationError("--format json lists what would go in: use it with --dry-run") }
+        }
+
+        /// The files tar puts in the archive (the vault without its index), as tar itself lists them.
+        func listContents(_ root: String) throws {
+            let listed = try Pipeline.run(Pipeline.tarCreate(root), ["tar", "-tf", "-"], capture: true)
+            guard listed.first == 0, listed.second == 0 else {
+                report(VaultError(.io, "tar failed; nothing was written", details: listed.errors.split(separator: "\n").map { "  " + $0 }))
+                throw Exit.dataProblem
+            }
+            var files: [(path: String, size: Int, mode: Int)] = []
+            for entry in String(decoding: listed.output, as: UTF8.self).split(separator: "\n") {
+                var path = String(entry)
+                if path.hasPrefix("./") { path.removeFirst(2) }
+                var info = stat()
+                guard !path.isEmpty, lstat(root + "/" + path, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR else { continue }
+                files.append((path, Int(info.st_size), Int(info.st_mode & 0o7777)))
+            }
+            files.sort { $0.path < $1.path }
+            let total = files.reduce(0) { $0 + $1.size }
+            if format == .json {
+                emit(JSONValue.object([
+                    ("files", .array(files.map { file in
+                        .object([("path", .string(file.path)), ("bytes", .int(file.size)), ("mode", .string(String(format: "%04o", file.mode)))])
+                    })),
+                    ("count", .int(files.count)),
+                    ("bytes", .int(total)),
+                ]).serialized(pretty: true))
+                return
+            }
+            let term = Terminal.current
+            guard term.stdoutIsTTY else {
+                for file in files { emit(file.path.visible()) }
+                return
+            }
+            let sizes = files.map { Self.size($0.size) }
+            let width = sizes.map(\.count).max() ?? 0
+            for (file, size) in zip(files, sizes) {
+                emit(String(repeating: " ", count: width - size.count) + size + "  " + file.path.visible())
+            }
+            emit(term.bold("\(files.count) file\(files.count == 1 ? "" : "s"), \(Self.size(total)),") + " would go in the archive (the index is left out); nothing was written.")
+        }
+
+        /// A size as people read it: 812 B, 4.2 kB, 13 MB.
+        static func size(_ bytes: Int) -> String {
+            if bytes < 1000 { return "\(bytes) B" }
+            let units = ["kB", "MB", "GB", "TB"]
+            var value = Double(bytes) / 1000
+            var unit = 0
+            while value >= 999.95, unit < units.count - 1 { value /= 1000; unit += 1 }
+            return (value < 10 ? String(format: "%.1f", value) : String(format: "%.0f", value)) + " " + units[unit]
+        }
+
         func run() throws {
             let vault = try withVaultErrors { try vaultOptions.locate() }
             if dryRun {
-                let listed = try Pipeline.run(Pipeline.tarCreate(vault.root), ["tar", "-tf", "-"])
-                guard listed.first == 0, listed.second == 0 else {
-                    report(VaultError(.io, "tar failed: \(listed.errors)"))
-                    throw Exit.dataProblem
-                }
+                try listContents(vault.root)
                 return
             }
+            try Pipeline.requireAge()
             let target = Vault.absolute(output, from: FileManager.default.currentDirectoryPath)
             if target.hasPrefix(vault.root + "/") {
                 report(VaultError(.outsideVault, "the archive cannot be inside the vault it backs up; write it elsewhere"))
                 throw Exit.dataProblem
+            }
+            var info = stat()
+            if lstat(target, &info) == 0 {
+                guard (info.st_mode & S_IFMT) == S_IFREG else {
+                    report(VaultError(.exists, "\(output) is a folder or a special file; name the archive's file, like \(Shell.quote(output + "/journal.age"))"))
+                    throw Exit.dataProblem
+                }
+                guard force else {
+                    report(VaultError(.exists, "\(output) exists; add --force to replace it (the new archive takes its place only once complete)"))
+                    throw Exit.dataProblem
+                }
             }
             let partial = target + ".partial"
             var age = ["age", "-o", partial]
@@ -109,13 +218,9 @@ extension Afterflow {
             let result: (first: Int32, second: Int32, errors: String)
             do {
                 if recipient.isEmpty {
-                    // The archive goes through a private temporary file, so that age can have the
-                    // terminal to ask for the passphrase.
-                    let folder = try withVaultErrors { try FileIO.makeTemporaryFolder(prefix: "afterflow-backup") }
-                    defer { FileIO.removeTree(folder) }
-                    let tar = Pipeline.runAlone(Pipeline.tarCreate(vault.root, to: folder + "/a.tar"))
-                    let status = tar.status == 0 ? Pipeline.ageOnTerminal(["-p", "-o", partial, folder + "/a.tar"]) : 1
-                    result = (tar.status, status, tar.errors)
+                    // age asks for the passphrase on the terminal while tar's archive reaches it through a pipe.
+                    let run = try Pipeline.withAgeOnTerminal(tar: Pipeline.tarCreate(vault.root), age: ["-p", "-o", partial], tarReads: false)
+                    result = (run.tar, run.age, run.errors)
                 } else {
                     result = try Pipeline.run(Pipeline.tarCreate(vault.root), age)
                 }
@@ -163,14 +268,23 @@ extension Afterflow {
         func run() throws {
             let cwd = FileManager.default.currentDirectoryPath
             let target = Vault.absolute(directory, from: cwd)
-            if let contents = try? FileManager.default.contentsOfDirectory(atPath: target), !contents.isEmpty {
-                report(VaultError(.exists, "\(directory) is not empty; a restore never writes over files", details: ["Restore into a new folder."]))
-                throw Exit.dataProblem
+            var info = stat()
+            if lstat(target, &info) == 0 {
+                let isFolder = (info.st_mode & S_IFMT) == S_IFDIR
+                guard isFolder else {
+                    report(VaultError(.exists, "\(directory) is a file, not a folder; a restore never writes over files", details: ["Restore into a new folder."]))
+                    throw Exit.dataProblem
+                }
+                guard (try? FileManager.default.contentsOfDirectory(atPath: target))?.isEmpty == true else {
+                    report(VaultError(.exists, "\(directory) is not empty; a restore never writes over files", details: ["Restore into a new folder."]))
+                    throw Exit.dataProblem
+                }
             }
             guard FileManager.default.fileExists(atPath: Vault.absolute(archive, from: cwd)) else {
                 report(VaultError(.notFound, "\(archive) is not there"))
                 throw Exit.dataProblem
             }
+            try Pipeline.requireAge()
             let parent = (target as NSString).deletingLastPathComponent
             let temp = parent + "/.afterflow-restore-" + UUID().uuidString + ".tmp"
             do {
@@ -185,11 +299,9 @@ extension Afterflow {
             let result: (first: Int32, second: Int32, errors: String)
             do {
                 if identity == nil {
-                    let folder = try withVaultErrors { try FileIO.makeTemporaryFolder(prefix: "afterflow-restore") }
-                    defer { FileIO.removeTree(folder) }
-                    let status = Pipeline.ageOnTerminal(["-d", "-o", folder + "/a.tar", Vault.absolute(archive, from: cwd)])
-                    let tar = status == 0 ? Pipeline.runAlone(["tar", "-C", temp, "-xpf", folder + "/a.tar"]) : (1, "")
-                    result = (status, tar.0, tar.1)
+                    // age asks for the passphrase on the terminal; what it decrypts goes to tar through a pipe.
+                    let run = try Pipeline.withAgeOnTerminal(tar: ["tar", "-C", temp, "-xpf", "-"], age: ["-d", Vault.absolute(archive, from: cwd)], tarReads: true)
+                    result = (run.age, run.tar, run.errors)
                 } else {
                     result = try Pipeline.run(age, ["tar", "-C", temp, "-xpf", "-"])
                 }
@@ -207,8 +319,9 @@ extension Afterflow {
                                   details: result.errors.split(separator: "\n").filter { $0.hasPrefix("age: error:") }.map { "  " + $0 }))
                 throw Exit.dataProblem
             }
-            // The archive's root folder carries the vault folder's own permissions.
-            try? FileManager.default.removeItem(atPath: target)
+            // The archive's root folder carries the vault folder's own permissions. An empty folder
+            // at DIR makes way (rmdir removes nothing else: a file that appeared meanwhile stays).
+            if lstat(target, &info) == 0 { _ = rmdir(target) }
             guard rename(temp, target) == 0 else {
                 try? FileManager.default.removeItem(atPath: temp)
                 report(VaultError(.io, "cannot move the restored vault to \(directory)"))

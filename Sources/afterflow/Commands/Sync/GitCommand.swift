@@ -14,7 +14,7 @@ extension Afterflow {
                 commandName: "setup",
                 abstract: "Make git merge this vault's documents with afterflow (for a vault already in a git repository).",
                 discussion: """
-                    Writes .gitattributes in the vault (*.md merge=afterflow; a line added to the file when it is there) and sets merge.afterflow.driver and merge.afterflow.name in the repository's own config (git config), so that two machines that changed the same session merge by themselves; and a pre-commit hook that stops a commit while 'afterflow check' finds an error or a staged document is not in canonical form (a pre-commit hook of your own is kept). Running it again changes nothing.
+                    Writes .gitattributes in the vault (*.md merge=afterflow; a line added to the file when it is there) and sets merge.afterflow.driver and merge.afterflow.name in the repository's own config (git config), so that two machines that changed the same session merge by themselves; and a pre-commit hook that stops a commit while 'afterflow check' finds an error in a staged document or one is not in canonical form (a pre-commit hook of your own is kept). Running it again changes nothing.
 
                     Examples:
                       afterflow git setup
@@ -46,20 +46,28 @@ extension Afterflow {
                     throw Exit.dataProblem
                 }
                 var changed = false
+                // afterflow's own state (the index, drafts, the trash) stays out of git.
+                let ignores = try withVaultErrors { try VaultInitializer.addGitignores(root: vaultRoot) }
+                for path in ignores.created { emit("  + \(path) (keeps afterflow's own state out of git)") }
+                for path in ignores.extended { emit("  ~ \(path) (added \(TemporaryFiles.gitignorePattern), afterflow's temporary files)") }
+                if !ignores.created.isEmpty || !ignores.extended.isEmpty { changed = true }
                 let attributes = vaultRoot + "/.gitattributes"
-                let existing = FileManager.default.contents(atPath: attributes).map { String(decoding: $0, as: UTF8.self) }
+                let bytes = FileManager.default.contents(atPath: attributes).map { Array($0) }
+                let existing = bytes.map { String(decoding: $0, as: UTF8.self) }
                 let has = existing?.split(whereSeparator: \.isNewline).contains { $0.trimmingCharacters(in: .whitespaces) == attributesLine } ?? false
                 if has {
                     emit("  = .gitattributes already has \(attributesLine)")
-                } else {
-                    var text = existing ?? ""
-                    if !text.isEmpty && !text.hasSuffix("\n") { text += "\n" }
-                    text += attributesLine + "\n"
-                    try withVaultErrors { try FileIO.overwrite(attributes, contents: Array(text.utf8)) }
+                } else if let bytes, let existing {
+                    // Added at the end, in the file's own line ending; the rest is kept byte for byte.
+                    let ending = existing.contains("\r\n") ? "\r\n" : "\n"
+                    let added = (bytes.isEmpty || bytes.last == 0x0A ? "" : ending) + attributesLine + ending
+                    try withVaultErrors { try FileIO.replace(attributes, expecting: bytes, with: bytes + Array(added.utf8)) }
                     changed = true
-                    emit(existing == nil
-                        ? "  + .gitattributes (\(attributesLine): git merges documents with afterflow)"
-                        : "  ~ .gitattributes (added \(attributesLine))")
+                    emit("  ~ .gitattributes (added \(attributesLine))")
+                } else {
+                    try withVaultErrors { try FileIO.create(attributes, contents: Array((attributesLine + "\n").utf8)) }
+                    changed = true
+                    emit("  + .gitattributes (\(attributesLine): git merges documents with afterflow)")
                 }
 
                 let driver = executable() + " merge-driver %O %A %B %P"
@@ -90,8 +98,8 @@ extension Afterflow {
                 let vault = prefix.isEmpty ? "." : String(prefix.dropLast(prefix.hasSuffix("/") ? 1 : 0))
                 let text = """
                     #!/bin/sh
-                    \(hookMark), written by 'afterflow git setup': checks the vault, and the form of
-                    # the documents staged, before each commit. Delete this file to commit without it.
+                    \(hookMark), written by 'afterflow git setup': checks the documents staged, and
+                    # their form, before each commit. Delete this file to commit without it.
                     exec \(executable()) git pre-commit --vault \(Shell.quote(vault))
 
                     """
@@ -125,7 +133,7 @@ extension Afterflow {
         struct PreCommit: ParsableCommand {
             static let configuration = CommandConfiguration(
                 commandName: "pre-commit",
-                abstract: "Check the vault and the form of the staged documents (git's pre-commit hook runs this).",
+                abstract: "Check the staged documents and their form (git's pre-commit hook runs this).",
                 shouldDisplay: false)
 
             @OptionGroup var vaultOptions: VaultOptions
@@ -133,11 +141,24 @@ extension Afterflow {
             func run() throws {
                 let vault = try withVaultErrors { try vaultOptions.locate() }
                 let git = Git(directory: vault.root)
-                let listed = git.output(["diff", "--cached", "--name-only", "--relative", "--diff-filter=ACMR", "-z", "--", "*.md"]) ?? ""
-                let documents = listed.split(separator: "\0").map(String.init).filter { path in
-                    guard !path.hasPrefix("Templates/"), !path.hasPrefix(".afterflow/"),
+                let listed = git.output(["diff", "--cached", "--name-only", "--relative", "--diff-filter=ACMR", "-z", "--", "*.md", ".afterflow/config.yml"]) ?? ""
+                let staged = listed.split(separator: "\0").map(String.init)
+                let documents = staged.filter { path in
+                    guard path.hasSuffix(".md"), !path.hasPrefix("Templates/"), !path.hasPrefix(".afterflow/"),
                           let data = FileManager.default.contents(atPath: vault.root + "/" + path) else { return false }
                     return Document(bytes: Array(data)).frontMatter != nil
+                }
+                // Only the staged documents (and settings) are checked: a problem in a file this
+                // commit leaves alone does not stop it.
+                let checked = staged.filter { path in
+                    path == ".afterflow/config.yml" || (!path.hasPrefix("Templates/") && !path.hasPrefix(".afterflow/"))
+                }
+                guard !checked.isEmpty else { return }
+                // The files are checked as they are on disk: say so where that is not what is staged.
+                let unstaged = (git.output(["diff", "--name-only", "--relative", "-z", "--"] + checked) ?? "").split(separator: "\0")
+                for path in unstaged {
+                    let err = ErrorStream.current
+                    err.write(err.style("note:", "1;36") + " \(String(path).visible()) has changes that are not staged; it was checked as it is on disk")
                 }
                 let program = CommandLine.arguments.first.map { Vault.absolute($0, from: FileManager.default.currentDirectoryPath) } ?? "afterflow"
                 /// Runs afterflow in the vault; its standard output is shown only when it fails
@@ -155,8 +176,9 @@ extension Afterflow {
                     if process.terminationStatus != 0 { FileHandle.standardError.write(data) }
                     return process.terminationStatus
                 }
-                var failed = run(["check", "--vault", "."]) != 0
-                if !documents.isEmpty && run(["fmt", "--check", "--vault", "."] + documents) != 0 { failed = true }
+                var failed = run(["check", "--vault", "."] + checked) != 0
+                // The form is looked at once the errors are fixed (fmt would name the same errors again).
+                if !failed && !documents.isEmpty && run(["fmt", "--check", "--vault", "."] + documents) != 0 { failed = true }
                 guard failed else { return }
                 let err = ErrorStream.current
                 err.write("afterflow: the commit was stopped; fix what is shown above (afterflow fmt puts files in canonical form), or commit with --no-verify")
@@ -172,13 +194,15 @@ extension Afterflow.GitCommand {
             commandName: "sync",
             abstract: "Commit the vault's changes, pull the other machines' and push.",
             discussion: """
-                Commits every change in the vault with a neutral message ("afterflow sync", no personal text), pulls with afterflow's merge driver (see 'afterflow git setup'), and pushes. It says what happened in plain words. It refuses to run while a merge is unfinished, and says how to finish it. Exits 1 when something needs you: a conflict, a commit the pre-commit hook stopped, a remote that cannot be reached.
+                Commits every change in the vault with a neutral message ("afterflow sync", no personal text), fetches and merges the other machines' changes with afterflow's merge driver (see 'afterflow git setup'; the merge's message is neutral too), and pushes; a remote that has no branch yet gets this one. Without a remote it commits and says so. It says what happened in plain words. It refuses to run while a merge is unfinished, and says how to finish it. Exits 1 when something needs you: a conflict, a commit the pre-commit hook stopped, a remote that cannot be reached.
 
                 Examples:
                   afterflow git sync
                 """)
 
         @OptionGroup var vaultOptions: VaultOptions
+
+        static let mergeMessage = "afterflow sync: merged the other machines' changes"
 
         func run() throws {
             let vault = try withVaultErrors { try vaultOptions.locate() }
@@ -213,7 +237,8 @@ extension Afterflow.GitCommand {
                 err.write(err.style("warning:", "1;35") + " git does not merge documents with afterflow here yet; run 'afterflow git setup' once in this clone")
             }
 
-            _ = git.run(["add", "-A", "--", "."])
+            // afterflow's own state stays out, even in a vault without .afterflow/.gitignore.
+            _ = git.run(["add", "-A", "--", "."] + ["index.sqlite*", "lock", "drafts", "trash", "queue", "*.tmp"].map { ":(exclude).afterflow/" + $0 })
             let changed = (git.output(["diff", "--cached", "--name-only"]) ?? "").split(separator: "\n").count
             if changed > 0 {
                 let commit = git.run(["commit", "-q", "-m", "afterflow sync"])
@@ -230,7 +255,33 @@ extension Afterflow.GitCommand {
                 return
             }
             let before = git.output(["rev-parse", "HEAD"])
-            let pull = git.run(["pull", "--no-rebase", "--no-edit"])
+            // Fetch and merge rather than pull, so that the merge commit's message is neutral too
+            // (git's own names the remote's address).
+            let fetch = git.run(["fetch", "-q"])
+            guard fetch.status == 0 else {
+                FileHandle.standardError.write(Data(fetch.output.utf8))
+                throw stop("could not reach the remote (see git's message above); your changes are committed here, nothing was pulled or pushed")
+            }
+            if git.output(["rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{upstream}"]) == nil {
+                // A branch that follows none yet: with one remote, it follows that remote's branch
+                // of the same name, made by this push when the remote has none.
+                let remotes = (git.output(["remote"]) ?? "").split(separator: "\n").map(String.init)
+                guard remotes.count == 1, let branch = git.output(["branch", "--show-current"]), !branch.isEmpty else {
+                    throw stop("this branch does not follow a branch of a remote yet, so nothing was pulled or pushed",
+                               ["Push it once with: git push -u REMOTE BRANCH", "Then 'afterflow git sync' does the rest."])
+                }
+                if git.output(["rev-parse", "--verify", "-q", "refs/remotes/\(remotes[0])/\(branch)"]) == nil {
+                    let push = git.run(["push", "-q", "-u", remotes[0], branch])
+                    guard push.status == 0 else {
+                        FileHandle.standardError.write(Data(push.output.utf8))
+                        throw stop("could not push (see git's message above); your changes are committed here and go out with the next sync")
+                    }
+                    emit("Pushed: \(remotes[0]) had no \(branch) yet; it has this machine's now.")
+                    return
+                }
+                _ = git.run(["branch", "-q", "--set-upstream-to=\(remotes[0])/\(branch)"])
+            }
+            let pull = git.run(["merge", "--no-edit", "-m", Self.mergeMessage, "@{upstream}"])
             if pull.status != 0 {
                 let files = unfinished()
                 if !files.isEmpty {
