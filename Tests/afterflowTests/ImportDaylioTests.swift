@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+/// `afterflow import daylio`: a Daylio export becomes check-ins, twice adds nothing, a bad row
+/// stops everything with every problem at FILE:LINE:COLUMN.
+@Suite("import daylio")
+struct ImportDaylioTests {
+    static let fixtures = packageRoot + "/Tests/AfterflowKitTests/Fixtures/daylio"
+    static let now = ["AFTERFLOW_NOW": Optional("2025-06-01T12:00:00+02:00")]
+
+    @Test("the fixture: 8 check-ins written, owner-only, check clean; a second import adds nothing")
+    func importTwice() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.initVault(timeZone: "Europe/Berlin")
+            let file = Self.fixtures + "/daylio_export.csv"
+            let first = try sandbox.run(["import", "daylio", file], directory: vault, environment: Self.now)
+            expectStatus(first, 0)
+            #expect(first.stdoutLines.last == "Imported \(file): 8 created, 0 skipped as duplicates, 0 rejected.")
+            let files = sandbox.files(under: vault + "/moods")
+            #expect(files == ["2025/2025-02-28-1850.md", "2025/2025-03-01-0005.md", "2025/2025-03-01-2000.md", "2025/2025-03-02-1000.md",
+                              "2025/2025-03-03-1230.md", "2025/2025-03-03-1805.md", "2025/2025-03-04-0740.md", "2025/2025-03-04-2115.md"])
+            for name in files { #expect(try sandbox.mode(vault + "/moods/" + name) == 0o600) }
+            let text = try sandbox.readText(vault + "/moods/2025/2025-03-04-2115.md")
+            #expect(frontMatterKeys(text) == ["type", "id", "date", "score", "valence", "valence_class", "kind", "labels", "associations", "tags",
+                                              "source", "source_value", "source_scale", "created", "updated"])
+            #expect(frontMatterValue(text, "date") == "2025-03-04T21:15:00+01:00")
+            #expect(frontMatterValue(text, "score") == "7")
+            #expect(frontMatterValue(text, "tags") == "[good meal]")
+            #expect(frontMatterValue(text, "associations") == "[friends, work]")
+            #expect(frontMatterValue(text, "source") == "import")
+            #expect(frontMatterValue(text, "source_value") == "good")
+            #expect(frontMatterValue(text, "source_scale") == "[awful=1, bad=3, meh=5, good=7, rad=9]")
+            #expect(text.hasSuffix("---\n\nDinner out\n\nLong day at the office, then dinner with Sam and Priya.\nFelt lighter after.\n"))
+            expectStatus(try sandbox.run(["check"], directory: vault), 0)
+
+            let second = try sandbox.run(["import", "daylio", file], directory: vault, environment: Self.now)
+            expectStatus(second, 0)
+            #expect(second.stdoutLines.last == "Imported \(file): 0 created, 8 skipped as duplicates, 0 rejected.")
+            #expect(second.stdoutLines.first == "  = 2025-03-04 9:15 PM good, already in the vault (line 2)")
+            #expect(sandbox.files(under: vault + "/moods").count == 8)
+
+            let listed = try sandbox.run(["moods", "--format", "json"], directory: vault, environment: Self.now)
+            expectStatus(listed, 0)
+            #expect((listed.json as? [Any])?.count == 8)
+        }
+    }
+
+    @Test("--dry-run writes nothing and says what it would do; --format json for scripts")
+    func dryRun() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.initVault(timeZone: "Europe/Berlin")
+            let file = Self.fixtures + "/daylio_export.csv"
+            let result = try sandbox.run(["import", "daylio", file, "--dry-run"], directory: vault, environment: Self.now)
+            expectStatus(result, 0)
+            #expect(result.stdoutLines.first == "  + 2025-02-28 6:50 PM rad → 9/10 (joyful, grateful; travel, self-care, friends)")
+            #expect(result.stdoutLines.last == "Dry run of \(file): 8 would be created, 0 skipped as duplicates, 0 rejected. Nothing was written.")
+            #expect(!sandbox.exists(vault + "/moods"))
+            let json = try sandbox.run(["import", "daylio", file, "--dry-run", "--format", "json"], directory: vault, environment: Self.now)
+            expectStatus(json, 0)
+            let object = try #require(json.json as? [String: Any])
+            #expect(object["rows"] as? Int == 8)
+            #expect((object["would_create"] as? [Any])?.count == 8)
+            #expect(!sandbox.exists(vault + "/moods"))
+        }
+    }
+
+    @Test("a bad row: every problem at FILE:LINE:COLUMN, nothing written; --map and --skip-invalid")
+    func malformed() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.initVault(timeZone: "Europe/Berlin")
+            let file = Self.fixtures + "/daylio_malformed.csv"
+            let result = try sandbox.run(["import", "daylio", file], directory: vault, environment: Self.now)
+            expectStatus(result, 1)
+            #expect(result.stderrLines == [
+                "\(file):2:36: column \"mood\": \"so-so\" is not a mood word this import knows (awful=1, bad=3, meh=5, good=7, rad=9); give its score from 1 to 10 with --map so-so=5, or add it to daylio_moods in .afterflow/config.yml",
+                "\(file):4:27: column \"time\": expected a time like \"6:50 pm\" or \"14:58\", found \"25:10\"",
+                "\(file):5:1: column \"full_date\": expected a day like 2024-03-05, found \"2025-02-30\"",
+                "\(file):6:1: expected 8 fields as in the header, found 9; a note with a comma must be in double quotes",
+                "error: nothing was imported: 4 rows have problems; fix them and import again, or import the other row with --skip-invalid",
+            ])
+            #expect(!sandbox.exists(vault + "/moods"))
+
+            let mapped = try sandbox.run(["import", "daylio", file, "--map", "so-so=5", "--map", "rad=10", "--skip-invalid"],
+                                         directory: vault, environment: Self.now)
+            expectStatus(mapped, 0)
+            #expect(mapped.stdoutLines.last == "Imported \(file): 2 created, 0 skipped as duplicates, 3 rejected (lines 4, 5, 6).")
+            let soso = try sandbox.readText(vault + "/moods/2025/2025-03-04-2115.md")
+            #expect(frontMatterValue(soso, "score") == "5")
+            #expect(frontMatterValue(soso, "source_scale") == "[awful=1, bad=3, meh=5, so-so=5, good=7, rad=10]")
+            #expect(soso.hasSuffix("\n\nA note that spans\ntwo lines\n"))
+
+            let bad = try sandbox.run(["import", "daylio", file, "--map", "meh"], directory: vault, environment: Self.now)
+            expectStatus(bad, 64)
+            #expect(bad.stderr.contains("--map takes a mood word and a score from 1 to 10, like --map meh=5, found \"meh\""))
+        }
+    }
+
+    @Test("the vault's daylio_moods gives renamed words their scores")
+    func configScale() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.initVault(timeZone: "Europe/Berlin")
+            let config = vault + "/.afterflow/config.yml"
+            try sandbox.write(config, try sandbox.readText(config) + "daylio_moods: [so-so=4]\n")
+            let file = Self.fixtures + "/daylio_malformed.csv"
+            let result = try sandbox.run(["import", "daylio", file, "--skip-invalid"], directory: vault, environment: Self.now)
+            expectStatus(result, 0)
+            #expect(frontMatterValue(try sandbox.readText(vault + "/moods/2025/2025-03-04-2115.md"), "score") == "4")
+        }
+    }
+}
