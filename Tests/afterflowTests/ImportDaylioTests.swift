@@ -108,3 +108,87 @@ struct ImportDaylioTests {
         }
     }
 }
+
+/// `export csv --moods`: one row per check-in, RFC 4180, read back by Python's csv module and
+/// compared with each file's front matter (PyYAML) and body.
+@Suite("export csv --moods")
+struct ExportMoodsCSVTests {
+    /// Reads the CSV on stdin; for each row, the file it names: every column against the file.
+    static let checker = #"""
+import csv, io, json, sys, datetime, yaml
+vault = sys.argv[1]
+text = sys.stdin.buffer.read().decode("utf-8")
+rows = list(csv.DictReader(io.StringIO(text, newline="")))
+problems = []
+for row in rows:
+    with open(vault + "/" + row["path"], encoding="utf-8") as f:
+        content = f.read()
+    _, front, body = content.split("---\n", 2)
+    meta = yaml.safe_load(front)
+    date = meta["date"]
+    def check(column, expected):
+        if row[column] != expected:
+            problems.append(f'{row["path"]}: {column} {row[column]!r} != {expected!r}')
+    check("id", meta["id"])
+    check("date", date.isoformat())
+    check("day", date.date().isoformat())
+    check("time", date.strftime("%H:%M"))
+    check("score", str(meta["score"]))
+    check("valence", "%.2f" % meta["valence"])
+    check("valence_class", meta["valence_class"])
+    check("kind", meta["kind"])
+    check("labels", ", ".join(meta["labels"]))
+    check("associations", ", ".join(meta["associations"]))
+    check("tags", ", ".join(meta.get("tags") or []))
+    check("source", meta["source"])
+    check("source_value", meta.get("source_value") or "")
+    notes = body.strip()
+    check("notes", ("'" + notes) if notes[:1] in ("=", "+", "-", "@") else notes)
+print(json.dumps({"header": list(rows[0].keys()) if rows else [], "rows": len(rows), "paths": [r["path"] for r in rows], "problems": problems}))
+"""#
+
+    @Test("every check-in one row, newest first; Python's csv module reads back what the files say",
+          .enabled(if: pythonHasYAML, "needs python3 with PyYAML"))
+    func readBack() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.initVault(timeZone: "Europe/Berlin")
+            let now = ImportDaylioTests.now
+            expectStatus(try sandbox.run(["import", "daylio", ImportDaylioTests.fixtures + "/daylio_export.csv"], directory: vault, environment: now), 0)
+            expectStatus(try sandbox.run(["mood", "4", "=SUM(A1), \"quoted\"\nsecond line", "--date", "2025-03-05 08:00"], directory: vault, environment: now), 0)
+            let export = try sandbox.run(["export", "csv", "--moods"], directory: vault, environment: now)
+            expectStatus(export, 0)
+            #expect(export.stdout.hasPrefix("id,date,day,time,score,valence,valence_class,kind,labels,associations,tags,source,source_value,notes,path\n"))
+            let script = sandbox.path("check.py")
+            try sandbox.write(script, Self.checker)
+            let python = try #require(BrowserTests.onPath(["python3"]))
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: python)
+            process.arguments = [script, vault]
+            let input = Pipe(), output = Pipe()
+            process.standardInput = input
+            process.standardOutput = output
+            try process.run()
+            input.fileHandleForWriting.write(export.stdoutData)
+            try input.fileHandleForWriting.close()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            let result = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any], "\(String(decoding: data, as: UTF8.self))")
+            #expect(result["rows"] as? Int == 9)
+            #expect(result["problems"] as? [String] == [])
+            let paths = try #require(result["paths"] as? [String])
+            #expect(paths.first == "moods/2025/2025-03-05-0800.md")
+            #expect(paths.last == "moods/2025/2025-02-28-1850.md")
+
+            // --since and --until choose the days; -o writes a file.
+            let some = try sandbox.run(["export", "csv", "--moods", "--since", "2025-03-03", "--until", "2025-03-04", "-o", "moods.csv"],
+                                       directory: vault, environment: now)
+            expectStatus(some, 0)
+            #expect(some.stderr.contains("Wrote 4 check-ins to moods.csv"))
+            let written = try sandbox.readText(vault + "/moods.csv")
+            #expect(written.components(separatedBy: "\n").filter { $0.hasPrefix("moods/") || $0.contains(",moods/2025/") }.count == 4)
+
+            let refused = try sandbox.run(["export", "csv", "--moods", "--treatment", "ketamine"], directory: vault, environment: now)
+            expectStatus(refused, 64)
+        }
+    }
+}
