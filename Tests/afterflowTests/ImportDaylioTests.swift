@@ -192,3 +192,31 @@ print(json.dumps({"header": list(rows[0].keys()) if rows else [], "rows": len(ro
         }
     }
 }
+
+/// `search` finds the notes of check-ins, at their lines, as it finds a practice's notes.
+@Suite("search: check-in notes")
+struct SearchMoodNotesTests {
+    @Test("a word of a check-in's notes: path:line of that line; JSON says kind mood; gone when the file is")
+    func findsNotes() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.initVault(timeZone: "Europe/Berlin")
+            let now = ImportDaylioTests.now
+            expectStatus(try sandbox.run(["import", "daylio", ImportDaylioTests.fixtures + "/daylio_export.csv"], directory: vault, environment: now), 0)
+            // The note's second paragraph: line 21 of the file (17 lines of front matter, a blank, the first paragraph, a blank).
+            let result = try sandbox.run(["search", "soup"], directory: vault, environment: now)
+            expectStatus(result, 0)
+            #expect(result.stdoutLines == ["moods/2025/2025-03-02-1000.md:21: Stayed in bed, mom brought soup."], "\(result)")
+            let lines = try sandbox.readText(vault + "/moods/2025/2025-03-02-1000.md").components(separatedBy: "\n")
+            #expect(lines[20] == "Stayed in bed, mom brought soup.")
+            let json = try sandbox.run(["search", "deadline", "urgent", "--format", "json"], directory: vault, environment: now)
+            expectStatus(json, 0)
+            let hits = try #require(json.json as? [[String: Any]], "\(json)")
+            #expect(hits.count == 1)
+            #expect(hits.first?["kind"] as? String == "mood")
+            #expect(hits.first?["path"] as? String == "moods/2025/2025-03-03-1230.md")
+            #expect(hits.first?["line"] as? Int == 20)
+            try FileManager.default.removeItem(atPath: vault + "/moods/2025/2025-03-02-1000.md")
+            expectStatus(try sandbox.run(["search", "soup"], directory: vault, environment: now), 1)
+        }
+    }
+}
