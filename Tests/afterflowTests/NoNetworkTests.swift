@@ -39,6 +39,9 @@ struct NoNetworkTests {
         (["import", "trials", "csv", "SANDBOX/t.csv", "--dry-run"], false),
         (["mood", "7", "Walked by the sea with my sister", "--date", "2025-10-19 18:00"], false),
         (["moods"], false), (["moods", "--trend"], false), (["list", "--kind", "mood"], false),
+        (["import", "daylio", packageRoot + "/Tests/AfterflowKitTests/Fixtures/daylio/daylio_export.csv"], false),
+        (["export", "csv", "--moods", "-o", "SANDBOX/m.csv"], false),
+        (["export", "html", "--include", "moods,measures", "-o", "SANDBOX/m.html"], false),
     ]
 
     /// Every call of an strace log that named an internet address, loopback or not, failed or not.
