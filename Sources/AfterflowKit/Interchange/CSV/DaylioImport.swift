@@ -72,12 +72,9 @@ public struct DaylioImport: Sendable {
 
         /// The first line of each rejected row, for summaries.
         public var rejectedLines: [Int] {
-            var seen = Set<Int>()
             var lines: [Int: Int] = [:]
-            for problem in problems where lines[problem.row] == nil || problem.location.line < lines[problem.row]! {
-                lines[problem.row] = problem.location.line
-            }
-            return problems.map(\.row).filter { seen.insert($0).inserted }.compactMap { lines[$0] }.sorted()
+            for problem in problems { lines[problem.row] = min(lines[problem.row] ?? problem.location.line, problem.location.line) }
+            return lines.values.sorted()
         }
     }
 

@@ -14,8 +14,8 @@ struct ImportDaylio: ParsableCommand {
             Every row is checked before anything is written, and every problem is reported as FILE:LINE:COLUMN: column "NAME": what was expected and what was found. When any row has a problem nothing is written, unless --skip-invalid. An entry the vault has (the same day, time and mood word) is skipped and counted, so importing a newer export of the same diary adds only the new entries.
 
             Examples:
-              afterflow import daylio ~/Downloads/daylio_export_2025_03_04.csv --dry-run
-              afterflow import daylio daylio_export.csv --map meh=5 --map ok=5 --map super=10
+              afterflow import daylio ~/Downloads/daylio_export.csv --dry-run
+              afterflow import daylio daylio_export.csv --map ok=5 --map super=10
               afterflow import daylio daylio_export.csv --kind daily --format json
             """)
 
