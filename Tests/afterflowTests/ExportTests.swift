@@ -165,7 +165,7 @@ struct ExportTests {
         }
     }
 
-    static let commands = [["export"], ["export", "csv"], ["export", "html"], ["export", "pdf"], ["export", "json"], ["import"], ["import", "csv"]]
+    static let commands = [["export"], ["export", "csv"], ["export", "html"], ["export", "pdf"], ["export", "json"], ["import"], ["import", "csv"], ["import", "daylio"]]
 
     @Test("every export and import command has help with examples that fit in 78 columns", arguments: commands)
     func help(_ command: [String]) throws {

@@ -42,6 +42,9 @@ struct NoNetworkTests {
         (["init", "SANDBOX/shared", "--git", "--time-zone", "UTC"], false),
         (["backup", "-o", "SANDBOX/b.age", "--dry-run"], false),
         (["backup", "-o", "SANDBOX/b.age", "--recipient", "age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p"], false),
+        (["import", "daylio", packageRoot + "/Tests/AfterflowKitTests/Fixtures/daylio/daylio_export.csv"], false),
+        (["export", "csv", "--moods", "-o", "SANDBOX/m.csv"], false),
+        (["export", "html", "--include", "moods,measures", "-o", "SANDBOX/m.html"], false),
     ]
 
     /// Whether a run starts git, tar or age with Foundation's `Process`, which on Linux connects a

@@ -51,6 +51,7 @@ enum PracticeRecord: Sendable {
         case .client(let client): return client.notes
         case .goal(let goal): return [goal.title ?? "", goal.description].joined(separator: "\n")
         case .trials(let trials): return ([trials.notes] + trials.trials.map(\.note).filter { !$0.isEmpty }).joined(separator: "\n")
+        case .mood(let mood): return mood.notes
         default: return nil
         }
     }
@@ -65,6 +66,7 @@ enum PracticeRecord: Sendable {
             return title + [("description", body)]
         case .trials:
             return ["Notes", "Trials"].compactMap { name in document.section(name).map { (name.lowercased(), $0.content) } }
+        case .mood: return [("notes", body)]
         default: return []
         }
     }

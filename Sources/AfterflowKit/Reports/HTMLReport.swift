@@ -24,6 +24,11 @@ public struct HTMLReport: Sendable {
     /// The filters in words (`since 2024-01-01`, `treatment ketamine`); empty for every session.
     public var filters: [String] = []
     public var title = "Session Export"
+    /// The check-ins to draw on the mood chart and list (`--include moods`); nil to leave them out.
+    public var checkIns: [MoodListing]?
+    /// The measures (PHQ-9, GAD-7) to list (`--include measures`); nil to leave them out. A
+    /// section appears only when there are some.
+    public var measures: [ReportMeasure]?
 
     public init(timeZone: TimeZone, now: Date) {
         self.timeZone = timeZone
@@ -88,11 +93,51 @@ public struct HTMLReport: Sendable {
         // Placed at the day and time each file writes, as the sessions below are dated: the
         // wall-clock seconds read in UTC.
         let points = sessions.compactMap { s in s.date.map { MoodChart.Point(time: $0.wallClockSeconds, before: s.moodBefore, after: s.moodAfter) } }
-        if let svg = MoodChart(points: points, timeZone: .gmt).svg() { context["chart"] = ReportText(svg) }
+        let checkIns = (self.checkIns ?? []).filter { $0.date != nil && $0.score != nil }
+        let marks = checkIns.compactMap { m in m.date.flatMap { date in m.score.map { MoodChart.CheckIn(time: date.wallClockSeconds, score: $0) } } }
+        if let svg = MoodChart(points: points, checkIns: marks, timeZone: .gmt).svg() { context["chart"] = ReportText(svg) }
+        if !checkIns.isEmpty { context["checkins"] = HTMLReport.checkInContext(checkIns) }
+        if let measures, !measures.isEmpty { context["measures"] = HTMLReport.measureContext(measures) }
         context["treatments"] = HTMLReport.treatmentRows(sessions)
         context["overall"] = HTMLReport.figures(name: "All", sessions)
         if details { context["sessions"] = sessions.map(sessionContext) }
         return context
+    }
+
+    // MARK: - Check-ins and measures
+
+    /// `count`, `summary` and `rows` (oldest first: `date`, `score`, `words`, `labels`,
+    /// `associations`, `notes`, all plain text).
+    static func checkInContext(_ checkIns: [MoodListing]) -> [String: Any] {
+        let ordered = checkIns.sorted { ($0.date?.wallClockSeconds ?? 0, $0.path) < ($1.date?.wallClockSeconds ?? 0, $1.path) }
+        let scores = ordered.compactMap(\.score)
+        let average = scores.isEmpty ? "–" : String(format: "%.1f", Double(scores.reduce(0, +)) / Double(scores.count))
+        var summary = "\(ordered.count) check-in\(ordered.count == 1 ? "" : "s")"
+        if let first = ordered.first?.date, let last = ordered.last?.date {
+            summary += first.dayString == last.dayString ? " on \(first.mediumDay)" : " from \(first.mediumDay) to \(last.mediumDay)"
+        }
+        summary += ", \(average) on average (1 to 10)."
+        let rows: [[String: Any]] = ordered.map { m in
+            var row: [String: Any] = [
+                "date": ReportText(m.date.map { $0.mediumDay + ($0.clockTime.map { " " + $0 } ?? "") } ?? ""),
+                "score": ReportText(m.score.map(String.init) ?? "–"),
+                "words": ReportText(m.score.map(MoodScale.descriptor) ?? ""),
+            ]
+            if !m.labels.isEmpty { row["labels"] = ReportText(m.labels.joined(separator: ", ")) }
+            if !m.associations.isEmpty { row["associations"] = ReportText(m.associations.joined(separator: ", ")) }
+            if !m.notes.isBlank { row["notes"] = ReportText(m.notes) }
+            return row
+        }
+        return ["count": ReportText(String(ordered.count)), "summary": ReportText(summary), "rows": rows]
+    }
+
+    /// `rows` (oldest first: `name`, `date`, `total`, `band`).
+    static func measureContext(_ measures: [ReportMeasure]) -> [String: Any] {
+        let rows: [[String: Any]] = measures.sorted { $0.date.wallClockSeconds < $1.date.wallClockSeconds }.map { m in
+            ["name": ReportText(m.name), "date": ReportText(m.date.mediumDay), "total": ReportText("\(m.total) of \(m.maximum)"),
+             "band": ReportText(m.band)]
+        }
+        return ["count": ReportText(String(rows.count)), "rows": rows]
     }
 
     // MARK: - Summary
@@ -209,5 +254,25 @@ public struct HTMLReport: Sendable {
             }
             return lines + max(1, (run + 89) / 90)
         }
+    }
+}
+
+/// One standard measure for the report (a PHQ-9 or GAD-7): what `--include measures` lists.
+public struct ReportMeasure: Sendable {
+    /// `PHQ-9`, `GAD-7`.
+    public var name: String
+    public var date: LocalDate
+    public var total: Int
+    /// The highest total (27, 21).
+    public var maximum: Int
+    /// `mild`, `moderately severe`.
+    public var band: String
+
+    public init(name: String, date: LocalDate, total: Int, maximum: Int, band: String) {
+        self.name = name
+        self.date = date
+        self.total = total
+        self.maximum = maximum
+        self.band = band
     }
 }

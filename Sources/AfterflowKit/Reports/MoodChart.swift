@@ -2,8 +2,21 @@ import Foundation
 
 /// Mood before and after over time, as an inline SVG for the report: time across, the 1 to 10
 /// scale up, a dashed line with hollow dots for before and a solid line with filled dots for
-/// after, so that it reads in grey on paper too. It fetches nothing and runs nothing.
+/// after, so that it reads in grey on paper too; check-ins between sessions, when given, as small
+/// orange diamonds behind them (a third shape, so that it too reads in grey). It fetches nothing
+/// and runs nothing.
 public struct MoodChart: Sendable {
+    /// A check-in: its time (seconds since 1970) and score.
+    public struct CheckIn: Sendable, Equatable {
+        public var time: Int
+        public var score: Int
+
+        public init(time: Int, score: Int) {
+            self.time = time
+            self.score = score
+        }
+    }
+
     public struct Point: Sendable, Equatable {
         /// Seconds since 1970.
         public var time: Int
@@ -18,25 +31,30 @@ public struct MoodChart: Sendable {
     }
 
     public var points: [Point]
+    public var checkIns: [CheckIn]
     public var timeZone: TimeZone
 
     static let width = 720.0, height = 250.0
     static let left = 40.0, right = 86.0, top = 30.0, bottom = 34.0
 
     /// `points` in any order; those without a mood are left out.
-    public init(points: [Point], timeZone: TimeZone) {
+    public init(points: [Point], checkIns: [CheckIn] = [], timeZone: TimeZone) {
         self.points = points.filter { $0.before != nil || $0.after != nil }.sorted { $0.time < $1.time }
+        self.checkIns = checkIns.filter { (1...10).contains($0.score) }.sorted { $0.time < $1.time }
         self.timeZone = timeZone
     }
 
-    /// The `<svg>` element, or nil when no session has a mood.
+    /// The `<svg>` element, or nil when no session has a mood and there is no check-in.
     public func svg() -> String? {
-        guard let first = points.first, let last = points.last else { return nil }
+        let times = [points.first?.time, points.last?.time, checkIns.first?.time, checkIns.last?.time].compactMap { $0 }
+        guard let start = times.min(), let end = times.max() else { return nil }
+        let first = Point(time: start, before: nil, after: nil), last = Point(time: end, before: nil, after: nil)
+        let marks = points.count + checkIns.count
         let plotWidth = MoodChart.width - MoodChart.left - MoodChart.right
         let plotHeight = MoodChart.height - MoodChart.top - MoodChart.bottom
         let span = Double(max(last.time - first.time, 1))
         func x(_ time: Int) -> Double {
-            points.count == 1 || last.time == first.time ? MoodChart.left + plotWidth / 2
+            marks == 1 || last.time == first.time ? MoodChart.left + plotWidth / 2
                 : MoodChart.left + Double(time - first.time) / span * plotWidth
         }
         func y(_ mood: Int) -> Double { MoodChart.top + Double(10 - mood) / 9 * plotHeight }
@@ -49,9 +67,14 @@ public struct MoodChart: Sendable {
         if !befores.isEmpty { description += "; mood before \(MoodChart.average(befores)) on average" }
         if !afters.isEmpty { description += ", after \(MoodChart.average(afters))" }
         description += "."
+        if !checkIns.isEmpty {
+            description += " \(checkIns.count) check-in\(checkIns.count == 1 ? "" : "s") between sessions, \(MoodChart.average(checkIns.map(\.score))) on average"
+            description += ", lowest \(checkIns.map(\.score).min() ?? 0), highest \(checkIns.map(\.score).max() ?? 0)."
+        }
+        let what = checkIns.isEmpty ? "Mood before and after each session" : "Mood before and after each session, and check-ins between sessions"
 
         var out = "<svg class=\"mood-chart\" viewBox=\"0 0 \(Int(MoodChart.width)) \(Int(MoodChart.height))\" role=\"img\" aria-labelledby=\"mood-chart-title mood-chart-desc\" xmlns=\"http://www.w3.org/2000/svg\">\n"
-        out += "<title id=\"mood-chart-title\">Mood before and after each session, \(range)</title>\n"
+        out += "<title id=\"mood-chart-title\">\(what), \(range)</title>\n"
         out += "<desc id=\"mood-chart-desc\">\(description)</desc>\n"
         // The scale: a line at each value, labels at 1, 5 and 10, the words of each band at the right.
         out += "<g class=\"grid\">\n"
@@ -66,12 +89,23 @@ public struct MoodChart: Sendable {
             out += "<text x=\"\(f(MoodChart.left + plotWidth + 8))\" y=\"\(f((y(low) + y(low + 1)) / 2 + 4))\" font-size=\"11\" fill=\"#5b6470\">\(word)</text>\n"
         }
         // Time: ticks at the start of each year, or of each month (or quarter) over a shorter span.
-        for tick in ticks(from: first.time, to: last.time) where points.count > 1 && last.time > first.time {
+        for tick in ticks(from: first.time, to: last.time) where marks > 1 && last.time > first.time {
             let tx = x(tick.time)
             out += "<line x1=\"\(f(tx))\" y1=\"\(f(MoodChart.top + plotHeight))\" x2=\"\(f(tx))\" y2=\"\(f(MoodChart.top + plotHeight + 5))\" stroke=\"#8a929c\" stroke-width=\"0.8\"/>\n"
             out += "<text x=\"\(f(tx))\" y=\"\(f(MoodChart.top + plotHeight + 20))\" text-anchor=\"middle\" font-size=\"11\" fill=\"#5b6470\">\(tick.label)</text>\n"
         }
         out += "</g>\n"
+        // Check-ins first, behind the sessions: a diamond each, smaller and fainter when many.
+        if !checkIns.isEmpty {
+            let size = checkIns.count > 400 ? 1.8 : checkIns.count > 100 ? 2.6 : 3.6
+            let opacity = checkIns.count > 400 ? "0.55" : "0.8"
+            out += "<g class=\"series checkins\" fill=\"#d9772b\" fill-opacity=\"\(opacity)\">\n"
+            for checkIn in checkIns {
+                let cx = x(checkIn.time), cy = y(checkIn.score)
+                out += "<path d=\"M\(f(cx)) \(f(cy - size))L\(f(cx + size)) \(f(cy))L\(f(cx)) \(f(cy + size))L\(f(cx - size)) \(f(cy))Z\"/>\n"
+            }
+            out += "</g>\n"
+        }
         let radius = points.count > 200 ? 1.6 : points.count > 60 ? 2.4 : 3.6
         let lineWidth = points.count > 200 ? 0.7 : 1.4
         for (name, values, dashed) in [("before", points.compactMap { p in p.before.map { (p.time, $0) } }, true),
@@ -97,6 +131,11 @@ public struct MoodChart: Sendable {
         out += "<g class=\"after\"><line x1=\"\(f(MoodChart.left + 90))\" y1=\"12\" x2=\"\(f(MoodChart.left + 116))\" y2=\"12\" stroke=\"#1f5fbf\" stroke-width=\"1.4\"/>"
         out += "<circle cx=\"\(f(MoodChart.left + 103))\" cy=\"12\" r=\"3.6\" fill=\"#1f5fbf\" stroke=\"#1f5fbf\" stroke-width=\"1.2\"/></g>"
         out += "<text x=\"\(f(MoodChart.left + 122))\" y=\"16\">After</text>\n"
+        if !checkIns.isEmpty {
+            let cx = MoodChart.left + 180
+            out += "<g class=\"checkins\" fill=\"#d9772b\"><path d=\"M\(f(cx)) 8.4L\(f(cx + 3.6)) 12L\(f(cx)) 15.6L\(f(cx - 3.6)) 12Z\"/></g>"
+            out += "<text x=\"\(f(cx + 8))\" y=\"16\">Check-in</text>\n"
+        }
         out += "</g>\n</svg>"
         return out
     }

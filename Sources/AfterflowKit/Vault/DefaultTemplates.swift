@@ -50,7 +50,9 @@ public enum DefaultTemplates {
   Afterflow's report template (mustache). Edit it freely: a vault's Templates/report.html
   replaces the built-in one. A name in double braces is escaped for HTML; triple braces are for
   the values that are HTML already (chart, intention, environment, music_notes, reflections),
-  which afterflow makes safe. Inside a section, a dot stands for the section's own value.
+  which afterflow makes safe. checkins and measures are there only with --include moods or
+  measures (or report_include in .afterflow/config.yml) and when there are any.
+  Inside a section, a dot stands for the section's own value.
   Keep the page self-contained: no script, and nothing fetched (fonts, images, stylesheets).
   docs/FORMAT.md lists every name.
 }}
@@ -117,6 +119,16 @@ th.number, td.number { text-align: right; font-variant-numeric: tabular-nums; }
 tfoot td { font-weight: 600; border-bottom: none; border-top: 1px solid var(--ink); }
 .table-note { font-family: var(--sans); font-size: 9pt; color: var(--muted); margin-top: 0.5rem; }
 
+/* Check-ins and measures */
+.checkins, .measures { break-after: page; page-break-after: always; }
+.checkins h2, .measures h2 { font-size: 16pt; margin: 0 0 0.6rem; }
+.checkins table { break-inside: auto; }
+.checkins tr { break-inside: avoid; page-break-inside: avoid; }
+.checkins td { vertical-align: top; }
+.checkins .when { white-space: nowrap; margin: 0; font-size: 10pt; color: var(--ink); }
+.checkins .notes { white-space: pre-line; overflow-wrap: anywhere; }
+.checkins .names { color: var(--muted); font-size: 9pt; }
+
 /* Sessions */
 .session { padding: 1rem 0 0.4rem; border-top: 2px solid var(--ink); margin-top: 1.2rem; }
 .session:first-child { margin-top: 0; }
@@ -151,6 +163,11 @@ tfoot td { font-weight: 600; border-bottom: none; border-top: 1px solid var(--in
   .facts { grid-template-columns: 1fr; }
   .facts > div { grid-template-columns: 6.2rem 1fr; }
   .facts dd { overflow-wrap: anywhere; }
+  .checkins thead { display: none; }
+  .checkins tr { display: grid; grid-template-columns: auto 1fr; gap: 0 0.8rem; border-bottom: 1px solid var(--rule); padding: 0.35rem 0; }
+  .checkins td { border: none; padding: 0; }
+  .checkins td.notes, .checkins td.names { grid-column: 1 / -1; }
+  .checkins td.names:empty, .checkins td.notes:empty { display: none; }
 }
 @media print {
   html, body { background: #ffffff; color: #1d2127; }
@@ -167,6 +184,7 @@ tfoot td { font-weight: 600; border-bottom: none; border-top: 1px solid var(--in
   .mood-chart .after polyline, .mood-chart .after circle, .mood-chart .after line { stroke: #8ab4f8; }
   .mood-chart .after circle { fill: #8ab4f8; }
   .mood-chart .legend text { fill: #e4e7eb; }
+  .mood-chart .checkins { fill: #f0a060; }
   .status.needs-reflection, .status.draft { color: #e0a64a; }
 }
 </style>
@@ -203,7 +221,7 @@ tfoot td { font-weight: 600; border-bottom: none; border-top: 1px solid var(--in
   {{#chart}}
   <figure>
     {{{chart}}}
-    <figcaption>Mood before (dashed) and after (solid) each session, on the scale of 1 to 10.</figcaption>
+    <figcaption>Mood before (dashed) and after (solid) each session{{#checkins}}, and each check-in between sessions (diamonds){{/checkins}}, on the scale of 1 to 10.</figcaption>
   </figure>
   {{/chart}}
   <table>
@@ -223,6 +241,37 @@ tfoot td { font-weight: 600; border-bottom: none; border-top: 1px solid var(--in
   </table>
   <p class="table-note">Averages of the sessions that have each mood; the lift is after minus before, over sessions with both{{#overall}} ({{lifts}}){{/overall}}.</p>
 </section>
+{{#checkins}}
+<section class="checkins">
+  <h2>Check-ins between sessions</h2>
+  <p class="table-note">{{summary}}</p>
+  <table>
+    <thead>
+      <tr><th>When</th><th class="number">Mood</th><th>Labels and associations</th><th>Notes</th></tr>
+    </thead>
+    <tbody>
+      {{#rows}}
+      <tr><td class="when">{{date}}</td><td class="number">{{score}} <span class="mood-words">{{words}}</span></td><td class="names">{{#labels}}{{labels}}{{/labels}}{{#associations}}{{#labels}} · {{/labels}}{{associations}}{{/associations}}</td><td class="notes">{{#notes}}{{notes}}{{/notes}}</td></tr>
+      {{/rows}}
+    </tbody>
+  </table>
+</section>
+{{/checkins}}
+{{#measures}}
+<section class="measures">
+  <h2>Measures</h2>
+  <table>
+    <thead>
+      <tr><th>When</th><th>Measure</th><th class="number">Total</th><th>Severity</th></tr>
+    </thead>
+    <tbody>
+      {{#rows}}
+      <tr><td>{{date}}</td><td>{{name}}</td><td class="number">{{total}}</td><td>{{band}}</td></tr>
+      {{/rows}}
+    </tbody>
+  </table>
+</section>
+{{/measures}}
 <main>
 {{#sessions}}
 <article class="session {{size}}" id="{{anchor}}">

@@ -18,6 +18,12 @@ public struct VaultConfig: Sendable {
     /// Words the vault adds to the association keywords of mood check-ins (`mood_keywords:
     /// [climbing=fitness, shift=work]`): word (lower case) → association.
     public var moodKeywords: [String: String] = [:]
+    /// Daylio's mood words and their scores (`daylio_moods: [awful=1, meh=5, ok=5]`): the
+    /// standard ones, changed and added to by the vault's.
+    public var daylioScale = DaylioScale.standard
+    /// What `export html` and `export pdf` add to the report when not told
+    /// (`report_include: [moods, measures]`).
+    public var reportInclude: [String] = []
     public var diagnostics: [Diagnostic] = []
 
     public init(timeZone: TimeZone = .current) {
@@ -41,6 +47,12 @@ public struct VaultConfig: Sendable {
                 continue
             case "mood_keywords":
                 readMoodKeywords(entry)
+                continue
+            case "daylio_moods":
+                readDaylioMoods(entry)
+                continue
+            case "report_include":
+                readReportInclude(entry)
                 continue
             case "version", "time_zone", "default_treatment", "default_administration", "clinician", "practice":
                 break
@@ -150,6 +162,34 @@ public struct VaultConfig: Sendable {
                 continue
             }
             moodKeywords[parts[0].lowercased()] = association
+        }
+    }
+
+    /// `daylio_moods: [awful=1, meh=5, ok=5]`: a Daylio mood word and the score (1-10) it becomes.
+    private mutating func readDaylioMoods(_ entry: FrontMatterEntry) {
+        guard let items = items(entry) else { return }
+        for item in items {
+            guard let (word, score) = DaylioScale.parseMapping(item.text) else {
+                diagnostics.append(.error("each of daylio_moods must be a mood word and a score from 1 to 10, like meh=5, found \(quoted(item.text))", at: item.location))
+                continue
+            }
+            daylioScale.set(word, score)
+        }
+    }
+
+    /// The parts a report may include besides the sessions.
+    public static let reportParts = ["moods", "measures"]
+
+    /// `report_include: [moods, measures]`.
+    private mutating func readReportInclude(_ entry: FrontMatterEntry) {
+        guard let items = items(entry) else { return }
+        for item in items {
+            let name = item.text.trimmingASCIIWhitespace().lowercased()
+            guard VaultConfig.reportParts.contains(name) else {
+                diagnostics.append(.error("report_include names what a report adds to the sessions: \(VaultConfig.reportParts.joined(separator: ", ")), found \(quoted(item.text))", at: item.location))
+                continue
+            }
+            if !reportInclude.contains(name) { reportInclude.append(name) }
         }
     }
 

@@ -5,7 +5,7 @@ import Foundation
 struct ExportCSV: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "csv",
-        abstract: "Write sessions as CSV in the iOS app's format, or every field with --full.",
+        abstract: "Write sessions as CSV in the iOS app's format, every field with --full, or the check-ins with --moods.",
         discussion: """
             The app's 8 columns, exactly, so that the file opens in the app: Date, Treatment Type, Administration, Intention, Mood Before, Mood After, Reflections, Music Link URL. Newest first; dates like "Dec 10, 2024 at 2:30 PM", the day and time each file writes (as list shows them; a time without an offset is in the vault's time zone); RFC 4180 quoting; LF between rows and no newline after the last. Dose, environment, music notes and tags have no column in the app's format: use --full to keep them. Drafts (sessions still missing an intention or mood before) are left out, as the app cannot read them, unless --status draft asks for them.
 
@@ -13,8 +13,11 @@ struct ExportCSV: ParsableCommand {
 
             --full writes every field for spreadsheets and scripts: ISO 8601 dates with their offset, one column for each front-matter key (your own keys too) and the file's path.
 
+            --moods writes the mood check-ins instead, one row each, newest first: \(MoodCSV.header.joined(separator: ", ")). The date is ISO 8601 with its offset, day and time as written; labels, associations and tags are each joined with ", " in their cell; the notes are the whole body. Only --since and --until filter them.
+
             Examples:
               afterflow export csv -o ~/Desktop/
+              afterflow export csv --moods --since 2025-01 -o moods.csv
               afterflow export csv --since 2024-06 --until 2024-12 > second-half.csv
               afterflow export csv --full --bom --crlf -o sessions.csv
             """)
@@ -27,14 +30,26 @@ struct ExportCSV: ParsableCommand {
     @Flag(help: "Every field, one column for each front-matter key, ISO 8601 dates.")
     var full = false
 
+    @Flag(help: "The mood check-ins instead of the sessions, one row each.")
+    var moods = false
+
     @Flag(help: "End rows with CR LF, as some spreadsheet programs want.")
     var crlf = false
 
     @Flag(help: "Start the file with a UTF-8 byte order mark, as Excel wants to see UTF-8.")
     var bom = false
 
+    func validate() throws {
+        guard moods else { return }
+        if full { throw ValidationError("--moods and --full are two different exports; give one") }
+        if !filters.treatments.isEmpty || !filters.statuses.isEmpty || filters.search != nil || !filters.conditions.isEmpty || !filters.tags.isEmpty {
+            throw ValidationError("--moods takes only --since and --until of the filters; --treatment, --status, --search, --where and --tag choose sessions")
+        }
+    }
+
     func run() throws {
         let now = Clock.now
+        if moods { return try exportMoods(now: now) }
         var (store, rows, leftOut) = try exportedSessions(vaultOptions, filters, now: now)
         let destination = try output.destination(in: store.vault, extension: "csv", now: now)
         // The app cannot read a session without an intention or mood before (and stops at the
@@ -50,6 +65,39 @@ struct ExportCSV: ParsableCommand {
         let text = full ? writer.fullDocument(rows) : writer.document(rows)
         let path = try writeOutput(Array(text.utf8), to: destination)
         reportWritten(rows.count, to: path)
+        try validity.finish(leftOut: leftOut)
+    }
+
+    /// `--moods`: the check-ins, newest first; one whose file has errors is left out and named.
+    func exportMoods(now: Date) throws {
+        let (store, report) = try vaultOptions.index()
+        let vault = store.vault
+        let range = try dayRange(since: filters.since, until: filters.until, zone: vault.timeZone)
+        let listings = try withVaultErrors { try store.moodCheckIns(since: range.since, until: range.until) }
+        let broken = try withVaultErrors { try store.pathsWithErrors() }
+        var rows: [(path: String, mood: MoodCheckIn)] = []
+        var leftOut: [String] = []
+        for listing in listings {
+            let bytes = try withVaultErrors { try FileIO.read(vault.path(listing.path)) }
+            let mood = MoodCheckIn(document: Document(bytes: bytes))
+            if broken.contains(listing.path) || mood.diagnostics.hasErrors { leftOut.append(listing.path); continue }
+            rows.append((listing.path, mood))
+        }
+        let err = ErrorStream.current
+        let printer = DiagnosticPrinter(vault: vault)
+        for path in leftOut {
+            err.write(err.style("error:", "1;31") + " left out \(printer.displayPath(path)), which has errors; '\(vaultOptions.hints.command("check"))' shows them")
+        }
+        if !leftOut.isEmpty {
+            let count = leftOut.count
+            err.write("\(count) check-in\(count == 1 ? " was" : "s were") left out of the export; fix \(count == 1 ? "it" : "them") and export again, or add --skip-invalid to export the rest and exit 0")
+        }
+        let text = MoodCSV.write(rows, timeZone: vault.timeZone, lineEnding: crlf ? "\r\n" : "\n", byteOrderMark: bom)
+        let destination = try output.destination(in: vault, extension: "csv", now: now)
+        if let path = try writeOutput(Array(text.utf8), to: destination) {
+            err.write("Wrote \(rows.count) check-in\(rows.count == 1 ? "" : "s") to \(path)")
+        }
+        warnProblems(withErrors: broken.count - leftOut.count, unreadable: report.readFailures.count, other: !leftOut.isEmpty, hints: vaultOptions.hints)
         try validity.finish(leftOut: leftOut)
     }
 }

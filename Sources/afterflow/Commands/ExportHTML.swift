@@ -11,12 +11,15 @@ struct ExportHTML: ParsableCommand {
 
             The page has its CSS inline, no script, and fetches nothing: no fonts, no images (an image in your Markdown becomes a link to it), no stylesheets. Raw HTML in what you wrote is left out and unsafe links are blanked. Open it in a browser (light or dark) or print it: each session starts a new page when it would not fit on the current one.
 
+            With --include moods (or report_include: [moods] in .afterflow/config.yml), the mood check-ins of the report's days (--since and --until, else from the first session's day to the last's) are drawn on the mood chart between the sessions' before and after points, as diamonds, and listed after the summary with their labels and notes. --include measures lists the PHQ-9 and GAD-7 measures with their bands, when there are any.
+
             The layout is the mustache template Templates/report.html of the vault when there is one (afterflow init writes a copy to edit), else the built-in one.
 
             Examples:
               afterflow export html -o report.html
               afterflow export html --page a4 --no-cover --since this-year -o ~/Desktop/
               afterflow export html --treatment ketamine --oldest-first > k.html
+              afterflow export html --include moods,measures -o report.html
             """)
 
     @OptionGroup var vaultOptions: VaultOptions
@@ -30,7 +33,9 @@ struct ExportHTML: ParsableCommand {
         let (store, rows, leftOut) = try exportedSessions(vaultOptions, filters, now: now, oldestFirst: layout.oldestFirst)
         let destination = try output.destination(in: store.vault, extension: "html", now: now)
         let template = try withVaultErrors { try ReportTemplate.of(store.vault) }
-        let html = layout.report(timeZone: store.vault.timeZone, now: now, filters: filters).render(rows, template: template)
+        var report = layout.report(timeZone: store.vault.timeZone, now: now, filters: filters)
+        try layout.addParts(to: &report, store: store, sessions: rows, filters: filters)
+        let html = report.render(rows, template: template)
         let path = try writeOutput(Array(html.utf8), to: destination)
         reportWritten(rows.count, to: path)
         try validity.finish(leftOut: leftOut)

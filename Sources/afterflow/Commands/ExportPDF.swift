@@ -33,7 +33,9 @@ struct ExportPDF: ParsableCommand {
         let engine = try pdfEngine(orInstead: ["Or write the same report as HTML, open it in any browser and print it to PDF from there:",
                                                "  " + htmlCommand()])
         let template = try withVaultErrors { try ReportTemplate.of(store.vault) }
-        let html = layout.report(timeZone: store.vault.timeZone, now: now, filters: filters).render(rows, template: template)
+        var report = layout.report(timeZone: store.vault.timeZone, now: now, filters: filters)
+        try layout.addParts(to: &report, store: store, sessions: rows, filters: filters)
+        let html = report.render(rows, template: template)
         let pdf = try withVaultErrors { try engine.render(html) }
         let path = try writeOutput(pdf, to: destination)
         reportWritten(rows.count, to: path, extra: " (printed with \(engine.executable))")

@@ -3,7 +3,7 @@ import ArgumentParser
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import sessions from the iOS app's CSV, or trials from CSV.",
+        abstract: "Import sessions from the iOS app's CSV, trials from CSV, or check-ins from Daylio.",
         discussion: """
             Every row is checked before anything is written, and every problem is reported with its row and column. A session the vault already has (the same minute, treatment and intention) is skipped, so importing the same file twice adds nothing. New sessions are written in the canonical form with new ids.
 
@@ -12,7 +12,8 @@ struct Import: ParsableCommand {
               afterflow import csv sessions.csv --dry-run
               afterflow import csv sessions.csv --skip-invalid
               afterflow import trials csv trials.csv --dry-run
+              afterflow import daylio daylio_export.csv --map ok=5 --dry-run
             """,
-        subcommands: [ImportCSV.self, ImportTrials.self]
+        subcommands: [ImportCSV.self, ImportTrials.self, ImportDaylio.self]
     )
 }

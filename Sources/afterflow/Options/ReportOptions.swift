@@ -13,6 +13,58 @@ struct ReportOptions: ParsableArguments {
     @Flag(help: "Oldest session first (the default is newest first, as in the app).")
     var oldestFirst = false
 
+    @Option(name: .customLong("include"), help: ArgumentHelp("What to add to the sessions, separated by commas: moods (the check-ins on the mood chart and listed), measures (PHQ-9 and GAD-7), or none. Default: report_include in .afterflow/config.yml, else none.", valueName: "parts"))
+    var include: [String] = []
+
+    private var includeNames: [String] {
+        include.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() } }.filter { !$0.isEmpty }
+    }
+
+    func validate() throws {
+        for name in includeNames where !VaultConfig.reportParts.contains(name) && name != "none" {
+            throw ValidationError("--include takes \(VaultConfig.reportParts.joined(separator: ", ")) or none, separated by commas, found \"\(name.visible())\""
+                                  + Suggestion.clause(for: name, among: VaultConfig.reportParts))
+        }
+    }
+
+    /// The parts to add: those of --include, else the vault's `report_include`.
+    func parts(_ config: VaultConfig) -> Set<String> {
+        let names = includeNames.isEmpty ? config.reportInclude : includeNames
+        return Set(names.filter { VaultConfig.reportParts.contains($0) })
+    }
+
+    /// Adds what --include asks for to `report`: the check-ins of the report's days (--since and
+    /// --until, else the first session's day to the last's), and the measures.
+    func addParts(to report: inout HTMLReport, store: IndexStore, sessions: [IndexedSession], filters: FilterOptions) throws {
+        let parts = parts(store.vault.config)
+        guard !parts.isEmpty, !sessions.isEmpty else { return }
+        let zone = store.vault.timeZone
+        var range = try dayRange(since: filters.since, until: filters.until, zone: zone)
+        let days = sessions.compactMap { $0.date?.dayString }
+        if filters.since == nil { range.since = days.min() }
+        if filters.until == nil { range.until = days.max() }
+        if parts.contains("moods") {
+            let broken = try withVaultErrors { try store.pathsWithErrors() }
+            report.checkIns = try withVaultErrors { try store.moodCheckIns(since: range.since, until: range.until) }.filter { !broken.contains($0.path) }
+        }
+        if parts.contains("measures") {
+            let measures = try reportMeasures(store, since: range.since, until: range.until)
+            report.measures = measures
+            if measures.isEmpty {
+                ErrorStream.current.write("No measures (PHQ-9, GAD-7) in the report's days, so it has no measures section.")
+            }
+        }
+    }
+}
+
+/// The measures of the report's days, for `--include measures`. The hook for the assessment kind
+/// (`type: assessment`): none until that kind is read here.
+func reportMeasures(_ store: IndexStore, since: String?, until: String?) throws -> [ReportMeasure] {
+    []
+}
+
+extension ReportOptions {
+
     /// The report, from `filters`, for the sessions about to be exported.
     func report(timeZone: TimeZone, now: Date, filters: FilterOptions) -> HTMLReport {
         var report = HTMLReport(timeZone: timeZone, now: now)

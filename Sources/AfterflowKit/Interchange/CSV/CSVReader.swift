@@ -10,6 +10,18 @@ public struct CSVReader: Sendable {
         /// 1-based; the header is row 1.
         public var number: Int
         public var fields: [String]
+        /// Where each field starts in the file: line (1-based, every line break counted, those
+        /// inside quoted fields too) and column (1-based, in UTF-8 bytes, the byte order mark not
+        /// counted); a quoted field starts at its opening quote.
+        public var starts: [SourceLocation] = []
+
+        /// The first line of the row.
+        public var line: Int { starts.first?.line ?? number }
+
+        /// Where field `index` starts; the row's first line for a field the row lacks.
+        public func start(of index: Int) -> SourceLocation {
+            index < starts.count ? starts[index] : SourceLocation(line: line, column: 1)
+        }
     }
 
     /// A problem that stops the reading: the input is not UTF-8, or a quoted field is not closed.
@@ -42,21 +54,34 @@ public struct CSVReader: Sendable {
         var i = start
         let count = bytes.count
         var rowHasContent = false
+        var line = 1, lineStart = start
+        var starts: [SourceLocation] = []
+        var fieldStarted = false
+        func startField() {
+            if !fieldStarted {
+                starts.append(SourceLocation(line: line, column: i - lineStart + 1))
+                fieldStarted = true
+            }
+        }
         func endField() {
+            startField()
+            fieldStarted = false
             fields.append(String(decoding: field, as: UTF8.self))
             field.removeAll(keepingCapacity: true)
         }
         func endRow() {
             endField()
             if rowHasContent || fields.count > 1 || !fields[0].isEmpty {
-                rows.append(Row(number: number, fields: fields))
+                rows.append(Row(number: number, fields: fields, starts: starts))
             }
             fields.removeAll(keepingCapacity: true)
+            starts.removeAll(keepingCapacity: true)
             rowHasContent = false
             number += 1
         }
         while i < count {
             let byte = bytes[i]
+            if byte != cr && byte != lf { startField() }
             if byte == quote && field.isEmpty {
                 // A quoted field: up to the quote that is not doubled.
                 let rowStart = number
@@ -65,6 +90,10 @@ public struct CSVReader: Sendable {
                 var closed = false
                 while i < count {
                     let b = bytes[i]
+                    if b == lf || (b == cr && !(i + 1 < count && bytes[i + 1] == lf)) {
+                        line += 1
+                        lineStart = i + 1
+                    }
                     if b == quote {
                         if i + 1 < count && bytes[i + 1] == quote {
                             field.append(quote)
@@ -92,9 +121,13 @@ public struct CSVReader: Sendable {
             case cr:
                 endRow()
                 i += (i + 1 < count && bytes[i + 1] == lf) ? 2 : 1
+                line += 1
+                lineStart = i
             case lf:
                 endRow()
                 i += 1
+                line += 1
+                lineStart = i
             default:
                 field.append(byte)
                 i += 1

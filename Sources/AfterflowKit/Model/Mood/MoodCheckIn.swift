@@ -20,8 +20,16 @@ public struct MoodCheckIn: Sendable {
     public var kind: MoodKind?
     public var labels: [String] = []
     public var associations: [String] = []
+    /// Free words of the check-in's own (an imported app's activities that name no association),
+    /// trimmed, as written, each once.
+    public var tags: [String] = []
     /// As written; `user` when absent (see `effectiveSource`).
     public var source: MoodSource?
+    /// The mood as the app it came from wrote it (`meh`), when imported.
+    public var sourceValue: String?
+    /// The app's scale as the import read it: each of its words and the score it gave
+    /// (`[awful=1, bad=3, meh=5, good=7, rad=9]`).
+    public var sourceScale: [String] = []
     public var created: LocalDate?
     public var updated: LocalDate?
     /// The body after the front matter, trimmed.
@@ -29,7 +37,7 @@ public struct MoodCheckIn: Sendable {
     public var diagnostics: [Diagnostic]
 
     public static let keys = ["type", "id", "date", "score", "valence", "valence_class", "kind", "labels", "associations",
-                              "source", "created", "updated"]
+                              "tags", "source", "source_value", "source_scale", "created", "updated"]
 
     public var effectiveKind: MoodKind { kind ?? .momentaryEmotion }
     public var effectiveSource: MoodSource { source ?? .user }
@@ -78,6 +86,15 @@ public struct MoodCheckIn: Sendable {
                     labels = MoodCheckIn.names(reader.list(entry), of: entry.key, from: MoodVocabulary.labels, reader: &reader)
                 case "associations":
                     associations = MoodCheckIn.names(reader.list(entry), of: entry.key, from: MoodVocabulary.associations, reader: &reader)
+                case "tags":
+                    for item in reader.list(entry) {
+                        let tag = item.text.trimmingASCIIWhitespace()
+                        if !tag.isEmpty && !tags.contains(tag) { tags.append(tag) }
+                    }
+                case "source_value":
+                    if let s = reader.scalar(entry), !s.text.isBlank { sourceValue = s.text.trimmingASCIIWhitespace() }
+                case "source_scale":
+                    sourceScale = reader.list(entry).map { $0.text.trimmingASCIIWhitespace() }.filter { !$0.isEmpty }
                 case "source":
                     guard let s = reader.scalar(entry) else { continue }
                     if let name = MoodVocabulary.canonical(s.text, in: MoodSource.names) {

@@ -10,7 +10,12 @@ public struct MoodValues: Sendable {
     public var kind: MoodKind = .momentaryEmotion
     public var labels: [String] = []
     public var associations: [String] = []
+    /// Written only when not empty.
+    public var tags: [String] = []
     public var source: MoodSource = .user
+    /// The imported app's word and scale (`MoodCheckIn.sourceValue`, `sourceScale`); written only when set.
+    public var sourceValue: String?
+    public var sourceScale: [String] = []
     public var created: LocalDate
     public var notes = ""
 
@@ -32,8 +37,11 @@ public enum MoodWriter {
         var lines = ["---", "type: mood", "id: \(values.id.uuidString.uppercased())", "date: \(values.date.canonical(in: timeZone))",
                      "score: \(values.score)", "valence: \(MoodVocabulary.valenceText(valence))",
                      "valence_class: \(ValenceClass(valence: valence).rawValue)", "kind: \(values.kind.rawValue)",
-                     "labels: \(YAMLWriter.flowList(values.labels))", "associations: \(YAMLWriter.flowList(values.associations))",
-                     "source: \(values.source.rawValue)"]
+                     "labels: \(YAMLWriter.flowList(values.labels))", "associations: \(YAMLWriter.flowList(values.associations))"]
+        if !values.tags.isEmpty { lines.append("tags: \(YAMLWriter.flowList(values.tags))") }
+        lines.append("source: \(values.source.rawValue)")
+        if let word = values.sourceValue { lines.append("source_value: \(YAMLWriter.scalar(word))") }
+        if !values.sourceScale.isEmpty { lines.append("source_scale: \(YAMLWriter.flowList(values.sourceScale))") }
         let stamp = values.created.canonical(in: timeZone)
         lines += ["created: \(stamp)", "updated: \(stamp)", "---"]
         let notes = values.notes.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -1,0 +1,152 @@
+import Foundation
+
+/// What makes a Daylio entry one the vault has: the same minute (the day and time as written) and
+/// the same mood word (without case). A check-in imported once and edited since (its score, notes,
+/// labels) is still recognised, so importing a newer export of the same diary adds only the new
+/// entries.
+public struct DaylioSignature: Hashable, Sendable {
+    /// Wall-clock minutes since 1970.
+    public var minute: Int
+    /// Trimmed, lower case.
+    public var word: String
+
+    public init(date: LocalDate, word: String) {
+        let seconds = date.wallClockSeconds
+        minute = seconds >= 0 ? seconds / 60 : (seconds - 59) / 60
+        self.word = word.trimmingASCIIWhitespace().lowercased()
+    }
+}
+
+/// Plans the import of a Daylio CSV export (`DaylioCSV`) into check-ins: every row checked first,
+/// every problem kept, entries the vault has (`DaylioSignature`) set aside. Writes nothing.
+///
+/// Each entry becomes a check-in with `source: import`, the mood word as `source_value` and the
+/// scale as `source_scale`; the score is the word's in `scale`. An activity that names one of the
+/// 38 labels becomes a label, one that names one of the 18 associations an association (names
+/// read as `mood` reads them), any other a tag. Without a label the score's labels are chosen, and
+/// without an association the notes' (as `mood` chooses them). The note title and the note are
+/// the body, the title first, a blank line between.
+public struct DaylioImport: Sendable {
+    public var timeZone: TimeZone
+    public var now: Date
+    public var scale: DaylioScale
+    public var kind: MoodKind = .momentaryEmotion
+    /// The vault's own association keywords (`mood_keywords`).
+    public var keywords: [String: String] = [:]
+
+    public init(timeZone: TimeZone, now: Date, scale: DaylioScale) {
+        self.timeZone = timeZone
+        self.now = now
+        self.scale = scale
+    }
+
+    public struct Ready: Sendable {
+        public var row: Int
+        public var line: Int
+        public var values: MoodValues
+        /// The mood word as written.
+        public var word: String
+    }
+
+    public struct Duplicate: Sendable {
+        public var row: Int
+        public var line: Int
+        public var date: LocalDate
+        public var word: String
+        /// True when an earlier row of the same file has it, false when the vault has it.
+        public var inFile: Bool
+    }
+
+    public struct Plan: Sendable {
+        /// Data rows in the file.
+        public var rows = 0
+        public var ready: [Ready] = []
+        public var duplicates: [Duplicate] = []
+        /// By line, then column.
+        public var problems: [DaylioCSV.Problem] = []
+
+        public var rejectedRows: [Int] {
+            var seen = Set<Int>()
+            return problems.map(\.row).filter { seen.insert($0).inserted }.sorted()
+        }
+
+        /// The first line of each rejected row, for summaries.
+        public var rejectedLines: [Int] {
+            var lines: [Int: Int] = [:]
+            for problem in problems { lines[problem.row] = min(lines[problem.row] ?? problem.location.line, problem.location.line) }
+            return lines.values.sorted()
+        }
+    }
+
+    /// Reads `bytes` and plans the import, `known` being the signatures of the check-ins the vault
+    /// has (`IndexStore.daylioSignatures`). Rows are planned oldest first (Daylio writes newest
+    /// first), so that files are written in the order the entries were made; of two rows of the same
+    /// minute and word, the first in the file is kept.
+    public func plan(_ bytes: [UInt8], known: Set<DaylioSignature>) -> Plan {
+        plan(DaylioCSV.read(bytes, timeZone: timeZone, now: now), known: known)
+    }
+
+    public func plan(_ reading: DaylioCSV.Reading, known: Set<DaylioSignature>) -> Plan {
+        var plan = Plan(rows: reading.rows, problems: reading.problems)
+        var seen = known
+        let created = LocalDate(now, in: timeZone)
+        let entries = reading.entries.sorted { ($0.date.wallClockSeconds, $0.row) < ($1.date.wallClockSeconds, $1.row) }
+        let scaleItems = scale.items
+        for entry in entries {
+            guard let score = scale.score(of: entry.mood) else {
+                let mapping = YAMLWriter.needsQuotes(entry.mood) || entry.mood.contains(" ") ? "\"\(entry.mood)=5\"" : "\(entry.mood)=5"
+                plan.problems.append(DaylioCSV.Problem(
+                    row: entry.row, location: entry.moodLocation, column: "mood",
+                    message: "\"\(CSVImport.shortened(entry.mood))\" is not a mood word this import knows (\(scale.listing)); "
+                        + "give its score from 1 to 10 with --map \(mapping), or add it to daylio_moods in .afterflow/config.yml"))
+                continue
+            }
+            let signature = DaylioSignature(date: entry.date, word: entry.mood)
+            guard seen.insert(signature).inserted else {
+                plan.duplicates.append(Duplicate(row: entry.row, line: entry.line, date: entry.date, word: entry.mood,
+                                                 inFile: !known.contains(signature)))
+                continue
+            }
+            var values = MoodValues(date: entry.date.resolved(in: timeZone), score: score, created: created)
+            values.kind = kind
+            var labels: [String] = [], associations: [String] = [], tags: [String] = []
+            for activity in entry.activities {
+                if let label = MoodVocabulary.canonical(activity, in: MoodVocabulary.labels) {
+                    if !labels.contains(label) { labels.append(label) }
+                } else if let association = MoodVocabulary.canonical(activity, in: MoodVocabulary.associations) {
+                    if !associations.contains(association) { associations.append(association) }
+                } else {
+                    tags.append(activity)
+                }
+            }
+            let notes = [entry.noteTitle, entry.note].filter { !$0.isEmpty }.joined(separator: "\n\n")
+            values.labels = labels.isEmpty ? MoodVocabulary.defaultLabels(forScore: score) : labels
+            values.associations = associations.isEmpty ? MoodVocabulary.inferAssociations(from: notes, extra: keywords) : associations
+            values.tags = tags
+            values.notes = notes
+            values.source = .import
+            values.sourceValue = entry.mood
+            values.sourceScale = scaleItems
+            plan.ready.append(Ready(row: entry.row, line: entry.line, values: values, word: entry.mood))
+        }
+        plan.problems.sort { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
+        plan.duplicates.sort { $0.line < $1.line }
+        return plan
+    }
+}
+
+extension IndexStore {
+    /// The signatures of the imported check-ins (`source: import`) on the days from `first` to
+    /// `last` (`2024-03-05`), inclusive, read from their files (the index does not keep
+    /// `source_value`).
+    public func daylioSignatures(fromDay first: String, throughDay last: String) throws(VaultError) -> Set<DaylioSignature> {
+        var found = Set<DaylioSignature>()
+        for listing in try moodCheckIns(since: first, until: last) where listing.source == MoodSource.import.rawValue {
+            guard let bytes = try? FileIO.read(vault.path(listing.path)) else { continue }
+            let mood = MoodCheckIn(document: Document(bytes: bytes))
+            guard let date = mood.date, let word = mood.sourceValue else { continue }
+            found.insert(DaylioSignature(date: date, word: word))
+        }
+        return found
+    }
+}

@@ -1,0 +1,147 @@
+import AfterflowKit
+import ArgumentParser
+import Foundation
+
+struct ImportDaylio: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "daylio",
+        abstract: "Import check-ins from a Daylio CSV export.",
+        discussion: """
+            Each entry becomes a check-in in moods/ (source: import). The mood word becomes a score from 1 to 10: \(DaylioScale.standard.listing). Renamed or added words (Daylio lets you) are given theirs with --map WORD=SCORE, or for good with daylio_moods: [ok=5, great=8] in .afterflow/config.yml; several words may share a score. The word and the scale are kept in the file (source_value, source_scale).
+
+            Activities that name one of the 18 associations (work, family, friends …) become associations, those that name one of the 38 labels (happy, anxious …) labels, and the rest tags. Without a label, the score's labels are chosen, as 'afterflow mood' chooses them; without an association, the notes' words choose them. The note title and note become the notes.
+
+            Every row is checked before anything is written, and every problem is reported as FILE:LINE:COLUMN: column "NAME": what was expected and what was found. When any row has a problem nothing is written, unless --skip-invalid. An entry the vault has (the same day, time and mood word) is skipped and counted, so importing a newer export of the same diary adds only the new entries.
+
+            Examples:
+              afterflow import daylio ~/Downloads/daylio_export.csv --dry-run
+              afterflow import daylio daylio_export.csv --map ok=5 --map super=10
+              afterflow import daylio daylio_export.csv --kind daily --format json
+            """)
+
+    @OptionGroup var vaultOptions: VaultOptions
+
+    @Argument(help: ArgumentHelp("The CSV file Daylio exported, or - for standard input.", valueName: "file"))
+    var file: String
+
+    @Option(name: .customLong("map"), help: ArgumentHelp("A mood word and its score from 1 to 10, like meh=5; repeat for more.", valueName: "word=score"))
+    var mappings: [String] = []
+
+    @Option(help: ArgumentHelp("momentary (how you felt then, the default) or daily (how the day was).", valueName: "kind"))
+    var kind: String?
+
+    @Flag(help: "Show what would be created, and write nothing.")
+    var dryRun = false
+
+    @Flag(help: "Import the rows without problems, and list the others.")
+    var skipInvalid = false
+
+    @Option(help: ArgumentHelp("text, or json for scripts.", valueName: "format"))
+    var format: DataFormat = .text
+
+    func validate() throws {
+        for mapping in mappings where DaylioScale.parseMapping(mapping) == nil {
+            throw ValidationError("--map takes a mood word and a score from 1 to 10, like --map meh=5, found \"\(mapping.visible())\"")
+        }
+        if let kind, Afterflow.MoodCommand.kind(kind) == nil {
+            throw ValidationError("--kind must be momentary (how you felt then) or daily (how the day was), found \"\(kind.visible())\"")
+        }
+    }
+
+    func run() throws {
+        let bytes = try ImportCSV.read(file)
+        let (store, _) = try vaultOptions.index()
+        let vault = store.vault
+        let zone = vault.timeZone
+        var scale = vault.config.daylioScale
+        for mapping in mappings {
+            if let (word, score) = DaylioScale.parseMapping(mapping) { scale.set(word, score) }
+        }
+        var importer = DaylioImport(timeZone: zone, now: Clock.now, scale: scale)
+        importer.kind = kind.flatMap(Afterflow.MoodCommand.kind) ?? .momentaryEmotion
+        importer.keywords = vault.config.moodKeywords
+        let reading = DaylioCSV.read(bytes, timeZone: zone, now: importer.now)
+        let days = reading.entries.map(\.date.dayString)
+        let known = try withVaultErrors { try store.daylioSignatures(fromDay: days.min() ?? "", throughDay: days.max() ?? "") }
+        let plan = importer.plan(reading, known: known)
+
+        let name = file == "-" ? "<stdin>" : file
+        let err = ErrorStream.current
+        for problem in plan.problems {
+            err.write("\(name.visible()):\(problem.location.line):\(problem.location.column): " + problem.description.visible())
+        }
+        let rejected = plan.rejectedLines
+        if !rejected.isEmpty && !skipInvalid {
+            let rows = rejected.count == 1 ? "1 row has" : "\(rejected.count) rows have"
+            let good = plan.ready.count
+            let hint = good == 1 ? ", or import the other row with --skip-invalid"
+                : good > 1 ? ", or import the other \(good) rows with --skip-invalid" : ""
+            report(VaultError(.invalid, "nothing was imported: \(rows) problems; fix \(rejected.count == 1 ? "it" : "them") and import again\(hint)"))
+            throw Exit.dataProblem
+        }
+        var paths: [String] = []
+        if !dryRun {
+            paths = try withVaultErrors { try MoodStore(vault: vault).addAll(plan.ready.map(\.values)) }
+        }
+        if format == .json {
+            emit(json(plan, paths: paths, name: name, zone: zone).serialized(pretty: true))
+            return
+        }
+        for (index, ready) in plan.ready.enumerated() {
+            let place = dryRun ? "" : "  " + vaultOptions.hints.path(paths[index], in: vault)
+            emit("  + " + describe(ready.values, word: ready.word, zone: zone) + place)
+        }
+        for duplicate in plan.duplicates {
+            let where_ = duplicate.inFile ? "an earlier row has it" : "already in the vault"
+            emit("  = \(day(duplicate.date)) \(duplicate.word.visible()), \(where_) (line \(duplicate.line))")
+        }
+        var summary = [dryRun ? "\(plan.ready.count) would be created" : "\(paths.count) created"]
+        summary.append("\(plan.duplicates.count) skipped as duplicate\(plan.duplicates.count == 1 ? "" : "s")")
+        var rejectedText = "\(rejected.count) rejected"
+        if !rejected.isEmpty {
+            let shown = rejected.prefix(10).map(String.init).joined(separator: ", ")
+            rejectedText += " (line\(rejected.count == 1 ? "" : "s") \(shown)\(rejected.count > 10 ? ", …" : ""))"
+        }
+        summary.append(rejectedText)
+        var line = (dryRun ? "Dry run of \(name.visible()): " : "Imported \(name.visible()): ") + summary.joined(separator: ", ") + "."
+        if dryRun { line += " Nothing was written." }
+        emit(line)
+    }
+
+    /// `2024-03-05 18:50`.
+    func day(_ date: LocalDate) -> String {
+        date.dayString + (date.clockTime.map { " " + $0 } ?? "")
+    }
+
+    /// `2024-03-05 18:50 meh → 5/10 (indifferent; work; tags: nap)`.
+    func describe(_ values: MoodValues, word: String, zone: TimeZone) -> String {
+        var parts = [values.labels.joined(separator: ", ")]
+        if !values.associations.isEmpty { parts.append(values.associations.joined(separator: ", ")) }
+        if !values.tags.isEmpty { parts.append("tags: " + values.tags.joined(separator: ", ")) }
+        return "\(day(values.date)) \(word) → \(values.score)/10 (\(parts.joined(separator: "; ")))".visible()
+    }
+
+    func json(_ plan: DaylioImport.Plan, paths: [String], name: String, zone: TimeZone) -> JSONValue {
+        func strings(_ list: [String]) -> JSONValue { .array(list.map { .string($0) }) }
+        let created: [JSONValue] = plan.ready.enumerated().map { index, ready in
+            let values = ready.values
+            var fields: [(String, JSONValue)] = []
+            if index < paths.count { fields.append(("path", .string(paths[index]))) }
+            fields += [("line", .int(ready.line)), ("date", .string(values.date.canonical(in: zone))), ("source_value", .string(ready.word)),
+                       ("score", .int(values.score)), ("labels", strings(values.labels)), ("associations", strings(values.associations)),
+                       ("tags", strings(values.tags)), ("notes", .string(values.notes))]
+            return .object(fields)
+        }
+        let duplicates: [JSONValue] = plan.duplicates.map { duplicate in
+            .object([("line", .int(duplicate.line)), ("date", .string(duplicate.date.resolved(in: zone).canonical(in: zone))),
+                     ("source_value", .string(duplicate.word)), ("in", .string(duplicate.inFile ? "file" : "vault"))])
+        }
+        let problems: [JSONValue] = plan.problems.map { problem in
+            .object([("line", .int(problem.location.line)), ("column", .int(problem.location.column)),
+                     ("field", problem.column.map { .string($0) } ?? .null), ("message", .string(problem.message))])
+        }
+        return .object([("file", .string(name)), ("dry_run", .bool(dryRun)), ("rows", .int(plan.rows)),
+                        (dryRun ? "would_create" : "created", .array(created)), ("duplicates", .array(duplicates)),
+                        ("rejected", .array(problems))])
+    }
+}
