@@ -10,20 +10,21 @@ struct MusicFetchTests {
     /// The session files used, with the link each is given (vault-relative path → link).
     static let links: [(path: String, link: String?)] = [
         ("sessions/2024/2024-12-10-psilocybin.md", nil),  // Spotify, as ExampleVault has it
-        ("sessions/2024/2024-07-14-lsd.md", "https://www.youtube.com/watch?v=with-duration"),
+        ("sessions/2025/2025-01-18-dmt.md", "https://www.youtube.com/watch?v=with-duration"),  // CRLF line endings
         ("sessions/2024/2024-08-30-psilocybin.md", nil),  // SoundCloud
         ("sessions/2024/2024-11-02-mescaline.md", "https://tidal.com/browse/playlist/calm-1"),
-        ("sessions/2025/2025-01-18-dmt.md", "https://www.youtube.com/watch?v=fail-404"),
+        ("sessions/2024/2024-07-14-lsd.md", "https://www.youtube.com/watch?v=fail-404"),
         ("sessions/2025/2025-03-09-psilocybin.md", "https://open.spotify.com/playlist/fail-slow"),
         ("sessions/2025/2025-06-21-other.md", "https://soundcloud.com/saltbreath/sets/fail-json"),
         ("sessions/2025/2025-09-20-psilocybin.md", "https://tidal.com/browse/track/fail-redirect"),
     ]
 
-    /// Replaces the `music:` line of a file by hand (not through afterflow).
+    /// Replaces the `music:` line of a file by hand (not through afterflow), keeping its line ending.
     static func setLink(_ link: String, in file: String) throws {
         let text = try String(contentsOfFile: file, encoding: .utf8)
-        let lines = text.components(separatedBy: "\n").map { $0.hasPrefix("music: ") ? "music: " + link : $0 }
-        try lines.joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        let changed = text.replacingOccurrences(of: "(?m)^music: [^\r\n]*", with: "music: " + link, options: .regularExpression)
+        guard changed != text else { throw CLIError(description: "no music: line in \(file)") }
+        try changed.write(toFile: file, atomically: true, encoding: .utf8)
     }
 
     static func bytes(_ path: String) -> Data { FileManager.default.contents(atPath: path) ?? Data() }
@@ -61,10 +62,15 @@ struct MusicFetchTests {
             }.joined(separator: "\n")
             #expect(spotify == expected)
 
-            // YouTube: title, author and (this answer has one) a duration, right after music:.
-            let youTube = frontMatterLines(try sandbox.readText(vault + "/" + Self.links[1].path))
-            let at = try #require(youTube.firstIndex { $0.hasPrefix("music: ") })
-            #expect(Array(youTube[(at + 1)...(at + 3)]) == ["music_title: Ocean Waves – 8 Hours", "music_author: Calm Water Channel", "music_duration: 4980"])
+            // YouTube: title, author and (this answer has one) a duration, right after music:, with
+            // the file's own CRLF line endings; the rest as it was.
+            let youTube = try sandbox.readText(vault + "/" + Self.links[1].path)
+            let added = "music_title: Ocean Waves – 8 Hours\r\nmusic_author: Calm Water Channel\r\nmusic_duration: 4980\r\n"
+            #expect(youTube.contains("music: https://www.youtube.com/watch?v=with-duration\r\n" + added))
+            let youTubeBefore = String(decoding: before[Self.links[1].path] ?? Data(), as: UTF8.self)
+            #expect(youTube.replacingOccurrences(of: added, with: "").replacingOccurrences(of: "(?m)^updated: [^\r\n]*", with: "", options: .regularExpression)
+                    == youTubeBefore.replacingOccurrences(of: "(?m)^updated: [^\r\n]*", with: "", options: .regularExpression))
+            #expect(youTube.contains("updated: \(Self.now)\r\n"))
 
             // SoundCloud (version a number, width a string): title and author.
             let soundCloud = frontMatterLines(try sandbox.readText(vault + "/" + Self.links[2].path))
@@ -80,14 +86,14 @@ struct MusicFetchTests {
             for failed in Self.links[4...] {
                 #expect(Self.bytes(vault + "/" + failed.path) == before[failed.path], "\(failed.path) changed")
             }
-            #expect(result.stderr.contains("2025-01-18-dmt.md: not changed: YouTube (127.0.0.1): answered HTTP 404"), "\(result)")
+            #expect(result.stderr.contains("2024-07-14-lsd.md: not changed: YouTube (127.0.0.1): answered HTTP 404"), "\(result)")
             #expect(result.stderr.contains("2025-03-09-psilocybin.md: not changed: Spotify (127.0.0.1): no answer within 3 seconds"), "\(result)")
             #expect(result.stderr.contains("2025-06-21-other.md: not changed: SoundCloud (127.0.0.1): the answer is not JSON"), "\(result)")
             #expect(result.stderr.contains("2025-09-20-psilocybin.md: not changed: Tidal (127.0.0.1): answered HTTP 302, a redirect to /elsewhere?url=x, not followed"), "\(result)")
             #expect(result.stdout.contains("8 sessions: 3 updated, 1 unchanged, 4 failed"), "\(result)")
 
             // Offline afterwards: show, list --format json, the report, and the derived provider.
-            let show = try sandbox.run(["show", "2024-07-14", "--vault", vault])
+            let show = try sandbox.run(["show", "2025-01-18", "--vault", vault])
             #expect(show.stdout.contains("Ocean Waves – 8 Hours · by Calm Water Channel · 1 hr 23 min"), "\(show)")
             let list = try sandbox.run(["list", "--format", "json", "--vault", vault])
             let rows = try #require(list.json as? [[String: Any]])

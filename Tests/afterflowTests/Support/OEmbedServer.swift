@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `oembed_server.py` on loopback: a stand-in for Spotify's, YouTube's, SoundCloud's and Tidal's
 /// oEmbed endpoints that answers as each really does and records every request it gets.
@@ -29,7 +32,7 @@ final class OEmbedServer {
             line.append(chunk)
         }
         guard let text = String(data: line, encoding: .utf8)?.split(separator: "\n").first, let port = Int(text) else {
-            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
             throw CLIError(description: "the oEmbed test server did not start")
         }
         self.port = port
@@ -57,9 +60,10 @@ final class OEmbedServer {
         }
     }
 
+    /// Stops it with SIGKILL: the test runner's threads block SIGTERM, and a child inherits that.
     func stop() {
         if process.isRunning {
-            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
     }
