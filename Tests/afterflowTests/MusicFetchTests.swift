@@ -158,6 +158,22 @@ struct MusicFetchTests {
             #expect(items.filter { $0["result"] as? String == "updated" }.count == 13)
             #expect(Self.bytes(bandcamp) == before)
             #expect(server.requests().count == 13)
+            #expect(!all.stderr.contains("Fetching"), "no progress bar when not on a terminal")
+        }
+    }
+
+    @Test("--all shows its progress on a terminal", .enabled(if: PseudoTerminal.python != nil, "needs python3"))
+    func progressOnATerminal() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let server = try OEmbedServer(logPath: sandbox.path("requests.log"))
+            defer { server.stop() }
+            let run = try sandbox.runOnPseudoTerminal(["music", "fetch", "--all", "--online", "--vault", vault], directory: ".",
+                                                      environment: ["AFTERFLOW_OEMBED_BASE": server.base], steps: [], timeout: 120)
+            #expect(run.status == 0, "\(run)")
+            #expect(run.screen.contains("Fetching ░░░"), "\(run)")
+            #expect(run.screen.contains("/17"), "\(run)")
+            #expect(run.screen.contains("17 sessions: 13 updated, 4 skipped"), "\(run)")
         }
     }
 
