@@ -13,9 +13,9 @@ extension Afterflow.MusicCommand {
                 What the provider tells is written to the session as music_title, music_author and music_duration (seconds), after music:, changing only those lines and updated. Each is optional: Spotify gives no author, Tidal may give no title, and none gives a length in practice; a detail the answer lacks is left as the file has it. A session whose request fails (no answer in 3 seconds, an HTTP error, an answer that is not JSON) is left unchanged and the reason is said; the others go on, and the exit status is 1 when any failed.
 
                 Examples:
-                  afterflow music fetch 2024-12-10                 says what it would contact; sends nothing
+                  afterflow music fetch 2024-12-10           says what it would send
                   afterflow music fetch 2024-12-10 --online
-                  afterflow music fetch --all --online             every session with a link (a bar shows progress)
+                  afterflow music fetch --all --online       every session with a link
                   afterflow music fetch --all --online --format json
                   afterflow list --where music_provider=soundcloud --format json
                 """)
