@@ -59,6 +59,7 @@ test-deps:
 
 build: deps
 	$(SWIFT) build --product afterflow
+	$(SWIFT) build --product afterflow-oembed
 
 # The optimised tool, copied to $(PREFIX)/bin, with shell completion for bash, zsh and fish and the
 # man page. On Linux the Swift runtime and Foundation are linked in statically: start-up halves (no
@@ -76,6 +77,11 @@ install: deps age
 	$(SWIFT) build $(RELEASE_FLAGS) --product afterflow
 	install -d $(PREFIX)/bin $(BASH_COMPLETION_DIR) $(ZSH_COMPLETION_DIR) $(FISH_COMPLETION_DIR) $(MAN_DIR)
 	install -m 0755 .build/release/afterflow $(PREFIX)/bin/afterflow
+# afterflow-oembed makes the one request of `music fetch --online`; afterflow runs it from its own
+# folder. It links FoundationNetworking and so libcurl, which afterflow itself does not load; built
+# without --static-swift-stdlib, which would need libcurl's development files to link.
+	$(SWIFT) build -c release --product afterflow-oembed
+	install -m 0755 .build/release/afterflow-oembed $(PREFIX)/bin/afterflow-oembed
 	.build/release/afterflow --generate-completion-script bash > $(BASH_COMPLETION_DIR)/afterflow
 	.build/release/afterflow --generate-completion-script zsh > $(ZSH_COMPLETION_DIR)/_afterflow
 	.build/release/afterflow --generate-completion-script fish > $(FISH_COMPLETION_DIR)/afterflow.fish

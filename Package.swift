@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "AfterflowKit", targets: ["AfterflowKit"]),
         .executable(name: "afterflow", targets: ["afterflow"]),
+        .executable(name: "afterflow-oembed", targets: ["afterflow-oembed"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -38,6 +39,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The one network request of `music fetch --online`, in a program of its own so that
+        // `afterflow` links no networking library (Sources/afterflow-oembed/main.swift).
+        .executableTarget(name: "afterflow-oembed"),
         .executableTarget(
             name: "afterflow-bench",
             dependencies: ["AfterflowKit"],
@@ -57,8 +61,10 @@ let package = Package(
             name: "afterflowTests",
             dependencies: [
                 "afterflow",
+                "afterflow-oembed",
                 .product(name: "PropertyBased", package: "swift-property-based"),
-            ]
+            ],
+            exclude: ["Support/oembed_server.py"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -7,7 +7,7 @@ struct Afterflow: ParsableCommand {
         commandName: "afterflow",
         abstract: "A private therapy journal kept as plain Markdown files that you own.",
         discussion: """
-            Each session is one Markdown file with YAML front matter, in a folder (a vault) that you can edit in any editor, keep in git and back up as you like. Nothing leaves this machine.
+            Each session is one Markdown file with YAML front matter, in a folder (a vault) that you can edit in any editor, keep in git and back up as you like. Nothing leaves this machine, unless you ask for a music link's details with 'music fetch --online'.
 
             Start here:
               afterflow init ~/Journal                 make a vault
@@ -20,6 +20,7 @@ struct Afterflow: ParsableCommand {
               afterflow delete 6F1C                    to the trash; afterflow undo
               afterflow check                          find problems in hand-edited files
               afterflow export pdf -o ~/Documents/     a report to print
+              afterflow music fetch 6F1C --online      the one use of the network
 
             For therapists: clients, goals, and trial-by-trial data:
               afterflow client add "Maya Thompson" --born 2017-03-02
@@ -40,7 +41,7 @@ struct Afterflow: ParsableCommand {
             Tags.self, Drafts.self, Remind.self, Due.self, Reminders.self, Open.self, Delete.self, Undo.self, TrashCommand.self,
             Check.self, Fmt.self, Index.self, Export.self, Import.self,
             Client.self, Goal.self, Trials.self, TrialCommand.self, Log.self, Summary.self, Progress.self, Note.self,
-            MoodCommand.self, MoodsCommand.self, MergeDriverCommand.self, GitCommand.self, Backup.self, Restore.self,
+            MoodCommand.self, MoodsCommand.self, MusicCommand.self, MergeDriverCommand.self, GitCommand.self, Backup.self, Restore.self,
         ]
     )
 

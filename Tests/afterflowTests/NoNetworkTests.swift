@@ -4,7 +4,8 @@ import Testing
 /// Nothing leaves the machine (#14): every command, with realistic arguments, runs under
 /// `strace -f` watching the calls that reach a network address. Only local Unix sockets are
 /// allowed, and, for the commands that print with Chromium, loopback inside its own processes and
-/// calls the empty network namespace refused (`PrintPrivacyTests.outsideConnections`).
+/// calls the empty network namespace refused (`PrintPrivacyTests.outsideConnections`); and
+/// `music fetch --online`, the one command allowed the network, only to the server it is given.
 @Suite("no command touches the network", .serialized)
 struct NoNetworkTests {
     static let now = "2025-10-20T09:00:00-07:00"
@@ -96,6 +97,62 @@ struct NoNetworkTests {
                 ran += 1
             }
             #expect(ran >= Self.runs.count - 2)
+        }
+    }
+
+    /// The one command allowed the network, `music fetch --online`, pointed at the test server on
+    /// loopback: every connection goes to that server and nowhere else; without `--online` there
+    /// is none at all.
+    @Test("music fetch --online connects to the given loopback server only; without --online, nowhere",
+          .enabled(if: PrintPrivacyTests.strace != nil && OEmbedServer.python != nil, "needs strace and python3"))
+    func musicFetch() throws {
+        let strace = try #require(PrintPrivacyTests.strace)
+        let binary = try #require(afterflowBinary)
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let server = try OEmbedServer(logPath: sandbox.path("requests.log"))
+            defer { server.stop() }
+            for online in [false, true] {
+                let log = sandbox.path("strace-music-\(online).log")
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: strace)
+                process.arguments = ["-f", "-qq", "-e", "trace=connect,sendto,sendmsg,sendmmsg,getsockname", "-o", log, binary,
+                                     "music", "fetch", "--all", "--vault", vault] + (online ? ["--online"] : [])
+                process.environment = [
+                    "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": sandbox.path(""),
+                    "NO_COLOR": "1", "TZ": "UTC", "TERM": "dumb", "AFTERFLOW_NOW": Self.now, "AFTERFLOW_OEMBED_BASE": server.base,
+                ]
+                process.standardInput = FileHandle.nullDevice
+                process.standardOutput = FileHandle.nullDevice
+                process.standardError = FileHandle.nullDevice
+                try process.run()
+                process.waitUntilExit()
+                #expect(process.terminationStatus == (online ? 0 : 64), "music fetch --all\(online ? " --online" : "") exit \(process.terminationStatus)")
+                let text = try sandbox.readText(log)
+                let all = Self.internetCalls(text)
+                // getsockname names the process's own sockets; the others are calls that reach out.
+                let own = all.filter { $0.contains("getsockname(") }
+                let calls = all.filter { !$0.contains("getsockname(") }
+                #expect(!text.contains("AF_INET6"), "an IPv6 call:\n\(text)")
+                if online {
+                    // ExampleVault has 13 links of the four providers: a connection to the server each.
+                    let toServer = calls.filter { $0.contains("sin_port=htons(\(server.port))") && $0.contains("inet_addr(\"127.0.0.1\")") }
+                    #expect(toServer.count >= 13, "\(calls.joined(separator: "\n"))")
+                    // Any other is to a loopback port that a socket of the same process was bound to:
+                    // Foundation's Process joins two UDP sockets of its own on 127.0.0.1.
+                    let elsewhere = calls.filter { call in
+                        guard !toServer.contains(call) else { return false }
+                        let pid = call.prefix { $0 != " " }
+                        guard call.contains("inet_addr(\"127.0.0.1\")"), let port = call.range(of: #"sin_port=htons\(\d+\)"#, options: .regularExpression) else { return true }
+                        return !own.contains { $0.hasPrefix(pid + " ") && $0.contains(call[port]) && $0.contains("inet_addr(\"127.0.0.1\")") }
+                    }
+                    #expect(elsewhere.isEmpty, "calls to another address than the test server:\n\(elsewhere.joined(separator: "\n"))")
+                    #expect(server.requests().count == 13)
+                } else {
+                    #expect(calls.isEmpty, "\(calls.joined(separator: "\n"))")
+                    #expect(server.requests().isEmpty)
+                }
+            }
         }
     }
 

@@ -108,7 +108,19 @@ public struct KeyCondition: Sendable, Hashable {
         return nil
     }
 
+    /// The keys derived from others rather than read from the file: `music_provider`, from `music`.
+    public static let derivedKeys = ["music_provider"]
+
     func sql() -> (String, StatementArguments) {
+        if key == "music_provider" {
+            // Derived from the link, offline; a session without one has no provider.
+            let provider = "afterflow_music_provider(sessions.music)"
+            switch op {
+            case .equal: return ("coalesce(\(provider) = lower(?), 0)", [value])
+            case .notEqual: return ("NOT coalesce(\(provider) = lower(?), 0)", [value])
+            default: return ("0", [])
+            }
+        }
         // Keys are quoted in the JSON path so that any name works.
         let path = "$.\"" + key.replacingOccurrences(of: "\"", with: "") + "\""
         let keys = "(SELECT keys FROM session_texts WHERE session_texts.rowid = sessions.rowid)"

@@ -210,7 +210,11 @@ public struct HTMLReport: Sendable {
             c.add("music_text", link, in: "music")
             c.add("music_service", music.service.rawValue, in: "music")
             if let href = music.webURL { c.add("music_href", href, in: "music") }
-            if let title = music.title { c.add("music_title", title, in: "music") }
+            // What `music fetch` learnt, else a title from the link itself.
+            let details = session.musicDetails
+            if let title = details.title ?? music.title { c.add("music_title", title, in: "music") }
+            if let author = details.author { c.add("music_author", author, in: "music") }
+            if let length = details.durationText { c.add("music_length", length, in: "music") }
             length += 2
         }
         // About 40 lines of text fill a page after the session's heading and facts.

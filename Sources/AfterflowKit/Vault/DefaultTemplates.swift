@@ -285,7 +285,7 @@ tfoot td { font-weight: 600; border-bottom: none; border-top: 1px solid var(--in
       {{#mood}}<div><dt>Mood</dt><dd>{{mood_numbers}} <span class="mood-words">({{mood_words}})</span></dd></div>{{/mood}}
       <div><dt>Status</dt><dd><span class="status {{status_class}}">{{status}}</span></dd></div>
       {{#tags}}<div><dt>Tags</dt><dd>{{.}}</dd></div>{{/tags}}
-      {{#music}}<div class="wide"><dt>Music</dt><dd>{{#music_href}}<a href="{{music_href}}" rel="noopener noreferrer">{{#music_title}}{{music_title}}{{/music_title}}{{^music_title}}{{music_service}}{{/music_title}}</a>{{#music_title}} <span class="mood-words">· {{music_service}}</span>{{/music_title}}<span class="url">{{music_text}}</span>{{/music_href}}{{^music_href}}{{music_text}}{{/music_href}}</dd></div>{{/music}}
+      {{#music}}<div class="wide"><dt>Music</dt><dd>{{#music_href}}<a href="{{music_href}}" rel="noopener noreferrer">{{#music_title}}{{music_title}}{{/music_title}}{{^music_title}}{{music_service}}{{/music_title}}</a>{{#music_title}} <span class="mood-words">· {{music_service}}</span>{{/music_title}}{{#music_author}} <span class="mood-words">· {{music_author}}</span>{{/music_author}}{{#music_length}} <span class="mood-words">· {{music_length}}</span>{{/music_length}}<span class="url">{{music_text}}</span>{{/music_href}}{{^music_href}}{{music_text}}{{/music_href}}</dd></div>{{/music}}
     </dl>
   </header>
   {{#intention}}<section class="field"><h3>Intention</h3><div class="md">{{{.}}}</div></section>{{/intention}}

@@ -19,7 +19,7 @@ struct FilterOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Words that must all appear in the intention or reflections (any case or accent; \"a phrase\", prefix*).", valueName: "text"))
     var search: String?
 
-    @Option(name: .customLong("where"), help: ArgumentHelp("A front-matter condition: KEY=VALUE, KEY!=VALUE, KEY>N, KEY<N, KEY>=N, KEY<=N (any key, your own too; repeat to combine).", valueName: "condition"))
+    @Option(name: .customLong("where"), help: ArgumentHelp("A front-matter condition: KEY=VALUE, KEY!=VALUE, KEY>N, KEY<N, KEY>=N, KEY<=N (any key, your own too, and music_provider, derived from the music link: spotify, youtube, soundcloud, tidal, apple-music, apple-podcasts, bandcamp, link; repeat to combine).", valueName: "condition"))
     var conditions: [String] = []
 
     @Option(name: .customLong("tag"), help: ArgumentHelp("Only sessions with this tag (repeat: all of them).", valueName: "tag"))

@@ -56,7 +56,12 @@ struct SessionText {
         field("Mood", mood)
         field("Status", session.status == .needsReflection ? term.yellow(session.status.words) : session.status.words)
         if let reminder = session.reminder { field("Reminder", "\(reminder.mediumDay)\(reminder.clockTime.map { ", \($0)" } ?? "")") }
-        if let music = session.music { field("Music", music.visible()) }
+        if let music = session.music {
+            field("Music", music.visible())
+            let details = session.musicDetails
+            let about = [details.title, details.author.map { "by " + $0 }, details.durationText].compactMap { $0 }
+            if !about.isEmpty { field("", about.joined(separator: " · ").visible()) }
+        }
         if !session.tags.isEmpty { field("Tags", session.tags.joined(separator: ", ").visible()) }
         field("File", path)
         if let id = session.id { field("Id", id.uuidString) }

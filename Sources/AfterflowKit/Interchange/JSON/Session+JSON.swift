@@ -31,7 +31,13 @@ extension Session {
             case .moodAfter: value = moodAfter.map { .int($0) } ?? raw(entry.value)
             case .status: value = .string(status.rawValue)
             case .tags: value = .array(tags.map { .string($0) })
-            default: value = raw(entry.value)
+            default:
+                // Seconds, as a number, when written as one.
+                if entry.key == "music_duration", let s = entry.value.scalar, !s.isNull, let seconds = MusicDuration.seconds(parsing: s.text) {
+                    value = .int(seconds)
+                } else {
+                    value = raw(entry.value)
+                }
             }
             members.append((entry.key, value))
         }

@@ -3,8 +3,9 @@ import Foundation
 /// A session's music link as the app understands it: which service it is, a web link to it, and
 /// a title taken from the link itself.
 ///
-/// The app also asks Spotify, YouTube, SoundCloud and Tidal for a title over the network (oEmbed).
-/// Afterflow makes no network connection, so every title here comes from the link's own path
+/// The app also asks Spotify, YouTube, SoundCloud and Tidal for a title over the network (oEmbed);
+/// Afterflow does that only in `music fetch --online` (see `OEmbedRequest`, `MusicDetails`), which
+/// writes `music_title` into the file. Every title here comes from the link's own path
 /// (`.../album/blue-waves` is `Blue Waves`), and links whose path carries no words (a Spotify
 /// playlist id) have none.
 public struct MusicLink: Sendable, Equatable {

@@ -95,8 +95,13 @@ public struct SessionEditor: Sendable {
                 throw Rejection(message: "\(key) must be a whole number from 1 to 10, found \(quoted(value))")
             }
             return set(String(mood))
-        case .dose, .music:
+        case .dose:
             return set(trimmed.isEmpty ? nil : YAMLWriter.scalar(trimmed))
+        case .music:
+            let result = set(trimmed.isEmpty ? nil : YAMLWriter.scalar(trimmed))
+            // Details fetched for another link describe it, not this one.
+            let before = document.frontMatter?.entry("music")?.value.scalar?.text.trimmingASCIIWhitespace() ?? ""
+            return before == trimmed ? result : removingMusicDetails(in: result)
         case .tags:
             let items = trimmed.split(separator: ",").map { String($0).trimmingASCIIWhitespace() }.filter { !$0.isEmpty }
             if items.isEmpty { return set(nil) }
