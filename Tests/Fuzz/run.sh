@@ -18,6 +18,7 @@ case "$mode" in
     *) echo "usage: Tests/Fuzz/run.sh fuzz|smoke [SECONDS]" >&2; exit 2 ;;
 esac
 SWIFT=${SWIFT:-swift}
+case "$SWIFT" in */*) SWIFTC=${SWIFTC:-$(dirname "$SWIFT")/swiftc} ;; *) SWIFTC=${SWIFTC:-swiftc} ;; esac
 root=Tests/Fuzz
 scratch=.build/fuzz
 bin=$scratch/debug/afterflow-fuzz
@@ -30,7 +31,7 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
 probe=$(mktemp -d)
 trap 'rm -rf "$probe"' EXIT
 printf '@_cdecl("LLVMFuzzerTestOneInput") public func f(_ d: UnsafePointer<UInt8>?, _ n: Int) -> CInt { 0 }\n' > "$probe/probe.swift"
-if ! (cd "$probe" && swiftc -sanitize=fuzzer,address -parse-as-library probe.swift -o probe) > "$probe/log" 2>&1; then
+if ! (cd "$probe" && "$SWIFTC" -sanitize=fuzzer,address -parse-as-library probe.swift -o probe) > "$probe/log" 2>&1; then
     echo "fuzz: SKIPPED: this Swift toolchain cannot build with -sanitize=fuzzer,address (libFuzzer is part of"
     echo "      swift.org's Linux toolchains, not of Xcode's). What swiftc said:"
     grep -v "Cannot export local symbol" "$probe/log" | head -5 | sed 's/^/      /'
@@ -61,7 +62,7 @@ for dir in "$root"/Corpus/*/; do
     log="$probe/$target.log"
     t0=$(date +%s)
     # New inputs go to the first folder (a scratch one); the corpus is read from the second.
-    "$bin" "$target" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2048 -print_final_stats=1 \
+    FUZZ_TARGET=$target "$bin" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2048 -print_final_stats=1 \
         -artifact_prefix="$crashes/" "$new" "$dir" > "$log" 2>&1
     status=$?
     t1=$(date +%s)
@@ -69,7 +70,8 @@ for dir in "$root"/Corpus/*/; do
         # The corpus and what this run found, minimised: only inputs that reach new code are kept.
         merged="$probe/merged-$target"
         mkdir -p "$merged"
-        if "$bin" "$target" -merge=1 -timeout=20 "$merged" "$dir" "$new" > "$log.merge" 2>&1; then
+        if FUZZ_TARGET=$target "$bin" -merge=1 -timeout=20 "$merged" "$dir" "$new" > "$log.merge" 2>&1 \
+                && [ "$(ls "$merged" | wc -l)" -gt 0 ]; then
             rm -f "$dir"* && cp "$merged"/* "$dir"
         else
             echo "fuzz: $target: minimising the corpus failed; it is left as it was (see below)"

@@ -2,10 +2,11 @@ import CLibFuzzer
 import Foundation
 import FuzzProperties
 
-// afterflow-fuzz TARGET [libFuzzer flags] [corpus folders]
+// FUZZ_TARGET=NAME afterflow-fuzz [libFuzzer flags] [corpus folders]
 //
 // SwiftPM gives an executable its own `main`, so libFuzzer is started through LLVMFuzzerRunDriver
-// rather than by its own main. The first argument names the target; the rest are libFuzzer's.
+// rather than by its own main. The target is named in the environment, which the processes
+// libFuzzer starts itself (-merge, -fork, -jobs) inherit with their own flags.
 // A violated property stops the run with a message, which libFuzzer reports as a crash and saves.
 
 /// The target this run checks, chosen once before the fuzzer starts.
@@ -25,17 +26,14 @@ func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     return 0
 }
 
-let arguments = CommandLine.arguments
-guard arguments.count >= 2, let target = FuzzTarget.named(arguments[1]) else {
+let name = ProcessInfo.processInfo.environment["FUZZ_TARGET"] ?? ""
+guard let target = FuzzTarget.named(name) else {
     let names = FuzzTarget.all.map(\.name).joined(separator: ", ")
-    FileHandle.standardError.write(Data("usage: afterflow-fuzz TARGET [libFuzzer flags] [corpus folders]\n  targets: \(names)\n".utf8))
+    FileHandle.standardError.write(Data("usage: FUZZ_TARGET=NAME afterflow-fuzz [libFuzzer flags] [corpus folders]\n  NAME: one of \(names)\n".utf8))
     exit(2)
 }
 Selected.target = target
 
-// Drop the target's name: the program's name moves into its place, and libFuzzer reads the rest.
-var argc = CommandLine.argc - 1
-let argv = CommandLine.unsafeArgv
-argv[1] = argv[0]
-var shifted: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = argv + 1
-exit(LLVMFuzzerRunDriver(&argc, &shifted, fuzzOne))
+var argc = CommandLine.argc
+var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+exit(LLVMFuzzerRunDriver(&argc, &argv, fuzzOne))
