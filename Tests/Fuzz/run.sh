@@ -67,10 +67,11 @@ for dir in "$root"/Corpus/*/; do
     status=$?
     t1=$(date +%s)
     if [ "$mode" = fuzz ]; then
-        # The corpus and what this run found, minimised: only inputs that reach new code are kept.
+        # The corpus and what this run found, minimised to a smallest set of inputs that reaches
+        # every edge of code any of them reaches (hit counts aside), so that it stays small.
         merged="$probe/merged-$target"
         mkdir -p "$merged"
-        if FUZZ_TARGET=$target "$bin" -merge=1 -timeout=20 "$merged" "$dir" "$new" > "$log.merge" 2>&1 \
+        if FUZZ_TARGET=$target "$bin" -merge=1 -set_cover_merge=1 -use_counters=0 -timeout=20 "$merged" "$dir" "$new" > "$log.merge" 2>&1 \
                 && [ "$(ls "$merged" | wc -l)" -gt 0 ]; then
             rm -f "$dir"* && cp "$merged"/* "$dir"
         else

@@ -186,9 +186,14 @@ public enum FuzzProperties {
         }
         if before.hasBOM != after.hasBOM { problems.append("\(label): the byte order mark changed") }
         for i in 0..<min(edit.range.lowerBound, before.lines.count) {
-            // The last line gains a line end when lines are added after it; nothing else changes.
-            let unterminatedLast = i == before.lines.count - 1 && !before.lines[i].isTerminated
-            if slice(before, i, withEnd: !unterminatedLast) != slice(after, i, withEnd: !unterminatedLast) {
+            let line = before.lines[i]
+            if i == before.lines.count - 1 && !line.isTerminated {
+                // The last line gains a line end when lines are added after it; its bytes stay.
+                // (A lone CR at its end then reads as part of a CRLF: the bytes are the same.)
+                if after.bytes.count < line.next || before.bytes[line.start..<line.next] != after.bytes[line.start..<line.next] {
+                    problems.append("\(label): the last line, before the edit at \(edit.range), changed: \(quoted(before.text(ofLine: i)))")
+                }
+            } else if slice(before, i, withEnd: true) != slice(after, i, withEnd: true) {
                 problems.append("\(label): line \(i + 1), before the edit at \(edit.range), changed: \(quoted(before.text(ofLine: i))) became \(quoted(after.text(ofLine: i)))")
             }
         }
