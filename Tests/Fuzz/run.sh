@@ -3,6 +3,7 @@
 #
 #   Tests/Fuzz/run.sh fuzz [SECONDS]   `make fuzz`: each target for SECONDS (default 60), new
 #                                      inputs kept in its corpus, which is then minimised
+#   FUZZ_ONLY="editor trial-line" Tests/Fuzz/run.sh ...   only those targets
 #   Tests/Fuzz/run.sh smoke [SECONDS]  `make test`: each target over its corpus and then mutating
 #                                      it for SECONDS (default 5); the corpus is left as it is
 #
@@ -54,6 +55,8 @@ summary="$probe/summary"
 printf '%-14s %8s %12s %8s %9s %8s\n' target seconds inputs corpus "corpus KB" crashes > "$summary"
 for dir in "$root"/Corpus/*/; do
     target=$(basename "$dir")
+    # FUZZ_ONLY="editor trial-line" runs only those.
+    case " ${FUZZ_ONLY:-$target} " in *" $target "*) ;; *) continue ;; esac
     crashes="$root/Crashes/$target"
     mkdir -p "$crashes"
     before=$(ls "$crashes" | wc -l)

@@ -306,8 +306,9 @@ public enum FuzzProperties {
         for problem in reading.problems where problem.row < 1 || problem.row > max(lastRow, csv.failure?.row ?? 1) {
             problems.append("import: a problem on row \(problem.row), past the file's last row \(lastRow): \(problem)")
         }
-        // The header is row 1: its problems reject no data row.
-        let rejected = Set(reading.rejectedRows.filter { $0 >= 2 })
+        // The header is the first row that is not blank: its problems reject no data row.
+        let header = csv.rows.first?.number ?? 1
+        let rejected = Set(reading.rejectedRows.filter { $0 > header })
         for candidate in reading.candidates where rejected.contains(candidate.row) {
             problems.append("import: row \(candidate.row) is both a session and rejected")
         }
@@ -337,7 +338,8 @@ public enum FuzzProperties {
         for problem in reading.problems where problem.row < 1 || problem.row > max(lastRow, csv.failure?.row ?? 1) {
             problems.append("trials csv: a problem on row \(problem.row), past the file's last row \(lastRow): \(problem)")
         }
-        let rejected = Set(reading.rejectedRows.filter { $0 >= 2 })
+        let header = csv.rows.first?.number ?? 1
+        let rejected = Set(reading.rejectedRows.filter { $0 > header })
         let grouped = reading.groups.flatMap(\.rows)
         for row in grouped where rejected.contains(row.number) {
             problems.append("trials csv: row \(row.number) is both in a session and rejected")
