@@ -3,9 +3,11 @@
 #
 #   Tests/Fuzz/run.sh fuzz [SECONDS]   `make fuzz`: each target for SECONDS (default 60), new
 #                                      inputs kept in its corpus, which is then minimised
-#   FUZZ_ONLY="editor trial-line" Tests/Fuzz/run.sh ...   only those targets
 #   Tests/Fuzz/run.sh smoke [SECONDS]  `make test`: each target over its corpus and then mutating
 #                                      it for SECONDS (default 5); the corpus is left as it is
+#   FUZZ_ONLY="editor trial-line" Tests/Fuzz/run.sh ...   only those targets
+#
+# One target by hand: FUZZ_TARGET=editor .build/fuzz/debug/afterflow-fuzz Tests/Fuzz/Crashes/editor/*
 #
 # Run from the repository's root. A crash (a violated property, a trap, a sanitizer report, a
 # timeout) is saved as Tests/Fuzz/Crashes/TARGET/crash-HASH, which the main package's
