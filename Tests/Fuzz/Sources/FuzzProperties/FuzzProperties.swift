@@ -251,12 +251,14 @@ public enum FuzzProperties {
         }
     }
 
-    /// `trial` on a trial session that reads without errors: the trials read back are the old ones
+    /// `trial` on a trial session it would write to: the trials read back are the old ones
     /// with the new one among them, at the place the append chose, and the lines around it are kept.
     static func trialAppend(_ document: Document) -> [String] {
         guard DocumentKind(typeValue: DocumentKind.typeValue(of: document)) == .trials else { return [] }
         let session = TrialSession(document: document)
-        guard !session.diagnostics.hasErrors else { return [] }
+        // As PracticeStore.append refuses: a file with errors, or with a code fence never closed
+        // (a trial added after it would be hidden in it).
+        guard !session.diagnostics.hasErrors, document.unclosedFenceWarning == nil else { return [] }
         let trial = Trial(time: TimeOfDay(hour: 10, minute: 30, second: 0), goal: "s-initial", success: true, cue: "minimal", note: "fuzz")
         let edited: Document
         switch TrialAppend.plan(trial, in: document) {
