@@ -6,7 +6,7 @@ SWIFT ?= swift
 VAULT ?= ExampleVault
 BIN := .build/debug/afterflow
 
-.PHONY: demo test build install deps test-deps age bench stress clean
+.PHONY: demo test build install deps test-deps age bench stress fuzz clean
 
 demo: deps build
 	@echo
@@ -21,6 +21,7 @@ demo: deps build
 
 test: deps test-deps
 	$(SWIFT) test
+	SWIFT=$(SWIFT) Tests/Fuzz/run.sh smoke $(FUZZ_SMOKE_SECONDS)
 
 # Tests check what afterflow writes with real, independent tools, and drive real programs:
 #   chromium, poppler-utils  print a report to PDF and read it back (pdftotext, pdfinfo)
@@ -102,6 +103,14 @@ bench: deps
 CRASH_RUNS ?= 200
 stress: deps test-deps
 	CRASH_RUNS=$(CRASH_RUNS) $(SWIFT) test --filter CrashSafetyTests
+
+# The fuzz targets (Tests/Fuzz) built with libFuzzer and the address sanitizer, each run for
+# FUZZ_SECONDS; what they find that is new is kept in Tests/Fuzz/Corpus, a crash in
+# Tests/Fuzz/Crashes (replayed by swift test). make test runs each for FUZZ_SMOKE_SECONDS.
+FUZZ_SECONDS ?= 60
+FUZZ_SMOKE_SECONDS ?= 5
+fuzz: deps
+	SWIFT=$(SWIFT) Tests/Fuzz/run.sh fuzz $(FUZZ_SECONDS)
 
 # libcmark-dev and libsqlite3-dev: installed with apt-get when this is root on Debian or Ubuntu;
 # otherwise the exact command to run is printed.

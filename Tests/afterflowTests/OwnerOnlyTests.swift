@@ -97,4 +97,37 @@ struct OwnerOnlyTests {
             #expect(!sandbox.files(under: "out").isEmpty)
         }
     }
+
+    @Test("the practice's commands, check-ins, export trials csv and backup", arguments: ["000", "022"])
+    func practiceMoodsAndBackupArePrivate(_ umask: String) throws {
+        try withSandbox { sandbox in
+            func ok(_ arguments: [String]) throws {
+                let result = try Self.run(sandbox, umask: umask, arguments, environment: ["AFTERFLOW_NOW": "2025-04-01T15:00:00-07:00"])
+                #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            }
+            try FileManager.default.createDirectory(atPath: sandbox.path("out"), withIntermediateDirectories: true)
+            let v = sandbox.path("vault")
+            try ok(["init", v, "--no-git", "--time-zone", "America/Los_Angeles"])
+            try ok(["client", "add", "--vault", v, "Maya Thompson", "--born", "2017-03-02"])
+            try ok(["goal", "add", "--vault", v, "maya-t", "Produce /s/ in word-initial position", "--short", "s-initial"])
+            try ok(["trials", "start", "--vault", v, "maya-t"])
+            try ok(["trial", "--vault", v, "maya-t", "s-initial", "+", "--at", "15:01:00"])
+            try ok(["trials", "end", "--vault", v, "maya-t", "--at", "15:30"])
+            try ok(["goal", "phase", "--vault", v, "maya-t", "s-initial", "maintenance"])
+            try ok(["mood", "--vault", v, "7", "A calm evening."])
+            try ok(["export", "progress", "--vault", v, "maya-t", "-o", sandbox.path("out/maya.html")])
+            try ok(["export", "trials", "csv", "--vault", v, "-o", sandbox.path("out/trials.csv")])
+            try ok(["export", "trials", "csv", "--vault", v, "-o", sandbox.path("out/")])
+            if BackupTests.age != nil {
+                let key = try BackupTests.keygen(sandbox, "key.txt")
+                try ok(["backup", "--vault", v, "-o", sandbox.path("out/vault.age"), "--recipient", key])
+                #expect(sandbox.exists("out/vault.age"))
+            }
+            var opened = Self.opened(under: v) + Self.opened(under: sandbox.home + "/.local")
+            opened += Self.opened(under: sandbox.path("out")).filter { !$0.hasPrefix(sandbox.path("out") + " ") }
+            #expect(opened.isEmpty, "\(opened.joined(separator: "\n"))")
+            #expect(sandbox.files(under: "out").count >= 3, "\(sandbox.files(under: "out"))")
+            #expect(sandbox.files(under: "vault/moods").count == 1, "the check-in was written")
+        }
+    }
 }

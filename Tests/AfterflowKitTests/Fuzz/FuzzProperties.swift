@@ -1,0 +1,1 @@
+../../Fuzz/Sources/FuzzProperties/FuzzProperties.swift

@@ -1,0 +1,1 @@
+// Only a header: libFuzzer itself is linked in by -sanitize=fuzzer.
