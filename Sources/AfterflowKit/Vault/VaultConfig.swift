@@ -177,6 +177,7 @@ public struct VaultConfig: Sendable {
         drafts/
         trash/
         queue/
+        serve/
         lock
         *.tmp
 
