@@ -29,12 +29,13 @@ test: deps test-deps
 #   git                      real repositories
 #   age                      encrypts and decrypts backups
 #   chromium-driver          drives the phone page of afterflow serve in headless Chromium (WebDriver)
+#   qrencode                 the QR code afterflow serve prints
 # and the Python packages icalendar and PyYAML read the .ics and front matter back; selenium
 # speaks WebDriver.
 # Installed with apt-get and pip when this is root and they are missing; otherwise the command
 # to run is printed (and the tests that need them say what is missing).
-TEST_APT := chromium chromium-driver poppler-utils vim nano tmux strace git age
-TEST_BINS := chromium chromedriver pdftotext pdfinfo vim nano tmux strace git age age-keygen
+TEST_APT := chromium chromium-driver qrencode poppler-utils vim nano tmux strace git age
+TEST_BINS := chromium chromedriver qrencode pdftotext pdfinfo vim nano tmux strace git age age-keygen
 TEST_PY := icalendar yaml selenium
 TEST_PIP := icalendar pyyaml selenium
 

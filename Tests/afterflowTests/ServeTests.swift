@@ -25,7 +25,7 @@ struct ServeTests {
         return probe.terminationStatus == 0
     }()
 
-    @Test("the API: token required, trials written once, cue, undo, end; the file read back",
+    @Test("the API: token required, trials written once, cue, undo, end; with afterflow trial in the same session at once",
           .enabled(if: python != nil, "needs python3"))
     func api() throws {
         try withSandbox { sandbox in
@@ -34,13 +34,30 @@ struct ServeTests {
             defer { server.stop() }
             #expect(server.url.hasPrefix("http://127.0.0.1:"))
             #expect(server.printed.contains("Only this machine can reach it"))
-            let run = try ServedVault.python("serve_api.py", [server.base, server.token, vault])
+            let binary = try #require(afterflowBinary)
+            let run = try ServedVault.python("serve_api.py", [server.base, server.token, vault, binary])
             #expect(run.status == 0, "\(run.output)")
             #expect(run.output.contains("all checks passed"), "\(run.output)")
+            #expect(run.output.contains("all 40 written at once"), "\(run.output)")
             // The file is a valid trial session for the rest of afterflow.
             let check = try sandbox.run(["check", "--vault", vault])
             #expect(check.status == 0, "\(check)")
             #expect(server.stop() == 0, "serve ends cleanly on SIGTERM: \(server.printed)")
+        }
+    }
+
+    @Test("the address as a QR code, by qrencode", .enabled(if: BrowserTests.onPath(["qrencode"]) != nil, "needs qrencode ('make test-deps' installs it)"))
+    func qrCode() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let server = try ServedVault(sandbox, vault: vault)
+            defer { server.stop() }
+            let lines = server.printed.split(separator: "\n").map(String.init)
+            let block = lines.filter { $0.contains("█") || $0.contains("▀") || $0.contains("▄") }
+            #expect(block.count >= 10, "a QR code of terminal blocks after the address:\n\(server.printed)")
+            let open = try #require(lines.firstIndex { $0.hasPrefix("Open: ") })
+            let first = try #require(lines.firstIndex { $0.contains("█") || $0.contains("▀") || $0.contains("▄") })
+            #expect(first > open)
         }
     }
 
@@ -85,6 +102,58 @@ struct ServeTests {
             #expect(run.output.contains("all checks passed"), "\(run.output)")
             let check = try sandbox.run(["check", "--vault", vault])
             #expect(check.status == 0, "\(check)")
+        }
+    }
+
+    @Test("--tls-cert and --tls-key: HTTPS with the user's own certificate",
+          .enabled(if: python != nil && BrowserTests.onPath(["openssl"]) != nil, "needs python3 and openssl"))
+    func tls() throws {
+        let openssl = try #require(BrowserTests.onPath(["openssl"]))
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let cert = sandbox.path("cert.pem"), key = sandbox.path("key.pem")
+            let make = Process()
+            make.executableURL = URL(fileURLWithPath: openssl)
+            make.arguments = ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "2",
+                              "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"]
+            make.standardOutput = FileHandle.nullDevice
+            make.standardError = FileHandle.nullDevice
+            try make.run()
+            make.waitUntilExit()
+            try #require(make.terminationStatus == 0)
+            let server = try ServedVault(sandbox, vault: vault, arguments: ["--tls-cert", cert, "--tls-key", key])
+            defer { server.stop() }
+            #expect(server.url.hasPrefix("https://127.0.0.1:"))
+            let run = try ServedVault.python("serve_tls.py", [String(server.port), server.token, cert])
+            #expect(run.status == 0, "\(run.output)")
+            #expect(run.output.contains("all checks passed"), "\(run.output)")
+        }
+    }
+
+    @Test("--tls-cert without --tls-key, or a file that is not there: a clear error, nothing served")
+    func tlsErrors() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            try sandbox.write("junk.pem", "not a certificate\n")
+            let alone = try sandbox.run(["serve", "--vault", vault, "--tls-cert", sandbox.path("junk.pem")], timeout: 30)
+            #expect(alone.status != 0 && alone.stderr.contains("--tls-cert and --tls-key together"), "\(alone)")
+            let missing = try sandbox.run(["serve", "--vault", vault, "--tls-cert", sandbox.path("nope.pem"), "--tls-key", sandbox.path("nope.key")], timeout: 30)
+            #expect(missing.status != 0 && missing.stderr.contains("nope.pem"), "\(missing)")
+            let junk = try sandbox.run(["serve", "--vault", vault, "--port", "0", "--tls-cert", sandbox.path("junk.pem"), "--tls-key", sandbox.path("junk.pem")], timeout: 30)
+            #expect(junk.status != 0 && junk.stderr.contains("could not read the certificate"), "\(junk)")
+            #expect(!junk.stdout.contains("Open: "), "\(junk)")
+        }
+    }
+
+    @Test("--neutral: no Success or Failure word, flash or colour on the page; the accessible names stay",
+          .enabled(if: webDriver, "needs chromium, chromedriver and Python's selenium ('make test-deps' installs them)"))
+    func neutralPage() throws {
+        let binary = try #require(afterflowBinary)
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let run = try ServedVault.python("serve_browser.py", [binary, vault, "--neutral"], timeout: 300)
+            #expect(run.status == 0, "\(run.output)")
+            #expect(run.output.contains("all checks passed"), "\(run.output)")
         }
     }
 }

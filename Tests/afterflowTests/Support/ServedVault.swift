@@ -12,6 +12,7 @@ final class ServedVault {
     let token: String
     let port: Int
     let output: String
+    let scheme: String
 
     /// The Python scripts the serve tests run (`Support/serve/`).
     static let scripts = packageRoot + "/Tests/afterflowTests/Support/serve"
@@ -41,7 +42,10 @@ final class ServedVault {
         var found: String?
         while found == nil {
             let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-            found = text.split(separator: "\n").first(where: { $0.hasPrefix("Open: ") }).map { String($0.dropFirst(6)) }
+            // The last line of the start-up, after the address and its QR code.
+            if text.contains("The token is new at each start") {
+                found = text.split(separator: "\n").first(where: { $0.hasPrefix("Open: ") }).map { String($0.dropFirst(6)) }
+            }
             if found != nil { break }
             if !process.isRunning || Date() > deadline {
                 process.terminate()
@@ -52,6 +56,7 @@ final class ServedVault {
         url = found!
         guard let parts = URLComponents(string: url), let token = parts.queryItems?.first(where: { $0.name == "token" })?.value,
               let port = parts.port else { throw CLIError(description: "cannot read the address \(url)") }
+        scheme = parts.scheme ?? "http"
         self.token = token
         self.port = port
     }

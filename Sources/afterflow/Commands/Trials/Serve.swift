@@ -119,7 +119,9 @@ extension Afterflow {
             guard let program = folders.map({ $0 + "/qrencode" }).first(where: FileIO.isExecutable) else { return nil }
             let process = Process()
             process.executableURL = URL(fileURLWithPath: program)
-            process.arguments = ["-t", "ANSIUTF8", "-m", "2", text]
+            // Its own colours (white on black, readable on any terminal) unless NO_COLOR or a pipe.
+            let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+            process.arguments = ["-t", isatty(STDOUT_FILENO) == 1 && !noColor ? "ANSIUTF8" : "UTF8", "-m", "2", text]
             let pipe = Pipe()
             process.standardOutput = pipe
             process.standardError = FileHandle.nullDevice

@@ -2,7 +2,10 @@
 headers, a session started, trials written once (sent again: acknowledged, not written again),
 a cue changed, an undo, the end. The session file is read back after each step.
 
-Usage: serve_api.py BASE TOKEN VAULT  (exit 0 when every check holds)."""
+With the afterflow binary as a fourth argument, also: another front end (`afterflow trial`)
+logging into the same session at once, trial for trial; the vault's lock keeps every one.
+
+Usage: serve_api.py BASE TOKEN VAULT [AFTERFLOW]  (exit 0 when every check holds)."""
 import datetime
 import http.client
 import json
@@ -15,6 +18,7 @@ import urllib.parse
 from zoneinfo import ZoneInfo
 
 BASE, TOKEN, VAULT = sys.argv[1], sys.argv[2], sys.argv[3]
+BINARY = sys.argv[4] if len(sys.argv) > 4 else None
 HOST = urllib.parse.urlsplit(BASE)
 ZONE = re.search(r"^time_zone: (\S+)", open(os.path.join(VAULT, ".afterflow", "config.yml")).read(), re.M).group(1)
 TRIAL = re.compile(r"^- (\d\d:\d\d:\d\d) (\S+) ([+-]) (\S+)(?:  (.*))?$")
@@ -131,9 +135,50 @@ check(stat.S_IMODE(os.stat(folder).st_mode) == 0o700, "the ids' folder is privat
 for name in os.listdir(folder):
     check(stat.S_IMODE(os.stat(os.path.join(folder, name)).st_mode) == 0o600, "the ids' file %s is private (0600)" % name)
 
+if BINARY:
+    import subprocess
+    import threading
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": os.environ.get("HOME", "/tmp"), "NO_COLOR": "1", "TZ": "UTC"}
+
+    def cli(*args):
+        return subprocess.run([BINARY, *args, "--vault", VAULT], capture_output=True, text=True, env=env)
+
+    r = cli("trial", path, "two-step", "success")
+    check(r.returncode == 0, "afterflow trial logs into the page's session: " + r.stderr)
+    status, ack = api("POST", "/api/trial", {"session": path, "id": "trial-c-0003", "time": int(time.time() * 1000), "goal": "s-initial", "success": False})
+    check(status == 200 and len(trials(path)) == 3, "then the page again: three trials")
+    status, ack = api("POST", "/api/cue", {"session": path, "id": "trial-a-0001", "cue": "maximal"})
+    rows = [r[1:] for r in trials(path)]
+    check(status == 200 and rows == [("s-initial", "+", "maximal"), ("two-step", "+", "minimal"), ("s-initial", "-", "independent")],
+          "the page changes its own first trial's cue, in place, the others kept: %s" % rows)
+    # Both at once: 20 trials through the API from threads, 20 by afterflow trial in parallel.
+    failures = []
+
+    def page_trial(i):
+        status, _ = api("POST", "/api/trial", {"session": path, "id": "together-%04d" % i, "time": int(time.time() * 1000), "goal": "s-initial", "success": True})
+        if status != 200:
+            failures.append(("page", i, status))
+
+    threads = [threading.Thread(target=page_trial, args=(i,)) for i in range(20)]
+    procs = [subprocess.Popen([BINARY, "trial", path, "two-step", "failure", "--vault", VAULT], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE) for _ in range(20)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for p in procs:
+        if p.wait() != 0:
+            failures.append(("cli", p.stderr.read()))
+    check(not failures, "all 40 written at once: %s" % failures)
+    rows = trials(path)
+    check(sum(1 for r in rows if r[1:] == ("s-initial", "+", "independent")) == 20 and sum(1 for r in rows if r[1:] == ("two-step", "-", "minimal")) == 20,
+          "the file holds every one of the 40 (%d trials)" % len(rows))
+    r = cli("check")
+    check(r.returncode == 0, "afterflow check finds the file well-formed: " + r.stdout + r.stderr)
+
 # The end: the summary.
 status, done = api("POST", "/api/end", {"session": path})
-check(status == 200 and done["summary"]["total"] == 1 and done["summary"]["successes"] == 1, "end: the summary counts one success")
+expected = 43 if BINARY else 1
+check(status == 200 and done["summary"]["total"] == expected, "end: the summary counts %d trials" % expected)
 with open(os.path.join(VAULT, path), encoding="utf-8") as f:
     check(re.search(r"^end: \S+", f.read(), re.M), "the session has its end")
 print("all checks passed")

@@ -9,7 +9,10 @@ selenium), against a real `afterflow serve`:
 3. the page loads nothing from anywhere but the server (Chromium's own network log), breaks no
    rule of its Content-Security-Policy, and Chromium itself runs with no network.
 
-Usage: serve_browser.py AFTERFLOW VAULT [--screenshot PNG]  (exit 0 when every check holds)."""
+With --neutral, instead: `serve --neutral` shows no Success or Failure word, flash or colour,
+while the controls keep their accessible names.
+
+Usage: serve_browser.py AFTERFLOW VAULT [--screenshot PNG | --neutral]  (exit 0 when every check holds)."""
 import datetime
 import json
 import os
@@ -27,6 +30,7 @@ from selenium.webdriver.common.by import By
 
 BINARY, VAULT = sys.argv[1], sys.argv[2]
 SCREENSHOT = sys.argv[sys.argv.index("--screenshot") + 1] if "--screenshot" in sys.argv else None
+NEUTRAL = "--neutral" in sys.argv
 ZONE = ZoneInfo(re.search(r"^time_zone: (\S+)", open(os.path.join(VAULT, ".afterflow", "config.yml")).read(), re.M).group(1))
 TRIAL = re.compile(r"^- (\d\d:\d\d:\d\d) (\S+) ([+-]) (\S+)(?:  (.*))?$")
 
@@ -39,10 +43,10 @@ def check(condition, message):
 
 
 class Server:
-    def __init__(self, port=0):
+    def __init__(self, port=0, extra=()):
         self.out = tempfile.NamedTemporaryFile(prefix="serve-", suffix=".out", delete=False)
         env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": os.environ.get("HOME", "/tmp"), "NO_COLOR": "1", "TZ": "UTC", "LANG": "C.UTF-8"}
-        self.process = subprocess.Popen([BINARY, "serve", "--vault", VAULT, "--port", str(port)], stdout=self.out, stderr=subprocess.STDOUT, env=env)
+        self.process = subprocess.Popen([BINARY, "serve", "--vault", VAULT, "--port", str(port)] + list(extra), stdout=self.out, stderr=subprocess.STDOUT, env=env)
         deadline = time.time() + 60
         while True:
             text = open(self.out.name, encoding="utf-8").read()
@@ -132,7 +136,37 @@ def picker_open():
     return driver.find_element(By.ID, "picker").is_displayed()
 
 
+def neutral():
+    server = Server(extra=["--neutral"])
+    driver.get(server.url)
+    wait(lambda: driver.find_element(By.CSS_SELECTOR, '[data-client="maya-t"]'), "the client list").click()
+    driver.find_element(By.ID, "start").click()
+    wait(lambda: driver.find_element(By.ID, "log").is_displayed(), "the logging screen")
+    path = driver.execute_script("return window.afterflow.session().path")
+    named("Success").click()
+    check(driver.find_element(By.ID, "flash").text == "+1 ▲", "the flash is +1 ▲, no word")
+    visible = driver.find_element(By.TAG_NAME, "body").text
+    check("Success" not in visible and "Failure" not in visible, "no Success or Failure word shown")
+    named("Independent").click()
+    wait(lambda: queue() == 0 and len(trials(path)) == 1, "the trial on disk")
+    colour = lambda id: driver.execute_script("return getComputedStyle(document.getElementById(arguments[0])).color", id)
+    text = driver.execute_script("return getComputedStyle(document.body).color")
+    check(driver.find_element(By.ID, "goal-score").text == "1/1 · 100%", "the score")
+    check(colour("goal-score") == text and colour("success") == text and colour("failure") == text,
+          "the score and the buttons in the text's colour, no green or red (%s, %s, %s; text %s)" % (colour("goal-score"), colour("success"), colour("failure"), text))
+    named("Failure").click()
+    check(driver.find_element(By.ID, "flash").text == "+1 ▼", "a failure flashes +1 ▼")
+    wait(lambda: queue() == 0 and len(trials(path)) == 2, "the failure on disk")
+    check([t[2] for t in trials(path)] == ["+", "-"], "the file says + and - as always")
+    check(named("Success").get_attribute("aria-label") == "Success", "the accessible names stay, for a screen reader in the clinician's ear")
+    server.stop()
+    print("all checks passed")
+
+
 try:
+    if NEUTRAL:
+        neutral()
+        sys.exit(0)
     server = Server()
     driver.get_log("performance")  # Chromium's own start-up (its new-tab page): not the page's
     driver.get(server.url)
