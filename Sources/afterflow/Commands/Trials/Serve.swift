@@ -20,10 +20,10 @@ extension Afterflow {
                 Nothing is lost when the connection drops: the page keeps each trial on the phone until the server has it on disk, then sends it with its original time, once. After a restart the token is new: open the new address on the phone, and what it kept is sent then. Keep the same --port so that the phone finds what it kept (browsers keep storage per address and port).
 
                 Examples:
-                  afterflow serve                                   http://127.0.0.1:8760 (this machine)
-                  afterflow serve --lan                             your phone on the same Wi-Fi
+                  afterflow serve                      this machine only (port 8760)
+                  afterflow serve --lan                a phone on the same Wi-Fi
                   afterflow serve --lan --tls-cert cert.pem --tls-key key.pem
-                  afterflow serve --port 9000 --neutral             no green or red, no Success/Failure words
+                  afterflow serve --neutral            no green or red, no Success/Failure
                 """)
 
         static let defaultPort = 8760
