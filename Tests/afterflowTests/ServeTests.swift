@@ -61,6 +61,71 @@ struct ServeTests {
         }
     }
 
+    @Test("--lan: the machine's network address, said plainly; not on 127.0.0.1",
+          .enabled(if: python != nil && lanAddress != nil, "needs python3 and a network address besides loopback"))
+    func lan() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let server = try ServedVault(sandbox, vault: vault, arguments: ["--lan"])
+            defer { server.stop() }
+            let host = try #require(URLComponents(string: server.url)?.host)
+            #expect(!host.hasPrefix("127."), "\(server.url)")
+            #expect(server.printed.contains("it listens on your network: the page and the trials it sends cross it unencrypted"), "\(server.printed)")
+            let get = "import urllib.request, sys\ntry:\n    print(urllib.request.urlopen(sys.argv[1], timeout=10).status)\nexcept Exception as e:\n    print('refused', type(e).__name__)"
+            let open = try Self.pythonInline(get, [server.url])
+            #expect(open.hasPrefix("200"), "the page at \(server.url): \(open)")
+            let loopback = try Self.pythonInline(get, [server.url.replacingOccurrences(of: host, with: "127.0.0.1")])
+            #expect(loopback.hasPrefix("refused"), "not on 127.0.0.1 then: \(loopback)")
+        }
+    }
+
+    /// This machine's first IPv4 address that is not loopback, from `ip`.
+    static let lanAddress: String? = {
+        guard let ip = BrowserTests.onPath(["ip"]) else { return nil }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ip)
+        process.arguments = ["-4", "-o", "addr", "show", "up"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text.split(separator: "\n").compactMap { line -> String? in
+            let parts = line.split(separator: " ")
+            guard let at = parts.firstIndex(of: "inet"), at + 1 < parts.count else { return nil }
+            let address = String(parts[at + 1].split(separator: "/")[0])
+            return address.hasPrefix("127.") ? nil : address
+        }.first
+    }()
+
+    static func pythonInline(_ code: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", code] + arguments
+        process.environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text
+    }
+
+    @Test("a port that is taken: a clear error, and the first server keeps serving")
+    func portTaken() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let first = try ServedVault(sandbox, vault: vault)
+            defer { first.stop() }
+            let second = try sandbox.run(["serve", "--vault", vault, "--port", String(first.port)], timeout: 30)
+            #expect(second.status != 0)
+            #expect(second.stderr.contains("port \(first.port) on 127.0.0.1 is taken"), "\(second)")
+            #expect(!second.stdout.contains("Open: "), "\(second)")
+            #expect(first.process.isRunning)
+        }
+    }
+
     @Test("a new token at each start")
     func newToken() throws {
         try withSandbox { sandbox in
