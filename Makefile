@@ -29,13 +29,16 @@ test: deps test-deps
 #   strace                   watches for network connections
 #   git                      real repositories
 #   age                      encrypts and decrypts backups
-# and the Python packages icalendar and PyYAML read the .ics and front matter back.
+#   chromium-driver          drives the phone page of afterflow serve in headless Chromium (WebDriver)
+#   qrencode                 the QR code afterflow serve prints
+# and the Python packages icalendar and PyYAML read the .ics and front matter back; selenium
+# speaks WebDriver.
 # Installed with apt-get and pip when this is root and they are missing; otherwise the command
 # to run is printed (and the tests that need them say what is missing).
-TEST_APT := chromium poppler-utils vim nano tmux strace git age
-TEST_BINS := chromium pdftotext pdfinfo vim nano tmux strace git age age-keygen
-TEST_PY := icalendar yaml
-TEST_PIP := icalendar pyyaml
+TEST_APT := chromium chromium-driver qrencode poppler-utils vim nano tmux strace git age
+TEST_BINS := chromium chromedriver qrencode pdftotext pdfinfo vim nano tmux strace git age age-keygen
+TEST_PY := icalendar yaml selenium
+TEST_PIP := icalendar pyyaml selenium
 
 test-deps:
 	@missing=""; for b in $(TEST_BINS); do command -v $$b >/dev/null 2>&1 || missing="$$missing $$b"; done; \

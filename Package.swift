@@ -15,6 +15,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         .systemLibrary(
@@ -32,10 +33,23 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
+        // The phone page's HTTP server (afterflow serve), in a module of its own so that
+        // AfterflowKit stays free of Hummingbird and NIO.
+        .target(
+            name: "AfterflowServer",
+            dependencies: [
+                "AfterflowKit",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+            ],
+            // The page is compiled into the binary: nothing to find at run time.
+            resources: [.embedInCode("Page/phone.html")]
+        ),
         .executableTarget(
             name: "afterflow",
             dependencies: [
                 "AfterflowKit",
+                "AfterflowServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

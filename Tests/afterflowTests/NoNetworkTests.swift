@@ -156,6 +156,31 @@ struct NoNetworkTests {
         }
     }
 
+    /// `serve` listens, so it cannot run like the others: under strace it serves the phone page's
+    /// API a whole session (Support/serve/serve_api.py), then is stopped. It may bind and accept on
+    /// 127.0.0.1 alone, and never connects or sends to any internet address.
+    @Test("serve, under strace, a whole session through its API: loopback only, no connection out",
+          .enabled(if: PrintPrivacyTests.strace != nil && BrowserTests.onPath(["python3"]) != nil, "needs strace and python3"))
+    func serve() throws {
+        let strace = try #require(PrintPrivacyTests.strace)
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let log = sandbox.path("strace-serve.log")
+            let server = try ServedVault(sandbox, vault: vault,
+                                         wrapper: [strace, "-f", "-qq", "-e", "trace=bind,listen,connect,sendto,sendmsg,sendmmsg", "-o", log])
+            let binary = try #require(afterflowBinary)
+            let run = try ServedVault.python("serve_api.py", [server.base, server.token, vault, binary])
+            #expect(run.status == 0, "\(run.output)")
+            server.stop()
+            let text = try sandbox.readText("strace-serve.log")
+            let binds = text.split(separator: "\n").filter { $0.contains("bind(") && $0.contains("AF_INET") }
+            #expect(!binds.isEmpty, "strace saw the server bind:\n\(text.prefix(2000))")
+            #expect(binds.allSatisfy { $0.contains("inet_addr(\"127.0.0.1\")") }, "bound to 127.0.0.1 only:\n\(binds.joined(separator: "\n"))")
+            let outside = Self.internetCalls(text).filter { !$0.contains("inet_addr(\"127.") && !$0.contains("bind(") }
+            #expect(outside.isEmpty, "\(outside.joined(separator: "\n"))")
+        }
+    }
+
     /// The test would see a connection: a program that makes one is caught.
     @Test("the watch catches a program that connects",
           .enabled(if: PrintPrivacyTests.strace != nil && BrowserTests.onPath(["python3"]) != nil, "needs strace and python3"))

@@ -217,6 +217,7 @@ public struct VaultConfig: Sendable {
         drafts/
         trash/
         queue/
+        serve/
         lock
         *.tmp
 

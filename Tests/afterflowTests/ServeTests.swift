@@ -1,0 +1,224 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `afterflow serve`: the phone page's server, driven over HTTP by Python's standard library
+/// (Support/serve/serve_api.py): the token, the page's Content-Security-Policy, trials written
+/// once, a cue changed, an undo, the end; the session file read back after each step.
+@Suite("afterflow serve", .serialized)
+struct ServeTests {
+    static let python = BrowserTests.onPath(["python3"])
+
+    /// Chromium, its WebDriver and Python's selenium, all present.
+    static let webDriver: Bool = {
+        guard python != nil, BrowserTests.chromium != nil, BrowserTests.onPath(["chromedriver"]) != nil else { return false }
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        probe.arguments = ["python3", "-c", "import selenium"]
+        probe.standardOutput = FileHandle.nullDevice
+        probe.standardError = FileHandle.nullDevice
+        guard (try? probe.run()) != nil else { return false }
+        probe.waitUntilExit()
+        return probe.terminationStatus == 0
+    }()
+
+    @Test("the API: token required, trials written once, cue, undo, end; with afterflow trial in the same session at once",
+          .enabled(if: python != nil, "needs python3"))
+    func api() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let server = try ServedVault(sandbox, vault: vault)
+            defer { server.stop() }
+            #expect(server.url.hasPrefix("http://127.0.0.1:"))
+            #expect(server.printed.contains("Only this machine can reach it"))
+            let binary = try #require(afterflowBinary)
+            let run = try ServedVault.python("serve_api.py", [server.base, server.token, vault, binary])
+            #expect(run.status == 0, "\(run.output)")
+            #expect(run.output.contains("all checks passed"), "\(run.output)")
+            #expect(run.output.contains("all 40 written at once"), "\(run.output)")
+            // The file is a valid trial session for the rest of afterflow.
+            let check = try sandbox.run(["check", "--vault", vault])
+            #expect(check.status == 0, "\(check)")
+            #expect(server.stop() == 0, "serve ends cleanly on SIGTERM: \(server.printed)")
+        }
+    }
+
+    @Test("the address as a QR code, by qrencode", .enabled(if: BrowserTests.onPath(["qrencode"]) != nil, "needs qrencode ('make test-deps' installs it)"))
+    func qrCode() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let server = try ServedVault(sandbox, vault: vault)
+            defer { server.stop() }
+            let lines = server.printed.split(separator: "\n").map(String.init)
+            let block = lines.filter { $0.contains("█") || $0.contains("▀") || $0.contains("▄") }
+            #expect(block.count >= 10, "a QR code of terminal blocks after the address:\n\(server.printed)")
+            let open = try #require(lines.firstIndex { $0.hasPrefix("Open: ") })
+            let first = try #require(lines.firstIndex { $0.contains("█") || $0.contains("▀") || $0.contains("▄") })
+            #expect(first > open)
+        }
+    }
+
+    @Test("--lan: the machine's network address, said plainly; not on 127.0.0.1",
+          .enabled(if: python != nil && lanAddress != nil, "needs python3 and a network address besides loopback"))
+    func lan() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let server = try ServedVault(sandbox, vault: vault, arguments: ["--lan"])
+            defer { server.stop() }
+            let host = try #require(URLComponents(string: server.url)?.host)
+            #expect(!host.hasPrefix("127."), "\(server.url)")
+            #expect(server.printed.contains("it listens on your network: the page and the trials it sends cross it unencrypted"), "\(server.printed)")
+            let get = "import urllib.request, sys\ntry:\n    print(urllib.request.urlopen(sys.argv[1], timeout=10).status)\nexcept Exception as e:\n    print('refused', type(e).__name__)"
+            let open = try Self.pythonInline(get, [server.url])
+            #expect(open.hasPrefix("200"), "the page at \(server.url): \(open)")
+            let loopback = try Self.pythonInline(get, [server.url.replacingOccurrences(of: host, with: "127.0.0.1")])
+            #expect(loopback.hasPrefix("refused"), "not on 127.0.0.1 then: \(loopback)")
+        }
+    }
+
+    /// This machine's first IPv4 address that is not loopback, from `ip`.
+    static let lanAddress: String? = {
+        guard let ip = BrowserTests.onPath(["ip"]) else { return nil }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ip)
+        process.arguments = ["-4", "-o", "addr", "show", "up"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text.split(separator: "\n").compactMap { line -> String? in
+            let parts = line.split(separator: " ")
+            guard let at = parts.firstIndex(of: "inet"), at + 1 < parts.count else { return nil }
+            let address = String(parts[at + 1].split(separator: "/")[0])
+            return address.hasPrefix("127.") ? nil : address
+        }.first
+    }()
+
+    static func pythonInline(_ code: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", code] + arguments
+        process.environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text
+    }
+
+    @Test("a port that is taken: a clear error, and the first server keeps serving")
+    func portTaken() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let first = try ServedVault(sandbox, vault: vault)
+            defer { first.stop() }
+            let second = try sandbox.run(["serve", "--vault", vault, "--port", String(first.port)], timeout: 30)
+            #expect(second.status != 0)
+            #expect(second.stderr.contains("port \(first.port) on 127.0.0.1 is taken"), "\(second)")
+            #expect(!second.stdout.contains("Open: "), "\(second)")
+            #expect(first.process.isRunning)
+        }
+    }
+
+    @Test("a new token at each start")
+    func newToken() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let first = try ServedVault(sandbox, vault: vault)
+            let one = first.token
+            first.stop()
+            let second = try ServedVault(sandbox, vault: vault)
+            defer { second.stop() }
+            #expect(one != second.token)
+            #expect(one.count >= 32 && second.token.count >= 32)
+        }
+    }
+
+    @Test("a few hundred bad requests: each refused with a message, nothing written, still serving; not reachable elsewhere",
+          .enabled(if: python != nil, "needs python3"))
+    func badRequests() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let server = try ServedVault(sandbox, vault: vault)
+            defer { server.stop() }
+            let run = try ServedVault.python("serve_abuse.py", [server.base, server.token, vault])
+            #expect(run.status == 0, "\(run.output)")
+            #expect(run.output.contains("all checks passed"), "\(run.output)")
+            #expect(server.process.isRunning, "the server is still running")
+        }
+    }
+
+    @Test("the page in headless Chromium (WebDriver): clicks, swipes, cues, countdown, undo, end; offline and back; nothing from elsewhere",
+          .enabled(if: webDriver, "needs chromium, chromedriver and Python's selenium ('make test-deps' installs them)"))
+    func page() throws {
+        let binary = try #require(afterflowBinary)
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            var arguments = [binary, vault]
+            if let shot = ProcessInfo.processInfo.environment["AFTERFLOW_SCREENSHOT"] { arguments += ["--screenshot", shot] }
+            let run = try ServedVault.python("serve_browser.py", arguments, timeout: 600)
+            #expect(run.status == 0, "\(run.output)")
+            #expect(run.output.contains("all checks passed"), "\(run.output)")
+            let check = try sandbox.run(["check", "--vault", vault])
+            #expect(check.status == 0, "\(check)")
+        }
+    }
+
+    @Test("--tls-cert and --tls-key: HTTPS with the user's own certificate",
+          .enabled(if: python != nil && BrowserTests.onPath(["openssl"]) != nil, "needs python3 and openssl"))
+    func tls() throws {
+        let openssl = try #require(BrowserTests.onPath(["openssl"]))
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let cert = sandbox.path("cert.pem"), key = sandbox.path("key.pem")
+            let make = Process()
+            make.executableURL = URL(fileURLWithPath: openssl)
+            make.arguments = ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "2",
+                              "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"]
+            make.standardOutput = FileHandle.nullDevice
+            make.standardError = FileHandle.nullDevice
+            try make.run()
+            make.waitUntilExit()
+            try #require(make.terminationStatus == 0)
+            let server = try ServedVault(sandbox, vault: vault, arguments: ["--tls-cert", cert, "--tls-key", key])
+            defer { server.stop() }
+            #expect(server.url.hasPrefix("https://127.0.0.1:"))
+            let run = try ServedVault.python("serve_tls.py", [String(server.port), server.token, cert])
+            #expect(run.status == 0, "\(run.output)")
+            #expect(run.output.contains("all checks passed"), "\(run.output)")
+        }
+    }
+
+    @Test("--tls-cert without --tls-key, or a file that is not there: a clear error, nothing served")
+    func tlsErrors() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            try sandbox.write("junk.pem", "not a certificate\n")
+            let alone = try sandbox.run(["serve", "--vault", vault, "--tls-cert", sandbox.path("junk.pem")], timeout: 30)
+            #expect(alone.status != 0 && alone.stderr.contains("--tls-cert and --tls-key together"), "\(alone)")
+            let missing = try sandbox.run(["serve", "--vault", vault, "--tls-cert", sandbox.path("nope.pem"), "--tls-key", sandbox.path("nope.key")], timeout: 30)
+            #expect(missing.status != 0 && missing.stderr.contains("nope.pem"), "\(missing)")
+            let junk = try sandbox.run(["serve", "--vault", vault, "--port", "0", "--tls-cert", sandbox.path("junk.pem"), "--tls-key", sandbox.path("junk.pem")], timeout: 30)
+            #expect(junk.status != 0 && junk.stderr.contains("could not read the certificate"), "\(junk)")
+            #expect(!junk.stdout.contains("Open: "), "\(junk)")
+        }
+    }
+
+    @Test("--neutral: no Success or Failure word, flash or colour on the page; the accessible names stay",
+          .enabled(if: webDriver, "needs chromium, chromedriver and Python's selenium ('make test-deps' installs them)"))
+    func neutralPage() throws {
+        let binary = try #require(afterflowBinary)
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let run = try ServedVault.python("serve_browser.py", [binary, vault, "--neutral"], timeout: 300)
+            #expect(run.status == 0, "\(run.output)")
+            #expect(run.output.contains("all checks passed"), "\(run.output)")
+        }
+    }
+}
