@@ -74,6 +74,7 @@ struct OwnerOnlyTests {
                     "--mood-before", "4", "--remind", "none"])
             try ok(["set", "--vault", v, "2024-12-10", "mood_after=8"])
             try ok(["reflect", "--vault", v, "2024-12-10", "Felt calm."])
+            try ok(["assess", "--vault", v, "phq9", "--answers", "1,1,2,1,0,1,0,0,0"])
             try ok(["list", "--vault", v])
             try ok(["fmt", "--vault", v])
             try ok(["delete", "--vault", v, "2024-12-11", "--yes"])

@@ -163,6 +163,7 @@ extension DocumentReference {
         case .goal: return "it is a goal (type: goal)"
         case .trials: return "it is a trial session (type: trials)"
         case .mood: return "it is a mood check-in (type: mood)"
+        case .assessment: return "it is an assessment (type: assessment)"
         case .other(let type): return "its type is \(quoted(type))"
         case .session: return "it is a session"
         }

@@ -18,6 +18,9 @@ public struct VaultConfig: Sendable {
     /// Words the vault adds to the association keywords of mood check-ins (`mood_keywords:
     /// [climbing=fitness, shift=work]`): word (lower case) → association.
     public var moodKeywords: [String: String] = [:]
+    /// What `assess` shows after PHQ-9's item 9 is answered above 0 (`crisis_line:`): the local
+    /// emergency number and a crisis line; `AssessmentSafety.defaultCrisisLine` when absent.
+    public var crisisLine: String?
     public var diagnostics: [Diagnostic] = []
 
     public init(timeZone: TimeZone = .current) {
@@ -42,7 +45,7 @@ public struct VaultConfig: Sendable {
             case "mood_keywords":
                 readMoodKeywords(entry)
                 continue
-            case "version", "time_zone", "default_treatment", "default_administration", "clinician", "practice":
+            case "version", "time_zone", "default_treatment", "default_administration", "clinician", "practice", "crisis_line":
                 break
             default:
                 continue
@@ -74,6 +77,8 @@ public struct VaultConfig: Sendable {
                 if !text.isEmpty { clinician = text }
             case "practice":
                 if !text.isEmpty { practice = text }
+            case "crisis_line":
+                if !text.isEmpty { crisisLine = text }
             default:
                 continue
             }
