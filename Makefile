@@ -28,13 +28,14 @@ test: deps test-deps
 #   strace                   watches for network connections
 #   git                      real repositories
 #   age                      encrypts and decrypts backups
-# and the Python packages icalendar and PyYAML read the .ics and front matter back.
+# and the Python packages icalendar, PyYAML and fhir.resources read the .ics, the front matter and
+# the FHIR bundle back.
 # Installed with apt-get and pip when this is root and they are missing; otherwise the command
 # to run is printed (and the tests that need them say what is missing).
 TEST_APT := chromium poppler-utils vim nano tmux strace git age
 TEST_BINS := chromium pdftotext pdfinfo vim nano tmux strace git age age-keygen
-TEST_PY := icalendar yaml
-TEST_PIP := icalendar pyyaml
+TEST_PY := icalendar yaml fhir.resources
+TEST_PIP := icalendar pyyaml fhir.resources
 
 test-deps:
 	@missing=""; for b in $(TEST_BINS); do command -v $$b >/dev/null 2>&1 || missing="$$missing $$b"; done; \

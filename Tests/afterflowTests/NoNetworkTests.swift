@@ -39,6 +39,8 @@ struct NoNetworkTests {
         (["import", "trials", "csv", "SANDBOX/t.csv", "--dry-run"], false),
         (["mood", "7", "Walked by the sea with my sister", "--date", "2025-10-19 18:00"], false),
         (["moods"], false), (["moods", "--trend"], false), (["list", "--kind", "mood"], false),
+        (["assess", "phq9", "--answers", "1,1,2,1,0,1,0,0,1", "--date", "2025-10-19 18:05"], false),
+        (["assessments"], false), (["export", "fhir", "-o", "SANDBOX/f.json"], false),
     ]
 
     /// Every call of an strace log that named an internet address, loopback or not, failed or not.

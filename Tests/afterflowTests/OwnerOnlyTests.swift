@@ -80,6 +80,7 @@ struct OwnerOnlyTests {
             try ok(["delete", "--vault", v, "2024-12-11", "--yes"])
             try ok(["export", "csv", "--vault", v, "-o", sandbox.path("out/s.csv")])
             try ok(["export", "json", "--vault", v, "-o", sandbox.path("out")])
+            try ok(["export", "fhir", "--vault", v, "-o", sandbox.path("out/f.json")])
             try ok(["export", "html", "--vault", v, "-o", sandbox.path("out")])
             try ok(["reminders", "--vault", v, "--ics", "-o", sandbox.path("out/r.ics")])
             if BrowserTests.chromium != nil { try ok(["export", "pdf", "--vault", v, "-o", sandbox.path("out")]) }
