@@ -153,4 +153,49 @@ struct AssessCommandTests {
             #expect(try sandbox.readText(vault + "/assessments/2025/sum.md").contains("total: 16\n"), "a file with errors is left alone")
         }
     }
+
+    @Test("assessments: each instrument oldest first with its band, item 9, a sparkline and the change; json and csv")
+    func listing() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.initVault()
+            let empty = try sandbox.run(["assessments"], directory: vault)
+            expectStatus(empty, 0)
+            #expect(empty.stdoutLines == ["No assessments yet. Answer one with: afterflow assess phq9 (or gad7)"])
+            for (instrument, answers, date) in [("phq9", "3,3,3,3,3,3,3,3,2", "2025-05-01 09:00"), ("phq9", "2,2,2,2,1,1,1,1,1", "2025-03-01 09:00"),
+                                                ("gad7", "1,1,1,1,1,0,0", "2025-03-01 09:05"), ("phq9", "0,0,0,0,0,0,0,0,0", "2025-04-01 09:00")] {
+                expectStatus(try sandbox.run(["assess", instrument, "--answers", answers, "--date", date], directory: vault, environment: Self.now), 0)
+            }
+            let table = try sandbox.run(["assessments"], directory: vault)
+            expectStatus(table, 0)
+            // C.UTF-8: the sparkline's blocks; totals 13, 0, 26 of 27 on the 1-10 scale.
+            #expect(table.stdoutLines == [
+                "PHQ-9 (depression), 3 assessments from 2025-03-01 to 2025-05-01",
+                "  ▄▁█  13 → 26 (+13), now severe",
+                "  DATE              TOTAL  BAND      ITEM 9",
+                "  2025-03-01 09:00  13/27  moderate  1",
+                "  2025-04-01 09:00   0/27  minimal   0",
+                "  2025-05-01 09:00  26/27  severe    2",
+                "",
+                "GAD-7 (anxiety), 1 assessment",
+                "  ▃  5, mild",
+                "  DATE              TOTAL  BAND",
+                "  2025-03-01 09:05   5/21  mild",
+            ])
+            let only = try sandbox.run(["assessments", "--kind", "GAD-7", "--format", "csv"], directory: vault)
+            expectStatus(only, 0)
+            #expect(only.stdoutLines == ["date,instrument,total,maximum,band,items,path",
+                                         "2025-03-01T09:05:00-08:00,gad7,5,21,mild,1 1 1 1 1 0 0,assessments/2025/2025-03-01-0905-gad7.md"])
+            let json = try sandbox.run(["assessments", "--since", "2025-04-01", "--format", "json"], directory: vault)
+            expectStatus(json, 0)
+            let series = try #require(json.json as? [[String: Any]])
+            #expect(series.map { $0["instrument"] as? String } == ["phq9"])
+            #expect(series.first?["change"] as? Int == 26)
+            let points = try #require(series.first?["assessments"] as? [[String: Any]])
+            #expect(points.map { $0["total"] as? Int } == [0, 26])
+            #expect(points.map { $0["band"] as? String } == ["minimal", "severe"])
+            #expect(points.last?["items"] as? [Int] == [3, 3, 3, 3, 3, 3, 3, 3, 2])
+            let none = try sandbox.run(["assessments", "--until", "2024-01-01"], directory: vault)
+            #expect(none.stdoutLines == ["No assessments match."])
+        }
+    }
 }
