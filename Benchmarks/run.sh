@@ -7,6 +7,7 @@
 #   ONLY=exports Benchmarks/run.sh    the exports and the import alone
 #   ONLY=wide Benchmarks/run.sh       `set` on one file with 100,000 front-matter keys alone
 #   ONLY=practice Benchmarks/run.sh   a therapist's practice alone: trial, progress, its report, index
+#   ONLY=moods Benchmarks/run.sh      ten years of check-ins alone: mood, moods --trend, export fhir
 #   SCRATCH=.build-x                  build in another scratch folder
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -61,7 +62,7 @@ echo
 echo "Machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(uname -sr), $(swift --version 2>/dev/null | head -1)"
 echo
 
-[ "$ONLY" = exports ] || [ "$ONLY" = wide ] || [ "$ONLY" = practice ] && SIZES=""
+[ "$ONLY" = exports ] || [ "$ONLY" = wide ] || [ "$ONLY" = practice ] || [ "$ONLY" = moods ] && SIZES=""
 for n in $SIZES; do
   vault="$OUT/$n"
   vault_of "$vault" "$n"
@@ -278,4 +279,8 @@ if [ "$ONLY" = all ] || [ "$ONLY" = practice ]; then
     echo
   fi
   rm -f "$html"
+fi
+
+if [ "$ONLY" = all ] || [ "$ONLY" = moods ]; then
+  source Benchmarks/moods.sh
 fi

@@ -151,6 +151,13 @@ struct AssessCommandTests {
             expectStatus(fmt, 1)
             #expect(try sandbox.readText(vault + "/assessments/2025/short.md").contains("items: [3, 0, 0, 0, 0, 0, 0]\ntotal: 3\nband: minimal\n---\n"))
             #expect(try sandbox.readText(vault + "/assessments/2025/sum.md").contains("total: 16\n"), "a file with errors is left alone")
+            // Listed and exported: the items count, and one without every answer is left out.
+            let listed = try sandbox.run(["assessments", "--format", "csv"], directory: vault)
+            #expect(listed.stdoutLines == ["date,instrument,total,maximum,band,items,path",
+                                           "2025-03-05T08:15:00-08:00,gad7,17,21,severe,3 3 3 2 2 2 2,assessments/2025/sum.md",
+                                           "2025-03-06T08:15:00-08:00,gad7,3,21,minimal,3 0 0 0 0 0 0,assessments/2025/short.md"])
+            let fhir = try sandbox.run(["export", "fhir", "-o", sandbox.path("f.json")], directory: vault)
+            #expect(fhir.stderr.contains("Wrote 0 check-ins and 2 assessments to"))
         }
     }
 

@@ -14,6 +14,13 @@ public struct AssessmentListing: Sendable {
     public var total: Int?
     public var band: AssessmentBand?
     public var notes: String
+
+    /// Whether every item of the instrument has an answer: only then are the total and band the
+    /// items' (a file with a wrong count of items has errors that `check` names).
+    public var isComplete: Bool {
+        guard let instrument else { return false }
+        return items.count == instrument.itemCount && !items.contains(nil)
+    }
 }
 
 extension IndexStore {

@@ -176,6 +176,7 @@ extension DocumentReference {
         case .trials: return ["See it with 'afterflow summary \(path)'; 'afterflow note \(path)' drafts its note."]
         case .client: return ["See it with 'afterflow client show \(client)'."]
         case .goal: return ["See the client's goals with 'afterflow goal list \(client)' and their progress with 'afterflow progress \(client)'."]
+        case .assessment: return ["See the measures over time with 'afterflow assessments'."]
         default: return []
         }
     }

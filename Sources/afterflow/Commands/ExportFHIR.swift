@@ -36,7 +36,7 @@ struct ExportFHIR: ParsableCommand {
         let bundle = FHIRBundle(moods: moods, assessments: assessments, timeZone: zone).json()
         let path = try writeOutput(Array((bundle.serialized(pretty: true) + "\n").utf8), to: destination)
         if let path {
-            let m = moods.count, a = assessments.count
+            let m = moods.filter { $0.date != nil }.count, a = assessments.filter { $0.date != nil && $0.isComplete }.count
             ErrorStream.current.write("Wrote \(m) check-in\(m == 1 ? "" : "s") and \(a) assessment\(a == 1 ? "" : "s") to \(path)")
         }
         try index.warnProblems(report, hints: vaultOptions.hints)

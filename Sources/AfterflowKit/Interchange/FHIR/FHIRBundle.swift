@@ -38,7 +38,7 @@ public struct FHIRBundle: Sendable {
             })
         }
         for assessment in assessments {
-            guard let date = assessment.date, assessment.instrument != nil, assessment.total != nil else { continue }
+            guard let date = assessment.date, assessment.isComplete, assessment.total != nil else { continue }
             items.append(Item(time: date.epochSeconds(in: timeZone), path: assessment.path, id: assessment.id) { id in
                 FHIRObservation.scoredAssessment(assessment, id: id, timeZone: timeZone)
             })

@@ -40,11 +40,11 @@ public struct AssessmentSeries: Sendable {
     }
 
     /// One series per instrument that has complete assessments (PHQ-9 first), each oldest first;
-    /// listings without a date or total are left out.
+    /// listings without a date, or without an answer to every item, are left out.
     public static func series(from listings: [AssessmentListing]) -> [AssessmentSeries] {
         AssessmentInstrument.allCases.compactMap { instrument in
             let points = listings.compactMap { listing -> Point? in
-                guard listing.instrument == instrument, let date = listing.date, let total = listing.total else { return nil }
+                guard listing.instrument == instrument, listing.isComplete, let date = listing.date, let total = listing.total else { return nil }
                 let safety = instrument.safetyItem.map { item in listing.items.count >= item && (listing.items[item - 1] ?? 0) > 0 } ?? false
                 return Point(date: date, day: listing.day ?? date.dayString, total: total, band: listing.band ?? instrument.band(total: total),
                              safetyItem: safety, path: listing.path)
