@@ -22,7 +22,7 @@ extension Afterflow {
                 Examples:
                   afterflow assess phq9
                   afterflow assess gad7 --answers 1,0,2,1,0,1,0
-                  afterflow assess phq9 --answers 1,1,2,1,0,1,0,0,0 --date yesterday "Before the second session"
+                  afterflow assess phq9 "Before my session" --date yesterday
                   afterflow assessments                 the totals over time
                 """)
 
