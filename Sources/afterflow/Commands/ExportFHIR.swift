@@ -33,8 +33,8 @@ struct ExportFHIR: ParsableCommand {
         let destination = try output.destination(in: index.vault, extension: "json", now: now)
         let moods = try withVaultErrors { try index.moodCheckIns(since: range.since, until: range.until) }
         let assessments = try withVaultErrors { try index.assessments(since: range.since, until: range.until) }
-        let bundle = FHIRBundle(moods: moods, assessments: assessments, timeZone: zone).json()
-        let path = try writeOutput(Array((bundle.serialized(pretty: true) + "\n").utf8), to: destination)
+        let text = FHIRBundle(moods: moods, assessments: assessments, timeZone: zone).text()
+        let path = try writeOutput(Array(text.utf8), to: destination)
         if let path {
             let m = moods.filter { $0.date != nil }.count, a = assessments.filter { $0.date != nil && $0.isComplete }.count
             ErrorStream.current.write("Wrote \(m) check-in\(m == 1 ? "" : "s") and \(a) assessment\(a == 1 ? "" : "s") to \(path)")
