@@ -31,14 +31,14 @@ test: deps test-deps
 #   age                      encrypts and decrypts backups
 #   chromium-driver          drives the phone page of afterflow serve in headless Chromium (WebDriver)
 #   qrencode                 the QR code afterflow serve prints
-# and the Python packages icalendar and PyYAML read the .ics and front matter back; selenium
-# speaks WebDriver.
+# and the Python packages icalendar, PyYAML and fhir.resources read the .ics, the front matter and
+# the FHIR bundle back; selenium speaks WebDriver.
 # Installed with apt-get and pip when this is root and they are missing; otherwise the command
 # to run is printed (and the tests that need them say what is missing).
 TEST_APT := chromium chromium-driver qrencode poppler-utils vim nano tmux strace git age
 TEST_BINS := chromium chromedriver qrencode pdftotext pdfinfo vim nano tmux strace git age age-keygen
-TEST_PY := icalendar yaml selenium
-TEST_PIP := icalendar pyyaml selenium
+TEST_PY := icalendar yaml selenium fhir.resources
+TEST_PIP := icalendar pyyaml selenium fhir.resources
 
 test-deps:
 	@missing=""; for b in $(TEST_BINS); do command -v $$b >/dev/null 2>&1 || missing="$$missing $$b"; done; \

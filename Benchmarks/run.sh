@@ -8,6 +8,7 @@
 #   ONLY=wide Benchmarks/run.sh       `set` on one file with 100,000 front-matter keys alone
 #   ONLY=practice Benchmarks/run.sh   a therapist's practice alone: trial, progress, its report, index
 #   ONLY=live Benchmarks/run.sh       the live logger on the practice: keypress to fsync'd line, start-up
+#   ONLY=moods Benchmarks/run.sh      ten years of check-ins alone: mood, moods --trend, export fhir
 #   SCRATCH=.build-x                  build in another scratch folder
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -62,7 +63,7 @@ echo
 echo "Machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(uname -sr), $(swift --version 2>/dev/null | head -1)"
 echo
 
-[ "$ONLY" = exports ] || [ "$ONLY" = wide ] || [ "$ONLY" = practice ] || [ "$ONLY" = live ] && SIZES=""
+[ "$ONLY" = exports ] || [ "$ONLY" = wide ] || [ "$ONLY" = practice ] || [ "$ONLY" = live ] || [ "$ONLY" = moods ] && SIZES=""
 for n in $SIZES; do
   vault="$OUT/$n"
   vault_of "$vault" "$n"
@@ -299,4 +300,8 @@ if [ "$ONLY" = all ] || [ "$ONLY" = live ]; then
   python3 Benchmarks/live-log.py "$live" "${LIVE_TRIALS:-1000}" "$BIN" "$client" "${RUNS}"
   echo
   rm -rf "$live"
+fi
+
+if [ "$ONLY" = all ] || [ "$ONLY" = moods ]; then
+  source Benchmarks/moods.sh
 fi

@@ -41,7 +41,7 @@ struct Afterflow: ParsableCommand {
             Tags.self, Drafts.self, Remind.self, Due.self, Reminders.self, Open.self, Delete.self, Undo.self, TrashCommand.self,
             Check.self, Fmt.self, Index.self, Export.self, Import.self,
             Client.self, Goal.self, Trials.self, TrialCommand.self, Log.self, Serve.self, Summary.self, Progress.self, Note.self,
-            MoodCommand.self, MoodsCommand.self, MusicCommand.self, MergeDriverCommand.self, GitCommand.self, Backup.self, Restore.self,
+            MoodCommand.self, MoodsCommand.self, AssessCommand.self, AssessmentsCommand.self, MusicCommand.self, MergeDriverCommand.self, GitCommand.self, Backup.self, Restore.self,
         ]
     )
 

@@ -46,6 +46,8 @@ struct NoNetworkTests {
         (["import", "daylio", packageRoot + "/Tests/AfterflowKitTests/Fixtures/daylio/daylio_export.csv"], false),
         (["export", "csv", "--moods", "-o", "SANDBOX/m.csv"], false),
         (["export", "html", "--include", "moods,measures", "-o", "SANDBOX/m.html"], false),
+        (["assess", "phq9", "--answers", "1,1,2,1,0,1,0,0,1", "--date", "2025-10-19 18:05"], false),
+        (["assessments"], false), (["export", "fhir", "-o", "SANDBOX/f.json"], false),
     ]
 
     /// Whether a run starts git, tar or age with Foundation's `Process`, which on Linux connects a

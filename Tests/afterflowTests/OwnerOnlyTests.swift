@@ -74,11 +74,13 @@ struct OwnerOnlyTests {
                     "--mood-before", "4", "--remind", "none"])
             try ok(["set", "--vault", v, "2024-12-10", "mood_after=8"])
             try ok(["reflect", "--vault", v, "2024-12-10", "Felt calm."])
+            try ok(["assess", "--vault", v, "phq9", "--answers", "1,1,2,1,0,1,0,0,0"])
             try ok(["list", "--vault", v])
             try ok(["fmt", "--vault", v])
             try ok(["delete", "--vault", v, "2024-12-11", "--yes"])
             try ok(["export", "csv", "--vault", v, "-o", sandbox.path("out/s.csv")])
             try ok(["export", "json", "--vault", v, "-o", sandbox.path("out")])
+            try ok(["export", "fhir", "--vault", v, "-o", sandbox.path("out/f.json")])
             try ok(["export", "html", "--vault", v, "-o", sandbox.path("out")])
             try ok(["reminders", "--vault", v, "--ics", "-o", sandbox.path("out/r.ics")])
             if BrowserTests.chromium != nil { try ok(["export", "pdf", "--vault", v, "-o", sandbox.path("out")]) }

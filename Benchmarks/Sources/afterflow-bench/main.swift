@@ -9,6 +9,8 @@ import Foundation
 //   afterflow-bench practice DIR [CLIENTS] [WEEKS] [SEED]
 //                                               a therapist's practice: 40 clients, 104 weekly sessions
 //   afterflow-bench check-practice DIR          every practice file reads without a problem
+//   afterflow-bench moods DIR [YEARS] [SEED]    ten years of three check-ins a day, monthly PHQ-9,
+//                                               GAD-7 and sessions
 
 let arguments = CommandLine.arguments.dropFirst()
 switch arguments.first {
@@ -35,6 +37,14 @@ case "practice":
     var generator = PracticeGenerator(seed: numbers.count > 2 ? UInt64(numbers[2]) : 2)
     let summary = try generator.generate(into: directory, clients: numbers.first ?? 40, weeks: numbers.count > 1 ? numbers[1] : 104)
     print("\(summary.clients) clients, \(summary.goals) goals, \(summary.sessions) sessions, \(summary.trials) trials")
+case "moods":
+    let rest = Array(arguments.dropFirst())
+    guard let directory = rest.first else { usage() }
+    let numbers = rest.dropFirst().compactMap { Int($0) }.filter { $0 > 0 }
+    guard numbers.count == rest.count - 1 else { usage() }
+    var generator = MoodGenerator(seed: numbers.count > 1 ? UInt64(numbers[1]) : 3)
+    let summary = try generator.generate(into: directory, years: numbers.first ?? 10)
+    print("\(summary.checkIns) check-ins, \(summary.assessments) assessments, \(summary.sessions) sessions")
 case "check-practice":
     guard let directory = arguments.dropFirst().first else { usage() }
     exit(PracticeCheck.run(directory))
@@ -49,6 +59,7 @@ func usage() -> Never {
                afterflow-bench wide DIR KEYS
                afterflow-bench practice DIR [CLIENTS] [WEEKS] [SEED]
                afterflow-bench check-practice DIR
+               afterflow-bench moods DIR [YEARS] [SEED]
 
         """.utf8))
     exit(64)

@@ -6,7 +6,7 @@
 /// the full-text index of the sections, kept in step by the refresh in bulk statements (measured
 /// 6 times faster than triggers firing row by row).
 enum IndexSchema {
-    static let version = 9
+    static let version = 10
 
     static let statements = [
         """
@@ -131,6 +131,21 @@ enum IndexSchema {
         ) WITHOUT ROWID
         """,
         "CREATE INDEX moods_by_date ON moods(date DESC)",
+        // PHQ-9 and GAD-7 assessments; items as the answers joined by commas (`1,0,2`).
+        """
+        CREATE TABLE assessments (
+            path TEXT PRIMARY KEY NOT NULL,
+            id TEXT,
+            date INTEGER,
+            date_text TEXT,
+            day TEXT,
+            instrument TEXT,
+            items TEXT NOT NULL,
+            total INTEGER,
+            band TEXT,
+            notes TEXT NOT NULL
+        ) WITHOUT ROWID
+        """,
         "CREATE INDEX trial_sessions_by_client ON trial_sessions(client, date DESC)",
         "CREATE INDEX trial_sessions_by_id ON trial_sessions(id)",
         "CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID",

@@ -11,6 +11,8 @@ enum PracticeRecord: Sendable {
     case trials(StatementArguments)
     /// A mood check-in: one row in `moods`.
     case mood(StatementArguments)
+    /// An assessment: one row in `assessments`.
+    case assessment(StatementArguments)
 
     init?(path: String, content: DocumentContent, timeZone: TimeZone) {
         let place = PracticePath(path)
@@ -40,6 +42,11 @@ enum PracticeRecord: Sendable {
             self = .mood([path, mood.id?.uuidString, mood.date?.epochSeconds(in: timeZone), mood.date?.canonical(in: timeZone),
                           mood.date?.dayString, mood.score, mood.valence, mood.valenceClass?.rawValue, mood.effectiveKind.rawValue,
                           names(mood.labels), names(mood.associations), mood.effectiveSource.rawValue, mood.notes])
+        case .assessment(let assessment):
+            let items = assessment.items.map { $0.map(String.init) ?? "" }.joined(separator: ",")
+            self = .assessment([path, assessment.id?.uuidString, assessment.date?.epochSeconds(in: timeZone),
+                                assessment.date?.canonical(in: timeZone), assessment.date?.dayString, assessment.instrument?.rawValue,
+                                items, assessment.total, assessment.band?.rawValue, assessment.notes])
         default:
             return nil
         }
@@ -78,10 +85,11 @@ enum PracticeRecord: Sendable {
         case .goal(let arguments): return (1, arguments)
         case .trials(let arguments): return (2, arguments)
         case .mood(let arguments): return (3, arguments)
+        case .assessment(let arguments): return (4, arguments)
         }
     }
 
-    static let insertStatements = [insertClient, insertGoal, insertTrials, insertMood]
+    static let insertStatements = [insertClient, insertGoal, insertTrials, insertMood, insertAssessment]
 
     static let insertClient = "INSERT OR REPLACE INTO clients (path, id, short, name, born, notes) VALUES (?, ?, ?, ?, ?, ?)"
     static let insertGoal = """
@@ -98,12 +106,18 @@ enum PracticeRecord: Sendable {
             source, notes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 
+    static let insertAssessment = """
+        INSERT OR REPLACE INTO assessments (path, id, date, date_text, day, instrument, items, total, band, notes)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+
     /// Removes a path's rows from every practice table.
     static let deleteStatements = [
         "DELETE FROM clients WHERE path = ?",
         "DELETE FROM goals WHERE path = ?",
         "DELETE FROM trial_sessions WHERE path = ?",
         "DELETE FROM moods WHERE path = ?",
+        "DELETE FROM assessments WHERE path = ?",
         "DELETE FROM practice_text WHERE path = ?",
     ]
 }

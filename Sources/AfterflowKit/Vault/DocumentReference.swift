@@ -163,6 +163,7 @@ extension DocumentReference {
         case .goal: return "it is a goal (type: goal)"
         case .trials: return "it is a trial session (type: trials)"
         case .mood: return "it is a mood check-in (type: mood)"
+        case .assessment: return "it is an assessment (type: assessment)"
         case .other(let type): return "its type is \(quoted(type))"
         case .session: return "it is a session"
         }
@@ -175,6 +176,7 @@ extension DocumentReference {
         case .trials: return ["See it with 'afterflow summary \(path)'; 'afterflow note \(path)' drafts its note."]
         case .client: return ["See it with 'afterflow client show \(client)'."]
         case .goal: return ["See the client's goals with 'afterflow goal list \(client)' and their progress with 'afterflow progress \(client)'."]
+        case .assessment: return ["See the measures over time with 'afterflow assessments'."]
         default: return []
         }
     }

@@ -24,6 +24,9 @@ public struct VaultConfig: Sendable {
     /// What `export html` and `export pdf` add to the report when not told
     /// (`report_include: [moods, measures]`).
     public var reportInclude: [String] = []
+    /// What `assess` shows after PHQ-9's item 9 is answered above 0 (`crisis_line:`): the local
+    /// emergency number and a crisis line; `AssessmentSafety.defaultCrisisLine` when absent.
+    public var crisisLine: String?
     public var diagnostics: [Diagnostic] = []
 
     public init(timeZone: TimeZone = .current) {
@@ -54,7 +57,7 @@ public struct VaultConfig: Sendable {
             case "report_include":
                 readReportInclude(entry)
                 continue
-            case "version", "time_zone", "default_treatment", "default_administration", "clinician", "practice":
+            case "version", "time_zone", "default_treatment", "default_administration", "clinician", "practice", "crisis_line":
                 break
             default:
                 continue
@@ -86,6 +89,8 @@ public struct VaultConfig: Sendable {
                 if !text.isEmpty { clinician = text }
             case "practice":
                 if !text.isEmpty { practice = text }
+            case "crisis_line":
+                if !text.isEmpty { crisisLine = text }
             default:
                 continue
             }

@@ -16,6 +16,6 @@ struct Export: ParsableCommand {
               afterflow export progress maya-t --format pdf -o ~/Documents/
               afterflow export trials csv --client maya-t > maya-trials.csv
             """,
-        subcommands: [ExportCSV.self, ExportHTML.self, ExportPDF.self, ExportJSON.self, ExportProgress.self, ExportTrials.self]
+        subcommands: [ExportCSV.self, ExportHTML.self, ExportPDF.self, ExportJSON.self, ExportProgress.self, ExportTrials.self, ExportFHIR.self]
     )
 }

@@ -62,6 +62,7 @@ struct Fmt: ParsableCommand {
             case .goal(let goal): formatted = goalFormatter.format(goal)
             case .trials(let trials): formatted = trialsFormatter.format(trials)
             case .mood(let mood): formatted = MoodFormatter().format(mood)
+            case .assessment(let assessment): formatted = AssessmentFormatter().format(assessment)
             case .other, .note: continue
             }
             guard let formatted else {
@@ -92,8 +93,8 @@ struct Fmt: ParsableCommand {
         if skipped > 0 || (check && !changed.isEmpty) { throw Exit.dataProblem }
     }
 
-    /// The kinds besides sessions that fmt rewrites: the practice's and mood check-ins.
-    static let practiceKinds: Set<DocumentKind?> = [.client, .goal, .trials, .mood]
+    /// The kinds besides sessions that fmt rewrites: the practice's, mood check-ins and assessments.
+    static let practiceKinds: Set<DocumentKind?> = [.client, .goal, .trials, .mood, .assessment]
 
     /// A client, goal or trial session file named by its path; nil for any other reference (the
     /// index's references name sessions).

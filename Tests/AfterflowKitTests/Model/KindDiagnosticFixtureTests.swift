@@ -10,7 +10,7 @@ import Testing
     static let names = Fixtures.names(in: "kind-diagnostics").map { String($0.dropLast(3)) }
 
     @Test func everyKindHasFixtures() {
-        for kind in ["client-", "goal-", "trials-", "mood-"] {
+        for kind in ["client-", "goal-", "trials-", "mood-", "assessment-"] {
             #expect(Self.names.filter { $0.hasPrefix(kind) }.count >= 5, "\(kind)")
         }
     }

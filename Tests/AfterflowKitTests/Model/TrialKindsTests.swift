@@ -12,7 +12,7 @@ import Testing
 
     @Test func everyKindHasFixtures() {
         let kinds = Self.kindFixtures.map { VaultEntry(path: $0, bytes: Fixtures.bytes("kinds", $0)).kind }
-        #expect(Set(kinds.compactMap { $0 }) == [.client, .goal, .trials, .mood])
+        #expect(Set(kinds.compactMap { $0 }) == [.client, .goal, .trials, .mood, .assessment])
     }
 
     @Test(arguments: kindFixtures)
@@ -27,7 +27,8 @@ import Testing
         case .goal(let goal): #expect(goal.document.bytes == bytes)
         case .trials(let trials): #expect(trials.document.bytes == bytes)
         case .mood(let mood): #expect(mood.document.bytes == bytes)
-        default: Issue.record("\(name) is not read as a client, goal, trial session or mood")
+        case .assessment(let assessment): #expect(assessment.document.bytes == bytes)
+        default: Issue.record("\(name) is not read as a client, goal, trial session, mood or assessment")
         }
     }
 
@@ -46,7 +47,7 @@ import Testing
             let kind = VaultEntry(path: "x.md", bytes: Array(text.utf8)).kind
             if let kind, kind != .session { examples[kind.rawValue] = text }
         }
-        #expect(examples.keys.sorted() == ["client", "goal", "mood", "trials"])
+        #expect(examples.keys.sorted() == ["assessment", "client", "goal", "mood", "trials"])
         for (kind, text) in examples {
             #expect(text == Fixtures.text("kinds", "\(kind).md"), "the \(kind) example of docs/FORMAT.md")
         }

@@ -11,9 +11,8 @@ public enum DocumentKind: String, Sendable, CaseIterable, Hashable {
     case mood
     case assessment
 
-    /// The kinds this version reads with a typed view; `assessment` is kept and listed by type,
-    /// and not checked yet.
-    public static let typed: Set<DocumentKind> = [.session, .client, .goal, .trials, .mood]
+    /// The kinds this version reads with a typed view: all of them.
+    public static let typed: Set<DocumentKind> = [.session, .client, .goal, .trials, .mood, .assessment]
 
     /// The kind a front matter's `type` value names, or nil for a type afterflow does not know.
     /// `type` is compared without case and surrounding space; absent means `session`.
@@ -41,7 +40,8 @@ public enum DocumentContent: Sendable {
     case goal(Goal)
     case trials(TrialSession)
     case mood(MoodCheckIn)
-    /// A kind this version does not read yet (`assessment`), or an unknown `type`.
+    case assessment(Assessment)
+    /// An unknown `type`.
     case other(String)
     /// A Markdown file without front matter: a plain note, not an afterflow document.
     case note
@@ -59,7 +59,8 @@ public enum DocumentContent: Sendable {
         case .goal?: self = .goal(Goal(document: document))
         case .trials?: self = .trials(TrialSession(document: document))
         case .mood?: self = .mood(MoodCheckIn(document: document))
-        case .assessment?, nil:
+        case .assessment?: self = .assessment(Assessment(document: document))
+        case nil:
             self = .other(type?.trimmingASCIIWhitespace().lowercased() ?? "")
         }
     }
@@ -71,6 +72,7 @@ public enum DocumentContent: Sendable {
         case .goal: return .goal
         case .trials: return .trials
         case .mood: return .mood
+        case .assessment: return .assessment
         case .other(let type): return DocumentKind(rawValue: type)
         case .note: return nil
         }
@@ -84,6 +86,7 @@ public enum DocumentContent: Sendable {
         case .goal(let goal): return goal.diagnostics
         case .trials(let trials): return trials.diagnostics
         case .mood(let mood): return mood.diagnostics
+        case .assessment(let assessment): return assessment.diagnostics
         case .note: return []
         case .other(let type):
             var diagnostics = document.diagnostics

@@ -1,0 +1,48 @@
+import Foundation
+import GRDB
+
+/// An assessment as the index lists it.
+public struct AssessmentListing: Sendable {
+    public var path: String
+    public var id: String?
+    public var date: LocalDate?
+    /// The local day as written, `2025-03-04`.
+    public var day: String?
+    public var instrument: AssessmentInstrument?
+    /// Each item's answer; nil where the file's answer could not be read.
+    public var items: [Int?]
+    public var total: Int?
+    public var band: AssessmentBand?
+    public var notes: String
+
+    /// Whether every item of the instrument has an answer: only then are the total and band the
+    /// items' (a file with a wrong count of items has errors that `check` names).
+    public var isComplete: Bool {
+        guard let instrument else { return false }
+        return items.count == instrument.itemCount && !items.contains(nil)
+    }
+}
+
+extension IndexStore {
+    /// Assessments, oldest first: of one instrument, between two local days (inclusive).
+    public func assessments(instrument: AssessmentInstrument? = nil, since: String? = nil, until: String? = nil) throws(VaultError) -> [AssessmentListing] {
+        var clauses = ["1"]
+        var arguments: StatementArguments = []
+        if let instrument { clauses.append("instrument = ?"); arguments += [instrument.rawValue] }
+        if let since { clauses.append("day >= ?"); arguments += [since] }
+        if let until { clauses.append("day <= ?"); arguments += [until] }
+        let sql = """
+            SELECT path, id, date_text, day, instrument, items, total, band, notes FROM assessments
+            WHERE \(clauses.joined(separator: " AND ")) ORDER BY date IS NULL, date, path
+            """
+        return try query { db in
+            try RawRow.all(db, sql: sql, arguments: arguments) { row in
+                let items = row.text(5).split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
+                return AssessmentListing(path: row.text(0), id: row.string(1), date: row.string(2).flatMap(LocalDate.parse), day: row.string(3),
+                                         instrument: row.string(4).flatMap(AssessmentInstrument.init(rawValue:)),
+                                         items: row.text(5).isEmpty ? [] : items, total: row.int(6),
+                                         band: row.string(7).flatMap(AssessmentBand.init(rawValue:)), notes: row.text(8))
+            }
+        }
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+
+/// A standard questionnaire filled in (`type: assessment`): PHQ-9 or GAD-7, every item's answer,
+/// the total and its severity band. `assessments/2025/2025-03-04-0815-phq9.md`; the notes are the
+/// body. A typed view onto a `Document`: reading never fails, problems become `diagnostics`, each
+/// at the value it is about.
+///
+/// The items are the truth: a total or band that disagrees with them is an error (a clinician
+/// reads the total), one that is missing is a warning that `fmt` mends.
+public struct Assessment: Sendable {
+    public let document: Document
+    public var id: UUID?
+    public var date: LocalDate?
+    public var instrument: AssessmentInstrument?
+    /// Each item's answer, 0-3, in order; nil for an answer that could not be read.
+    public var items: [Int?] = []
+    /// The total as written.
+    public var writtenTotal: Int?
+    /// The band as written.
+    public var writtenBand: AssessmentBand?
+    public var created: LocalDate?
+    public var updated: LocalDate?
+    /// The body after the front matter, trimmed.
+    public var notes = ""
+    public var diagnostics: [Diagnostic]
+
+    public static let keys = ["type", "id", "date", "instrument", "items", "total", "band", "created", "updated"]
+
+    /// Whether every item has a readable answer and there are as many as the instrument asks.
+    public var isComplete: Bool {
+        guard let instrument else { return false }
+        return items.count == instrument.itemCount && items.allSatisfy { $0 != nil }
+    }
+
+    /// The sum of the answers, when the items are complete; else the total as written.
+    public var total: Int? {
+        isComplete ? items.reduce(0) { $0 + ($1 ?? 0) } : writtenTotal
+    }
+
+    /// The band of `total`.
+    public var band: AssessmentBand? {
+        guard let instrument, let total else { return writtenBand }
+        return instrument.band(total: total)
+    }
+
+    /// Whether the instrument's safety item (PHQ-9 item 9) has an answer above 0.
+    public var safetyItemAnswered: Bool {
+        guard let item = instrument?.safetyItem, items.count >= item, let answer = items[item - 1] else { return false }
+        return answer > 0
+    }
+
+    public init(document: Document) {
+        self.document = document
+        var reader = FrontMatterReader(document: document)
+        var sawDate = false, sawID = false, sawInstrument = false
+        var itemsEntry: FrontMatterEntry?
+        var itemScalars: [YAMLScalar] = []
+        var totalEntry: (value: Int, location: SourceLocation)?
+        var bandEntry: (value: AssessmentBand, location: SourceLocation)?
+        if let frontMatter = document.frontMatter {
+            for entry in frontMatter.entries {
+                switch entry.key {
+                case "id":
+                    sawID = true
+                    id = reader.uuid(entry)
+                    if reader.isEmpty(entry) { reader.warning("id is empty; 'afterflow fmt' writes a new one", at: entry.valueLocation) }
+                case "date":
+                    sawDate = true
+                    if reader.required(entry, example: "when you answered, like 2025-03-04T08:15:00") != nil { date = reader.date(entry) }
+                case "instrument":
+                    sawInstrument = true
+                    guard let s = reader.required(entry, example: "phq9 or gad7") else { continue }
+                    if let value = AssessmentInstrument(parsing: s.text) {
+                        instrument = value
+                    } else {
+                        reader.error("instrument must be phq9 (depression) or gad7 (anxiety), found \(quoted(s.text))", at: s.location)
+                    }
+                case "items":
+                    itemsEntry = entry
+                    itemScalars = reader.list(entry)
+                case "total":
+                    guard let s = reader.scalar(entry) else { continue }
+                    if let value = Int(s.text.trimmingASCIIWhitespace()), value >= 0 {
+                        totalEntry = (value, s.location)
+                    } else {
+                        reader.error("total must be a whole number, the sum of the items, found \(quoted(s.text))", at: s.location)
+                    }
+                case "band":
+                    guard let s = reader.scalar(entry) else { continue }
+                    if let value = AssessmentBand(parsing: s.text) {
+                        bandEntry = (value, s.location)
+                    } else {
+                        let names = (instrument?.bands ?? AssessmentBand.allCases).map(\.rawValue).joined(separator: ", ")
+                        reader.error("band must be one of \(names), found \(quoted(s.text))", at: s.location)
+                    }
+                case "created": created = reader.date(entry)
+                case "updated": updated = reader.date(entry)
+                default: continue
+                }
+            }
+            let top = SourceLocation(line: frontMatter.openingLine + 1, column: 1)
+            if !sawDate { reader.error("date is missing; add a line like 'date: 2025-03-04T08:15:00'", at: top) }
+            if !sawID { reader.warning("id is missing; 'afterflow fmt' adds one", at: top) }
+            if !sawInstrument { reader.error("instrument is missing; add a line 'instrument: phq9' or 'instrument: gad7'", at: top) }
+            // The answers, each 0-3.
+            for (i, s) in itemScalars.enumerated() {
+                let text = s.text.trimmingASCIIWhitespace()
+                if let value = Int(text), (0...3).contains(value) {
+                    items.append(value)
+                } else {
+                    items.append(nil)
+                    reader.error("item \(i + 1) must be an answer from 0 to 3 (0 not at all, 1 several days, 2 more than half the days, 3 nearly every day), found \(quoted(s.text))", at: s.location)
+                }
+            }
+            if let itemsEntry {
+                if let instrument, itemScalars.count != instrument.itemCount {
+                    reader.error("items must hold \(instrument.itemCount) answers for \(instrument.title), one for each item in order, found \(itemScalars.count)", at: itemsEntry.valueLocation)
+                }
+            } else {
+                reader.error("items is missing; add the answers in order, like 'items: [1, 0, 2, …]'", at: top)
+            }
+            let answers = items
+            var complete = false
+            if let instrument { complete = answers.count == instrument.itemCount && !answers.contains(nil) }
+            var sum: Int?
+            if complete { sum = answers.reduce(0) { $0 + ($1 ?? 0) } }
+            if let instrument {
+                if let totalEntry {
+                    writtenTotal = totalEntry.value
+                    if let sum, sum != totalEntry.value {
+                        reader.error("total \(totalEntry.value) does not match the items, which add up to \(sum)", at: totalEntry.location)
+                    } else if totalEntry.value > instrument.maximum {
+                        reader.error("total must be from 0 to \(instrument.maximum) for \(instrument.title), found \(totalEntry.value)", at: totalEntry.location)
+                    }
+                } else if complete {
+                    reader.warning("total is missing; 'afterflow fmt' adds it", at: top)
+                }
+                if let bandEntry {
+                    writtenBand = bandEntry.value
+                    if !instrument.bands.contains(bandEntry.value) {
+                        reader.error("band must be one of \(instrument.bands.map(\.rawValue).joined(separator: ", ")) for \(instrument.title), found \(quoted(bandEntry.value.rawValue))", at: bandEntry.location)
+                    } else if let total = sum ?? totalEntry?.value, instrument.band(total: total) != bandEntry.value {
+                        reader.error("band \(bandEntry.value.rawValue) does not match the total \(total), which is \(instrument.band(total: total).rawValue)", at: bandEntry.location)
+                    }
+                } else if complete {
+                    reader.warning("band is missing; 'afterflow fmt' adds it", at: top)
+                }
+            } else {
+                writtenTotal = totalEntry?.value
+                writtenBand = bandEntry?.value
+            }
+        } else if document.diagnostics.isEmpty {
+            reader.error("expected front matter: the file must start with a line '---'", at: SourceLocation(line: 1, column: 1))
+        }
+        diagnostics = document.diagnostics + reader.diagnostics
+        let bodyStart = document.frontMatter.map { $0.closingLine + 1 } ?? 0
+        notes = document.text(of: Document.Section(heading: Document.Heading(level: 2, title: "", line: bodyStart - 1),
+                                                   content: bodyStart..<document.lines.count))
+        if let warning = document.unclosedFenceWarning { diagnostics.append(warning) }
+        diagnostics += document.controlCharacterErrors(sections: [("notes", bodyStart..<document.lines.count)])
+        diagnostics.sort { $0.location < $1.location }
+    }
+}

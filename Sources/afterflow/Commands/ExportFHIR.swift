@@ -1,0 +1,44 @@
+import AfterflowKit
+import ArgumentParser
+import Foundation
+
+struct ExportFHIR: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fhir",
+        abstract: "Write the check-ins and assessments as a FHIR R4 Bundle, for a health record or a research tool.",
+        discussion: """
+            A Bundle of type collection with one Observation a check-in and an assessment, oldest first. A check-in follows the HL7 Personal Health Record guide's State of Mind profile: its kind, valence, valence classification, labels and associations, with that guide's code systems. An assessment carries its LOINC total score (PHQ-9 44261-6, GAD-7 70274-6) as code and value, its band as the guide's risk code, and each item's answer with its LOINC codes. Notes go in each Observation's note. Each entry's fullUrl is urn:uuid: and the document's id, so the same vault gives the same bundle. No Patient is written: nothing in it says who you are.
+
+            Examples:
+              afterflow export fhir -o ~/Documents/
+              afterflow export fhir --since 2025-01-01 -o for-my-clinician.json
+              afterflow export fhir | jq '.entry | length'
+            """)
+
+    @OptionGroup var vaultOptions: VaultOptions
+
+    @Option(help: ArgumentHelp("Only what was recorded on or after this day (2025-01-01, last-month, …).", valueName: "date"))
+    var since: String?
+
+    @Option(help: ArgumentHelp("Only what was recorded on or before this day.", valueName: "date"))
+    var until: String?
+
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let now = Clock.now
+        let (index, report) = try vaultOptions.index()
+        let zone = index.vault.timeZone
+        let range = try dayRange(since: since, until: until, zone: zone)
+        let destination = try output.destination(in: index.vault, extension: "json", now: now)
+        let moods = try withVaultErrors { try index.moodCheckIns(since: range.since, until: range.until) }
+        let assessments = try withVaultErrors { try index.assessments(since: range.since, until: range.until) }
+        let text = FHIRBundle(moods: moods, assessments: assessments, timeZone: zone).text()
+        let path = try writeOutput(Array(text.utf8), to: destination)
+        if let path {
+            let m = moods.filter { $0.date != nil }.count, a = assessments.filter { $0.date != nil && $0.isComplete }.count
+            ErrorStream.current.write("Wrote \(m) check-in\(m == 1 ? "" : "s") and \(a) assessment\(a == 1 ? "" : "s") to \(path)")
+        }
+        try index.warnProblems(report, hints: vaultOptions.hints)
+    }
+}
