@@ -79,15 +79,32 @@ struct ReportMoodsTests {
         }
     }
 
-    @Test("--include measures: no measures yet, so no section, and it says so")
+    @Test("--include measures: each PHQ-9 and GAD-7 of the report's days with its total and band; none in the days, no section, and it says so")
     func measures() throws {
         try withSandbox { sandbox in
             let vault = try vault(sandbox)
-            let result = try sandbox.run(["export", "html", "--include", "moods,measures"], directory: vault)
+            // ExampleVault's assessments: PHQ-9 and GAD-7 on Aug 14, Sep 18, Oct 2 and Oct 20, 2025;
+            // its sessions run from Aug 16 to Oct 18, so Oct 20's are after the report's days.
+            let result = try sandbox.run(["export", "html", "--include", "moods,measures", "--since", "2025-08-01"], directory: vault)
             expectStatus(result, 0)
-            #expect(!result.stdout.contains("<h2>Measures</h2>"))
+            #expect(result.stdout.contains("<h2>Measures</h2>"))
+            #expect(result.stdout.contains("<tr><td>Aug 14, 2025</td><td>PHQ-9</td><td class=\"number\">13 of 27</td><td>moderate</td></tr>"))
+            #expect(result.stdout.contains("<tr><td>Oct 2, 2025</td><td>GAD-7</td><td class=\"number\">7 of 21</td><td>mild</td></tr>"))
+            #expect(count("<td>PHQ-9</td>", in: result.stdout) == 3)
+            #expect(count("<td>GAD-7</td>", in: result.stdout) == 3)
             #expect(result.stdout.contains("Check-ins between sessions"))
-            #expect(result.stderr.contains("No measures (PHQ-9, GAD-7) in the report's days, so it has no measures section."))
+
+            // A file with errors is left out of the section (check names it).
+            let broken = vault + "/assessments/2025/2025-09-18-2005-phq9.md"
+            let text = try String(contentsOfFile: broken, encoding: .utf8)
+            try sandbox.write(broken, text.replacingOccurrences(of: "total: 10", with: "total: 11"))
+            let withBroken = try sandbox.run(["export", "html", "--include", "measures", "--since", "2025-08-01", "--skip-invalid"], directory: vault)
+            #expect(count("<td>PHQ-9</td>", in: withBroken.stdout) == 2)
+
+            let none = try sandbox.run(["export", "html", "--include", "measures", "--since", "2025-10-05", "--until", "2025-10-19"], directory: vault)
+            expectStatus(none, 0)
+            #expect(!none.stdout.contains("<h2>Measures</h2>"))
+            #expect(none.stderr.contains("No measures (PHQ-9, GAD-7) in the report's days, so it has no measures section."))
         }
     }
 

@@ -57,10 +57,17 @@ struct ReportOptions: ParsableArguments {
     }
 }
 
-/// The measures of the report's days, for `--include measures`. The hook for the assessment kind
-/// (`type: assessment`): none until that kind is read here.
+/// The measures of the report's days, for `--include measures`: every complete PHQ-9 and GAD-7
+/// (`type: assessment`) whose file has no errors, each instrument's oldest first.
 func reportMeasures(_ store: IndexStore, since: String?, until: String?) throws -> [ReportMeasure] {
-    []
+    let broken = try withVaultErrors { try store.pathsWithErrors() }
+    let listings = try withVaultErrors { try store.assessments(since: since, until: until) }.filter { !broken.contains($0.path) }
+    return AssessmentSeries.series(from: listings).flatMap { series in
+        series.points.map { point in
+            ReportMeasure(name: series.instrument.title, date: point.date, total: point.total,
+                          maximum: series.instrument.maximum, band: point.band.words)
+        }
+    }
 }
 
 extension ReportOptions {
