@@ -7,7 +7,7 @@ struct Afterflow: ParsableCommand {
         commandName: "afterflow",
         abstract: "A private therapy journal kept as plain Markdown files that you own.",
         discussion: """
-            Each session is one Markdown file with YAML front matter, in a folder (a vault) that you can edit in any editor, keep in git and back up as you like. Nothing leaves this machine, unless you ask for a music link's details with 'music fetch --online'.
+            Each session is one Markdown file with YAML front matter, in a folder (a vault) that you can edit in any editor, keep in git and back up as you like. Nothing leaves this machine, unless you ask for a music link's details with 'music fetch --online' or serve the phone page to your LAN with 'serve --lan'.
 
             Start here:
               afterflow init ~/Journal                 make a vault
@@ -20,18 +20,30 @@ struct Afterflow: ParsableCommand {
               afterflow delete 6F1C                    to the trash; afterflow undo
               afterflow check                          find problems in hand-edited files
               afterflow export pdf -o ~/Documents/     a report to print
-              afterflow music fetch 6F1C --online      the one use of the network
+              afterflow music fetch 6F1C --online      asks the music provider (opt-in)
+
+            Between sessions: moods and standard measures:
+              afterflow mood 6 "Slept well"            a check-in, score 1-10
+              afterflow moods --trend                  averages, and around sessions
+              afterflow assess phq9                    PHQ-9 (or gad7), item by item
+              afterflow export fhir -o ~/Documents/    everything, as FHIR R4
 
             For therapists: clients, goals, and trial-by-trial data:
               afterflow client add "Maya Thompson" --born 2017-03-02
               afterflow goal add maya-t "Say /s/ at word start" --short s-initial
-              afterflow log maya-t                     live, full screen; or:
+              afterflow log maya-t                     live, full screen
+              afterflow serve                          live, on your phone; or:
               afterflow trials start maya-t            then, per trial:
               afterflow trial maya-t s-initial success --cue minimal
               afterflow summary maya-t                 the session at a glance
               afterflow note maya-t                    a SOAP note from the data
               afterflow progress maya-t                per goal, toward mastery
               afterflow export progress maya-t --format pdf -o ~/Documents/
+
+            On several machines, and safe:
+              afterflow git setup                      merge by itself through git
+              afterflow git sync                       commit, pull, push
+              afterflow backup -o /media/usb/j.age     encrypted with age
 
             Commands find the vault from --vault DIR, then $AFTERFLOW_VAULT, then the nearest folder at or above the current one that holds .afterflow/.
             """,
