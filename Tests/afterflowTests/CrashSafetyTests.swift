@@ -114,4 +114,17 @@ struct CrashSafetyTests {
             try Self.killRuns(sandbox, practice, ["import", "trials", "csv", sandbox.path("trials.csv")], maxDelay: 150_000, allowNewFiles: true)
         }
     }
+
+    @Test("undo, mood, assess and import daylio, killed at random moments: the session put back or still in the trash, new files whole or absent")
+    func betweenSessions() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            expectStatus(try sandbox.run(["delete", "2024-12-10", "--yes", "--vault", vault]), 0)
+            try Self.killRuns(sandbox, vault, ["undo"])
+            try Self.killRuns(sandbox, vault, ["mood", "6", "Killed or not, this is whole.", "--date", "2025-11-02 20:00"], allowNewFiles: true)
+            try Self.killRuns(sandbox, vault, ["assess", "phq9", "--answers", "1,1,2,1,0,1,0,0,1", "--date", "2025-11-02 20:05"], allowNewFiles: true)
+            try Self.killRuns(sandbox, vault, ["import", "daylio", packageRoot + "/Tests/AfterflowKitTests/Fixtures/daylio/daylio_export.csv"],
+                              maxDelay: 150_000, allowNewFiles: true)
+        }
+    }
 }
