@@ -23,16 +23,10 @@ extension IndexStore {
     /// association (names as the vocabulary writes them), at most `limit`.
     public func moodCheckIns(since: String? = nil, until: String? = nil, label: String? = nil, association: String? = nil,
                              limit: Int? = nil) throws(VaultError) -> [MoodListing] {
-        var clauses = ["1"]
-        var arguments: StatementArguments = []
-        if let since { clauses.append("day >= ?"); arguments += [since] }
-        if let until { clauses.append("day <= ?"); arguments += [until] }
-        // The lists are JSON arrays of names without quotes or escapes: a quoted name matches one item exactly.
-        if let label { clauses.append("instr(labels, ?) > 0"); arguments += ["\"\(label)\""] }
-        if let association { clauses.append("instr(associations, ?) > 0"); arguments += ["\"\(association)\""] }
+        let (clauses, arguments) = Self.moodClauses(since: since, until: until, label: label, association: association)
         var sql = """
             SELECT path, id, date_text, day, score, valence, valence_class, kind, labels, associations, source, notes FROM moods
-            WHERE \(clauses.joined(separator: " AND ")) ORDER BY date IS NULL, date DESC, length(path) DESC, path DESC
+            WHERE \(clauses) ORDER BY date IS NULL, date DESC, length(path) DESC, path DESC
             """
         if let limit { sql += " LIMIT \(limit)" }
         return try query { db in
@@ -43,6 +37,46 @@ extension IndexStore {
                                    labels: names(row.text(8)), associations: names(row.text(9)), source: row.text(10), notes: row.text(11))
             }
         }
+    }
+
+    /// The check-ins `moods --trend` reads, as the trend takes them: only those with a date and a
+    /// score, and only the five columns it uses. The index's `date` is the instant in seconds in
+    /// the vault's time zone, as `LocalDate.epochSeconds(in:)` gives it, so nothing is parsed here:
+    /// a row of the listing above (notes, path, id, the date's text) cost twice as much to read.
+    public func moodTrendPoints(since: String? = nil, until: String? = nil, label: String? = nil,
+                                association: String? = nil) throws(VaultError) -> [MoodTrend.Point] {
+        let (clauses, arguments) = Self.moodClauses(since: since, until: until, label: label, association: association)
+        let sql = """
+            SELECT date, day, score, labels, associations FROM moods
+            WHERE \(clauses) AND date IS NOT NULL AND day IS NOT NULL AND score IS NOT NULL ORDER BY date DESC
+            """
+        return try query { db in
+            // Check-ins repeat the same few lists: each is split once.
+            var lists: [String: [String]] = [:]
+            func names(_ text: String) -> [String] {
+                if let known = lists[text] { return known }
+                let names = IndexStore.names(ofJSONList: text)
+                lists[text] = names
+                return names
+            }
+            return try RawRow.all(db, sql: sql, arguments: arguments) { row in
+                MoodTrend.Point(time: row.int(0) ?? 0, day: row.text(1), score: row.int(2) ?? 0,
+                                labels: names(row.text(3)), associations: names(row.text(4)))
+            }
+        }
+    }
+
+    /// The WHERE clauses of a check-in query: between two local days (inclusive), with a label,
+    /// with an association.
+    static func moodClauses(since: String?, until: String?, label: String?, association: String?) -> (String, StatementArguments) {
+        var clauses = ["1"]
+        var arguments: StatementArguments = []
+        if let since { clauses.append("day >= ?"); arguments += [since] }
+        if let until { clauses.append("day <= ?"); arguments += [until] }
+        // The lists are JSON arrays of names without quotes or escapes: a quoted name matches one item exactly.
+        if let label { clauses.append("instr(labels, ?) > 0"); arguments += ["\"\(label)\""] }
+        if let association { clauses.append("instr(associations, ?) > 0"); arguments += ["\"\(association)\""] }
+        return (clauses.joined(separator: " AND "), arguments)
     }
 
     /// `["happy","calm"]` → `[happy, calm]`: the lists the index writes, names without quotes or

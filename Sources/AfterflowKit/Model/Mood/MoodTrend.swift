@@ -92,11 +92,17 @@ public struct MoodTrend: Sendable {
         self.window = window
         count = points.count
         average = MoodTrend.mean(points.map(\.score))
-        let days = points.map(\.day).sorted()
-        first = days.first
-        last = days.last
+        first = points.lazy.map(\.day).min()
+        last = points.lazy.map(\.day).max()
         daily = MoodTrend.averages(points) { $0.day }
-        weekly = MoodTrend.averages(points) { MoodTrend.weekStart(of: $0.day) ?? $0.day }
+        // Three check-ins a day share a day: each day's Monday is worked out once.
+        var mondays: [String: String] = [:]
+        weekly = MoodTrend.averages(points) { point in
+            if let monday = mondays[point.day] { return monday }
+            let monday = MoodTrend.weekStart(of: point.day) ?? point.day
+            mondays[point.day] = monday
+            return monday
+        }
         labels = MoodTrend.counts(points, \.labels)
         associations = MoodTrend.counts(points, \.associations)
         // Sorted times and running sums of the scores: each window is two binary searches.
@@ -138,18 +144,29 @@ public struct MoodTrend: Sendable {
     }
 
     static func averages(_ points: [Point], by key: (Point) -> String) -> [Average] {
-        var groups: [String: [Int]] = [:]
-        for point in points { groups[key(point), default: []].append(point.score) }
-        return groups.map { Average(period: $0.key, average: mean($0.value) ?? 0, count: $0.value.count) }.sorted { $0.period < $1.period }
+        var groups: [String: Tally] = [:]
+        for point in points { groups[key(point), default: Tally()].add(point.score) }
+        return groups.map { Average(period: $0.key, average: $0.value.mean, count: $0.value.count) }.sorted { $0.period < $1.period }
+    }
+
+    /// A group's sum and count of scores.
+    struct Tally {
+        var sum = 0, count = 0
+        mutating func add(_ score: Int) { sum += score; count += 1 }
+        var mean: Double { Double(sum) / Double(count) }
     }
 
     /// Most frequent first, then by name.
     static func counts(_ points: [Point], _ names: KeyPath<Point, [String]>) -> [NameCount] {
-        var groups: [String: [Int]] = [:]
+        var groups: [String: Tally] = [:]
         for point in points {
-            for name in Set(point[keyPath: names]) { groups[name, default: []].append(point.score) }
+            let list = point[keyPath: names]
+            // Each name once a check-in, without a Set for each.
+            for (i, name) in list.enumerated() where !list[..<i].contains(name) {
+                groups[name, default: Tally()].add(point.score)
+            }
         }
-        return groups.map { NameCount(name: $0.key, count: $0.value.count, average: mean($0.value) ?? 0) }
+        return groups.map { NameCount(name: $0.key, count: $0.value.count, average: $0.value.mean) }
             .sorted { ($0.count, $1.name) > ($1.count, $0.name) }
     }
 

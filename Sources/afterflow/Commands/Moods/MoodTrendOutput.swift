@@ -16,14 +16,12 @@ struct MoodTrendOutput {
         let (index, report) = try vaultOptions.index()
         let zone = index.vault.timeZone
         let range = try dayRange(since: since, until: until, zone: zone)
-        let moods = try withVaultErrors { try index.moodCheckIns(since: range.since, until: range.until, label: label, association: association) }
+        let points = try withVaultErrors {
+            try index.moodTrendPoints(since: range.since, until: range.until, label: label, association: association)
+        }
         var filter = SessionFilter()
         filter.includeDrafts = false
         let sessions = try withVaultErrors { try index.sessions(filter) }
-        let points = moods.compactMap { m -> MoodTrend.Point? in
-            guard let date = m.date, let score = m.score else { return nil }
-            return MoodTrend.Point(time: date.epochSeconds(in: zone), day: date.dayString, score: score, labels: m.labels, associations: m.associations)
-        }
         let sessionPoints = sessions.compactMap { s -> MoodTrend.SessionPoint? in
             guard let time = s.time, let date = s.dateText.flatMap(LocalDate.parse) else { return nil }
             if let since = range.since, date.dayString < since { return nil }
