@@ -29,8 +29,7 @@ public struct Client: Sendable {
                 switch entry.key {
                 case "id":
                     sawID = true
-                    id = reader.uuid(entry)
-                    if reader.isEmpty(entry) { reader.warning("id is empty; 'afterflow fmt' writes a new one", at: entry.valueLocation) }
+                    id = reader.documentID(entry)
                 case "name":
                     sawName = true
                     if reader.required(entry, example: "the client's name, like Maya Thompson") != nil { name = reader.text(entry) }

@@ -50,8 +50,7 @@ public struct Goal: Sendable {
                 switch entry.key {
                 case "id":
                     sawID = true
-                    id = reader.uuid(entry)
-                    if reader.isEmpty(entry) { reader.warning("id is empty; 'afterflow fmt' writes a new one", at: entry.valueLocation) }
+                    id = reader.documentID(entry)
                 case "client":
                     sawClient = true
                     if reader.required(entry, example: "the client's id (the id in their client.md)") != nil { client = reader.uuid(entry) }

@@ -53,8 +53,7 @@ public struct MoodCheckIn: Sendable {
                 switch entry.key {
                 case "id":
                     sawID = true
-                    id = reader.uuid(entry)
-                    if reader.isEmpty(entry) { reader.warning("id is empty; 'afterflow fmt' writes a new one", at: entry.valueLocation) }
+                    id = reader.documentID(entry)
                 case "date":
                     sawDate = true
                     if reader.required(entry, example: "when you checked in, like 2025-03-04T08:15:00") != nil { date = reader.date(entry) }

@@ -103,6 +103,13 @@ public struct FrontMatterReader: Sendable {
         return value
     }
 
+    /// A document's own `id`: a UUID, and a warning when it is empty, which `fmt` mends.
+    public mutating func documentID(_ entry: FrontMatterEntry) -> UUID? {
+        let value = uuid(entry)
+        if isEmpty(entry) { warning("id is empty; 'afterflow fmt' writes a new one", at: entry.valueLocation) }
+        return value
+    }
+
     /// A whole number in `range`.
     public mutating func integer(_ entry: FrontMatterEntry, in range: ClosedRange<Int>) -> Int? {
         guard let s = scalar(entry) else { return nil }
