@@ -2,17 +2,7 @@ import Foundation
 import Testing
 
 /// Whether python3 can import fhir.resources (the FHIR models the export is validated with).
-let pythonHasFHIR: Bool = {
-    guard let python = python3 else { return false }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: python)
-    process.arguments = ["-c", "import fhir.resources.R4B.bundle"]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return false }
-    process.waitUntilExit()
-    return process.terminationStatus == 0
-}()
+let pythonHasFHIR = pythonCanImport("fhir.resources.R4B.bundle")
 
 /// Reads a FHIR bundle with Python's fhir.resources (its R4B models, which for Bundle and
 /// Observation are R4's), strict: an unknown field, a wrong type or a date without its offset

@@ -131,18 +131,21 @@ func pythonCSVRows(_ text: String) throws -> [[String]] {
     return try #require(try JSONSerialization.jsonObject(with: data) as? [[String]])
 }
 
-/// Whether Python has PyYAML (the YAML checks need it).
-let pythonHasYAML: Bool = {
+/// Whether python3 can import `module` (a checker the tests read results with).
+func pythonCanImport(_ module: String) -> Bool {
     guard let python = python3 else { return false }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: python)
-    process.arguments = ["-c", "import yaml"]
+    process.arguments = ["-c", "import \(module)"]
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     guard (try? process.run()) != nil else { return false }
     process.waitUntilExit()
     return process.terminationStatus == 0
-}()
+}
+
+/// Whether Python has PyYAML (the YAML checks need it).
+let pythonHasYAML = pythonCanImport("yaml")
 
 /// The lines of a file's text, split at line feeds (a final empty piece dropped).
 func practiceLines(_ text: String) -> [String] {
