@@ -78,7 +78,7 @@ let package = Package(
                 "afterflow-oembed",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
-            exclude: ["Support/oembed_server.py"]
+            exclude: ["Support/oembed_server.py", "Support/serve"]
         ),
     ],
     swiftLanguageModes: [.v6]

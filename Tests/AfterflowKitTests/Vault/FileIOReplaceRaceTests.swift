@@ -13,7 +13,7 @@ import Testing
         switch style {
         case .rename:
             let temp = path + ".editor-swp"
-            FileManager.default.createFile(atPath: temp, contents: Data(bytes))
+            precondition(FileManager.default.createFile(atPath: temp, contents: Data(bytes)), "could not write \(temp)")
             rename(temp, path)
         case .inPlace:
             let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)

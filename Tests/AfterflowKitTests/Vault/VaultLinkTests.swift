@@ -45,8 +45,8 @@ import Testing
         let elsewhere = try outsideFolder()
         defer { try? FileManager.default.removeItem(atPath: elsewhere) }
         let manifest = #"{"version":1,"entries":[{"file":"x.md","original":"sessions/x.md","deleted":"2024-12-11T09:12:00-08:00"}]}"#
-        FileManager.default.createFile(atPath: elsewhere + "/manifest.json", contents: Data(manifest.utf8))
-        FileManager.default.createFile(atPath: elsewhere + "/x.md", contents: Data("kept\n".utf8))
+        try Data(manifest.utf8).write(to: URL(fileURLWithPath: elsewhere + "/manifest.json"))
+        try Data("kept\n".utf8).write(to: URL(fileURLWithPath: elsewhere + "/x.md"))
         symlink(elsewhere, temp.root + "/.afterflow/trash")
         #expect(throws: VaultError.self) { try Trash(vault: vault).empty() }
         #expect(FileManager.default.fileExists(atPath: elsewhere + "/x.md"))
