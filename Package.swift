@@ -31,6 +31,14 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API, for reading listing rows in place (Index/ListingRow.swift).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
+            // The templates a vault starts with are the repository's `Templates/` files, compiled
+            // into the library (`Sources/AfterflowKit/Templates` links to that folder): one source,
+            // nothing to find at run time (Vault/DefaultTemplates.swift).
+            resources: [
+                .embedInCode("Templates/session.md"),
+                .embedInCode("Templates/report.html"),
+                .embedInCode("Templates/progress.html"),
             ]
         ),
         // The phone page's HTTP server (afterflow serve), in a module of its own so that

@@ -49,13 +49,14 @@ struct CrashSafetyTests {
         let before = snapshot(vault)
         let after = try finished(sandbox, vault, arguments, name: "finished")
         var killedMidway = 0
+        var random = SeededRandom("CrashSafetyTests \(arguments.prefix(2).joined(separator: " "))")
         for run in 0..<runs {
             let copy = sandbox.path("run")
             try? FileManager.default.removeItem(atPath: copy)
             try FileManager.default.copyItem(atPath: vault, toPath: copy)
             let running = try sandbox.start(arguments + ["--vault", copy], directory: nil,
                                             environment: [:], stdin: nil)
-            usleep(UInt32.random(in: 0...maxDelay))
+            usleep(UInt32.random(in: 0...maxDelay, using: &random))
             if running.process.isRunning { killedMidway += 1 }
             kill(running.process.processIdentifier, SIGKILL)
             _ = running.finish(timeout: 30)

@@ -3,11 +3,11 @@ import Testing
 
 @Suite("help")
 struct HelpTests {
-    static let subcommands = [
-        "init", "new", "list", "show", "set", "edit", "check", "fmt",
-        "drafts", "reflect", "remind", "due", "reminders", "open", "delete", "undo", "trash",
-        "export", "import",
-    ]
+    /// The top-level commands, from the command tree.
+    static let subcommands = CommandTree.shown.filter { $0.path.count == 1 }.map(\.description)
+
+    /// Every command a person is shown, at every depth (`goal add`, `export trials csv`).
+    static let shownCommands = CommandTree.shown
 
     @Test("afterflow --help lists every subcommand and how to start")
     func root() throws {
@@ -17,6 +17,7 @@ struct HelpTests {
             #expect(result.stdout.hasPrefix("OVERVIEW: A private therapy journal kept as plain Markdown files that you own."))
             #expect(result.stdout.contains("\nStart here:\n  afterflow init ~/Journal"))
             #expect(result.stdout.contains("USAGE: afterflow <subcommand>"))
+            #expect(Self.subcommands.count >= 40, "the walk found the commands: \(Self.subcommands)")
             for name in Self.subcommands {
                 #expect(result.stdoutLines.contains { $0.hasPrefix("  \(name) ") }, "lists \(name)")
             }
@@ -26,32 +27,32 @@ struct HelpTests {
         }
     }
 
-    @Test("each subcommand's --help exits 0 and has an Examples section", arguments: subcommands)
-    func subcommand(name: String) throws {
+    @Test("each command's --help exits 0 and has an Examples section that starts with it",
+          arguments: shownCommands)
+    func subcommand(command: CommandTree.Command) throws {
         try withSandbox { sandbox in
-            let result = try sandbox.run([name, "--help"], environment: ["COLUMNS": "120"])
+            let result = try sandbox.run(command.path + ["--help"], environment: ["COLUMNS": "120"])
             expectStatus(result, 0)
             #expect(result.stderr == "")
             #expect(result.stdout.hasPrefix("OVERVIEW: "))
             let lines = result.stdoutLines
             let examples = try #require(lines.firstIndex(of: "Examples:"), "an Examples section:\n\(result.stdout)")
-            #expect(lines[examples + 1].hasPrefix("  afterflow \(name)"), "the first example runs \(name)")
-            #expect(result.stdout.contains("USAGE: afterflow \(name)"))
-            let viaHelp = try sandbox.run(["help", name], environment: ["COLUMNS": "120"])
+            #expect(lines[examples + 1].hasPrefix("  afterflow \(command)"), "the first example runs \(command)")
+            #expect(result.stdout.contains("USAGE: afterflow \(command)"))
+            let viaHelp = try sandbox.run(["help"] + command.path, environment: ["COLUMNS": "120"])
             expectStatus(viaHelp, 0)
             #expect(viaHelp.stdout == result.stdout)
         }
     }
 
     @Test("help examples are not broken across lines at the default width of 80 columns",
-          arguments: ["--help"] + subcommands)
-    func bugExamplesFitDefaultWidth(name: String) throws {
+          arguments: [[]] + shownCommands.map(\.path))
+    func bugExamplesFitDefaultWidth(path: [String]) throws {
         try withSandbox { sandbox in
-            let arguments = name == "--help" ? ["--help"] : [name, "--help"]
-            let result = try sandbox.run(arguments)
+            let result = try sandbox.run(path + ["--help"])
             expectStatus(result, 0)
             let lines = result.stdoutLines
-            let heading = name == "--help" ? "Start here:" : "Examples:"
+            let heading = path.isEmpty ? "Start here:" : "Examples:"
             let start = try #require(lines.firstIndex(of: heading))
             let section = lines[(start + 1)...].prefix { !$0.isEmpty }
             // BUG: the discussions are hard-wrapped at about 100 columns and argument-parser wraps

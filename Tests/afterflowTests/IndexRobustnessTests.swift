@@ -190,41 +190,92 @@ struct IndexRobustnessTests {
         }
     }
 
-    @Test("an index another program keeps locked is waited for or reported, never deleted under it")
-    func lockedIndex() throws {
-        // IndexStore.init treats any failure to open as an unreadable cache: after the 10-second
-        // busy timeout it unlinks index.sqlite, -wal and -shm while the other program still has
-        // them open, and builds a new index beside it (exit 0, "2 added" for one new file).
+    /// A vault whose index another program (sqlite3) holds the write lock of: the lock is taken
+    /// before this returns, and let go once `release` has a line written to it (a FIFO), so the
+    /// test decides when, without sleeping. Returns the index's path and inode.
+    static func lockedIndexVault(_ sandbox: Sandbox, release: String) throws -> (vault: String, index: String, inode: UInt64, holder: Process) {
+        let vault = try IndexVault.make(sandbox)
+        let index = vault + "/.afterflow/index.sqlite"
+        expectStatus(try sandbox.run(["index"], directory: vault), 0)
+        try sandbox.write(vault + "/sessions/2025/2025-03-01-cannabis.md",
+                          IndexVault.file("F1000000-0000-4000-8000-000000000001", "2025-03-01T10:00:00-08:00", "cannabis",
+                                          "mood_before: 5\n", intention: "Added.", reflections: ""))
+        let inode = try #require(try FileManager.default.attributesOfItem(atPath: index)[.systemFileNumber] as? UInt64)
+        #expect(mkfifo(release, 0o600) == 0)
+        let marker = sandbox.path("locked")
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/bin/sh")
+        holder.arguments = ["-c", "printf 'BEGIN IMMEDIATE;\\n.shell touch %s; head -n 1 %s\\nROLLBACK;\\n' \"$1\" \"$3\" | sqlite3 \"$2\"",
+                            "sh", marker, index, release]
+        try holder.run()
+        let deadline = Date().addingTimeInterval(10)
+        while !sandbox.exists(marker) && Date() < deadline { usleep(20_000) }
+        try #require(sandbox.exists(marker), "sqlite3 took the lock")
+        return (vault, index, inode, holder)
+    }
+
+    /// Lets the lock of `lockedIndexVault` go.
+    static func release(_ fifo: String, _ holder: Process) {
+        if let handle = FileHandle(forWritingAtPath: fifo) {
+            handle.write(Data("go\n".utf8))
+            try? handle.close()
+        }
+        holder.waitUntilExit()
+    }
+
+    @Test("an index another program keeps locked longer than the wait is reported, never deleted under it")
+    func lockedIndexReported() throws {
+        // IndexStore.init treated any failure to open as an unreadable cache: after the 10-second
+        // busy timeout it unlinked index.sqlite, -wal and -shm while the other program still had
+        // them open, and built a new index beside it (exit 0, "2 added" for one new file).
         try withSandbox { sandbox in
-            let vault = try IndexVault.make(sandbox)
-            let index = vault + "/.afterflow/index.sqlite"
-            expectStatus(try sandbox.run(["index"], directory: vault), 0)
-            try sandbox.write(vault + "/sessions/2025/2025-03-01-cannabis.md",
-                              IndexVault.file("F1000000-0000-4000-8000-000000000001", "2025-03-01T10:00:00-08:00", "cannabis",
-                                              "mood_before: 5\n", intention: "Added.", reflections: ""))
-            let inode = try #require(try FileManager.default.attributesOfItem(atPath: index)[.systemFileNumber] as? UInt64)
-            // sqlite3 takes the write lock, says so by creating a file, and keeps it 15 seconds.
-            let marker = sandbox.path("locked")
-            let holder = Process()
-            holder.executableURL = URL(fileURLWithPath: "/bin/sh")
-            holder.arguments = ["-c", "printf 'BEGIN IMMEDIATE;\\n.shell touch %s; sleep 15\\nROLLBACK;\\n' \"$1\" | sqlite3 \"$2\"",
-                                "sh", marker, index]
-            try holder.run()
-            defer { holder.waitUntilExit() }
-            let deadline = Date().addingTimeInterval(10)
-            while !sandbox.exists(marker) && Date() < deadline { usleep(20_000) }
-            try #require(sandbox.exists(marker), "sqlite3 took the lock")
-            let result = try sandbox.run(["index", "--format", "json"], directory: vault, timeout: 60)
-            #expect(result.status == 0 || result.status == 1, "no crash: \(result.status)")
-            let after = try FileManager.default.attributesOfItem(atPath: index)[.systemFileNumber] as? UInt64
-            #expect(after == inode, "the locked index.sqlite was deleted and made again")
-            if result.status == 1 {
-                #expect(result.stderr.contains("index"), "\(result.stderr)")
-            } else {
-                let refresh = (result.json as? [String: Any])?["refresh"] as? [String: Int]
-                #expect(refresh?["added"] == 1, "only the new file is read: \(result.stdout)")
+            let fifo = sandbox.path("release")
+            let locked = try Self.lockedIndexVault(sandbox, release: fifo)
+            let result = try sandbox.run(["index", "--format", "json"], directory: locked.vault, timeout: 60)
+            Self.release(fifo, locked.holder)
+            expectStatus(result, 1)
+            #expect(result.stderr.contains("index"), "\(result.stderr)")
+            let after = try FileManager.default.attributesOfItem(atPath: locked.index)[.systemFileNumber] as? UInt64
+            #expect(after == locked.inode, "the locked index.sqlite was deleted and made again")
+        }
+    }
+
+    @Test("an index another program locks for a moment is waited for: the refresh then reads the one new file")
+    func lockedIndexWaitedFor() throws {
+        try withSandbox { sandbox in
+            let fifo = sandbox.path("release")
+            let locked = try Self.lockedIndexVault(sandbox, release: fifo)
+            // The lock goes once the command has started waiting (it has opened the index).
+            let releaser = Thread {
+                let deadline = Date().addingTimeInterval(5)
+                while Date() < deadline, !Self.openedBySomeoneElse(locked.index, besides: locked.holder.processIdentifier) {
+                    usleep(10_000)
+                }
+                Self.release(fifo, locked.holder)
+            }
+            releaser.start()
+            let result = try sandbox.run(["index", "--format", "json"], directory: locked.vault, timeout: 60)
+            locked.holder.waitUntilExit()
+            expectStatus(result, 0)
+            let refresh = (result.json as? [String: Any])?["refresh"] as? [String: Int]
+            #expect(refresh?["added"] == 1, "only the new file is read: \(result.stdout)")
+            let after = try FileManager.default.attributesOfItem(atPath: locked.index)[.systemFileNumber] as? UInt64
+            #expect(after == locked.inode)
+        }
+    }
+
+    /// Whether a process other than sqlite3 (and its shell) has `path` open, from /proc.
+    static func openedBySomeoneElse(_ path: String, besides holder: Int32) -> Bool {
+        guard let pids = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return false }
+        let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        for pid in pids where Int32(pid) != nil && Int32(pid) != holder && Int32(pid) != getpid() {
+            let fds = "/proc/\(pid)/fd"
+            guard let comm = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8), comm.hasPrefix("afterflow") else { continue }
+            for fd in (try? FileManager.default.contentsOfDirectory(atPath: fds)) ?? [] {
+                if (try? FileManager.default.destinationOfSymbolicLink(atPath: fds + "/" + fd)) == real { return true }
             }
         }
+        return false
     }
 
     @Test("no progress bar when standard error is not a terminal, even for thousands of files")

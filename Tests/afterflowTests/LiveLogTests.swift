@@ -86,13 +86,14 @@ struct LiveLogTests {
             // What a run to the end writes, line by line.
             let finished = ["- 10:00:00 s-initial + minimal", "- 10:00:00 s-initial - moderate", "- 10:00:00 s-initial + minimal",
                             "- 10:00:00 two-step - independent", "- 10:00:00 two-step + independent"]
+            var random = SeededRandom("LiveLogTests.killAndResume")
             for round in 0..<(Int(ProcessInfo.processInfo.environment["CRASH_RUNS"] ?? "") ?? 8) {
                 try? FileManager.default.removeItem(atPath: file)
-                let cut = Int.random(in: 1...keys.count)
+                let cut = Int.random(in: 1...keys.count, using: &random)
                 var steps: [PseudoTerminal.Step] = [.expect("no trials yet")]
                 // Every key but the last has had time to be handled; the kill lands 0-60 ms after the last.
                 for key in keys.prefix(cut - 1) { steps += [.type(key), .pause(0.25)] }
-                steps += [.type(keys[cut - 1]), .pause(Double.random(in: 0...0.06)), .signal(SIGKILL)]
+                steps += [.type(keys[cut - 1]), .pause(Double.random(in: 0...0.06, using: &random)), .signal(SIGKILL)]
                 let run = try sandbox.runOnPseudoTerminal(["log", "maya-t", "--vault", vault], directory: ".", environment: Self.now, steps: steps)
                 #expect(run.status == -Int(SIGKILL), "round \(round): \(run)")
                 let check = try sandbox.run(["check", "--vault", vault])

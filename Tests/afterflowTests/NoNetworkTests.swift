@@ -48,13 +48,50 @@ struct NoNetworkTests {
         (["export", "html", "--include", "moods,measures", "-o", "SANDBOX/m.html"], false),
         (["assess", "phq9", "--answers", "1,1,2,1,0,1,0,0,1", "--date", "2025-10-19 18:05"], false),
         (["assessments"], false), (["export", "fhir", "-o", "SANDBOX/f.json"], false),
+        (["git", "setup", "--vault", "SANDBOX/shared"], false), (["git", "pre-commit", "--vault", "SANDBOX/shared"], false),
+        (["git", "sync", "--vault", "SANDBOX/shared"], false),
+        (["merge-driver", "SANDBOX/base.md", "SANDBOX/ours.md", "SANDBOX/theirs.md", "sessions/2024/merge.md"], false),
+        (["backup", "-o", "SANDBOX/mine.age", "--recipient", "RECIPIENT"], false),
+        (["restore", "SANDBOX/mine.age", "SANDBOX/restored", "--identity", "SANDBOX/key.txt"], false),
     ]
+
+    /// The commands with a test of their own below, which needs more than one run (a server, the
+    /// one opt-in request).
+    static let testedBelow: Set<String> = ["serve", "music fetch"]
+
+    @Test("the runs above cover every command of the command tree (a new command needs a run)")
+    func everyCommandHasARun() {
+        let run = Set(Self.runs.map { run in
+            CommandTree.leaves.map(\.path).filter { run.arguments.starts(with: $0) }.max { $0.count < $1.count }?
+                .joined(separator: " ") ?? ""
+        })
+        let missing = CommandTree.leaves.map(\.description).filter { !run.contains($0) && !Self.testedBelow.contains($0) }
+        #expect(missing.isEmpty, "commands without a run under strace: \(missing)")
+    }
+
+    /// Three versions of a session for `merge-driver`, and an age key for `backup` and `restore`;
+    /// returns the key's recipient.
+    static func mergeDriverInputsAndAgeKey(in sandbox: Sandbox, vault: String) throws -> String {
+        let session = try String(contentsOfFile: vault + "/sessions/2024/2024-12-10-psilocybin.md", encoding: .utf8)
+        try sandbox.write("base.md", session)
+        try sandbox.write("ours.md", session.replacingOccurrences(of: "mood_after: 8", with: "mood_after: 7"))
+        try sandbox.write("theirs.md", session + "\n[2024-12-12 10:00] A second thought.\n")
+        let keygen = Process()
+        keygen.executableURL = URL(fileURLWithPath: try #require(BrowserTests.onPath(["age-keygen"])))
+        keygen.arguments = ["-o", sandbox.path("key.txt")]
+        keygen.standardError = FileHandle.nullDevice
+        try keygen.run()
+        keygen.waitUntilExit()
+        let key = try sandbox.readText("key.txt")
+        let line = try #require(key.split(separator: "\n").first { $0.hasPrefix("# public key: ") })
+        return String(line.dropFirst("# public key: ".count))
+    }
 
     /// Whether a run starts git, tar or age with Foundation's `Process`, which on Linux connects a
     /// pair of UDP sockets on 127.0.0.1 to itself to hear of the child's end (CFSocketCreatePair in
     /// swift-corelibs-foundation): those two connects, to 127.0.0.1 exactly, are let through.
     static func startsHelpers(_ arguments: [String]) -> Bool {
-        arguments.first == "backup" || arguments.contains("--git")
+        ["backup", "restore", "git"].contains(arguments.first ?? "") || arguments.contains("--git")
     }
 
     static func isFoundationPair(_ call: String) -> Bool {
@@ -73,15 +110,19 @@ struct NoNetworkTests {
         let binary = try #require(afterflowBinary)
         try withSandbox { sandbox in
             let vault = try sandbox.copyExampleVault()
+            let recipient = try Self.mergeDriverInputsAndAgeKey(in: sandbox, vault: vault)
             var ran = 0
             for (index, run) in Self.runs.enumerated() {
                 if run.browser && BrowserTests.chromium == nil { continue }
-                let arguments = run.arguments.map { $0.replacingOccurrences(of: "SANDBOX", with: sandbox.path("")) }
+                let arguments = run.arguments.map {
+                    $0.replacingOccurrences(of: "SANDBOX", with: sandbox.path("")).replacingOccurrences(of: "RECIPIENT", with: recipient)
+                }
                 let log = sandbox.path("strace-\(index).log")
                 let process = Process()
                 process.executableURL = URL(fileURLWithPath: strace)
                 process.arguments = ["-f", "-qq", "-e", "trace=connect,sendto,sendmsg,sendmmsg", "-o", log, binary]
-                    + arguments + (run.arguments.first == "init" ? [] : ["--vault", vault])
+                    + arguments + (run.arguments.first == "init" || run.arguments.contains("--vault")
+                        || ["merge-driver", "restore"].contains(run.arguments.first ?? "") ? [] : ["--vault", vault])
                 process.environment = [
                     "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": sandbox.path(""),
                     "NO_COLOR": "1", "TZ": "UTC", "TERM": "dumb", "AFTERFLOW_NOW": Self.now, "VISUAL": "true", "EDITOR": "true",

@@ -5,7 +5,7 @@ import Mustache
 /// client, age, period, clinician and practice), then per goal its definition, where it stands
 /// (baseline, current, trend, mastery), a chart of percent correct per session, the sessions and
 /// the cue levels over time; optionally the session notes. Laid out by a mustache template
-/// (`Templates/progress.html`, or `DefaultProgressTemplate`), self-contained and printable.
+/// (`Templates/progress.html`, or `DefaultTemplates.progress`), self-contained and printable.
 ///
 /// Privacy: the client is named by first name and last initial, with the age, unless
 /// `fullNames`; then the full name and the date of birth are shown too. Without `fullNames`, the
@@ -35,7 +35,7 @@ public enum ProgressReport {
         return String(decoding: try FileIO.read(path), as: UTF8.self)
     }
 
-    static let builtIn: MustacheTemplate? = try? MustacheTemplate(string: DefaultProgressTemplate.text)
+    static let builtIn: MustacheTemplate? = try? MustacheTemplate(string: DefaultTemplates.progress)
 
     static func compile(_ text: String?) throws(VaultError) -> MustacheTemplate {
         let name = "Templates/progress.html"

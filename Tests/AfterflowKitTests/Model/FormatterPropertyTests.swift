@@ -156,7 +156,7 @@ import Testing
         var valid = 0
         var withComments = 0
         var withKeptBlanks = 0
-        var rng = SystemRandomNumberGenerator()
+        var rng = SeededRandom("FormatterPropertyTests")
         for _ in 0..<500 {
             let text = Self.file((0..<120).map { _ in Int.random(in: 0...9_999, using: &rng) })
             let session = Session(parsing: text)

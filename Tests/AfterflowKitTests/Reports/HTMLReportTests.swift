@@ -162,7 +162,7 @@ import Testing
         #expect(onDisk == DefaultTemplates.report)
         #expect(DefaultTemplates.all.map(\.name) == ["session.md", "report.html", "progress.html"])
         let progress = try String(contentsOf: Fixtures.repository.appendingPathComponent("Templates/progress.html"), encoding: .utf8)
-        #expect(progress == DefaultProgressTemplate.text)
+        #expect(progress == DefaultTemplates.progress)
     }
 
     @Test func aVaultsTemplateReplacesTheBuiltInOne() throws {

@@ -141,7 +141,7 @@ import Testing
 
     @Test func theRepositoryTemplateIsTheBuiltInOne() throws {
         let onDisk = try String(contentsOf: Fixtures.repository.appendingPathComponent("Templates/progress.html"), encoding: .utf8)
-        #expect(onDisk == DefaultProgressTemplate.text)
+        #expect(onDisk == DefaultTemplates.progress)
     }
 
     @Test func aTemplateOfTheVault() throws {

@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func randomMutations() {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededRandom("TrialLineFastPathTests.randomMutations")
         let alphabet = Array(" \t-+*:0123456789abczAZ_é✓")
         for _ in 0..<20_000 {
             var line = Array(Self.lines.randomElement(using: &generator)!)
