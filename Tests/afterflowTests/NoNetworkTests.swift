@@ -49,7 +49,7 @@ struct NoNetworkTests {
         (["assess", "phq9", "--answers", "1,1,2,1,0,1,0,0,1", "--date", "2025-10-19 18:05"], false),
         (["assessments"], false), (["export", "fhir", "-o", "SANDBOX/f.json"], false),
         (["git", "setup", "--vault", "SANDBOX/shared"], false), (["git", "pre-commit", "--vault", "SANDBOX/shared"], false),
-        (["git", "sync", "--vault", "SANDBOX/shared"], false),
+        (["git", "sync", "--vault", "SANDBOX/shared"], false), (["open", "2024-12-10"], false),
         (["merge-driver", "SANDBOX/base.md", "SANDBOX/ours.md", "SANDBOX/theirs.md", "sessions/2024/merge.md"], false),
         (["backup", "-o", "SANDBOX/mine.age", "--recipient", "RECIPIENT"], false),
         (["restore", "SANDBOX/mine.age", "SANDBOX/restored", "--identity", "SANDBOX/key.txt"], false),
@@ -126,6 +126,8 @@ struct NoNetworkTests {
                 process.environment = [
                     "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": sandbox.path(""),
                     "NO_COLOR": "1", "TZ": "UTC", "TERM": "dumb", "AFTERFLOW_NOW": Self.now, "VISUAL": "true", "EDITOR": "true",
+                    "GIT_AUTHOR_NAME": "Sam", "GIT_AUTHOR_EMAIL": "sam@example.org",
+                    "GIT_COMMITTER_NAME": "Sam", "GIT_COMMITTER_EMAIL": "sam@example.org",
                 ]
                 process.standardInput = FileHandle.nullDevice
                 process.standardOutput = FileHandle.nullDevice
