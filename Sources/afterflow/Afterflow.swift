@@ -1,4 +1,5 @@
 import ArgumentParser
+import AfterflowKit
 import Foundation
 
 @main
@@ -62,6 +63,9 @@ struct Afterflow: ParsableCommand {
     /// code 64, as for any usage error.
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if ProcessInfo.processInfo.environment["AFTERFLOW_TIMING"] == "1" {
+            TimingSink.shared.send { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+        }
         if let message = CommandSuggestions.unknownCommand(in: arguments, root: Afterflow.self) {
             FileHandle.standardError.write(Data((message + "\n").utf8))
             Foundation.exit(ExitCode.validationFailure.rawValue)
