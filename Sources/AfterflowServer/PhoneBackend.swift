@@ -83,7 +83,8 @@ public final class PhoneBackend: @unchecked Sendable {
     /// The session as the page shows it: its goals (the client's active ones and any the session
     /// has trials of), the counts per goal, when it started.
     public func session(_ path: String) throws(PhoneError) -> JSONValue {
-        try serialized { () throws(PhoneError) -> JSONValue in
+        let path = try Self.canonical(path)
+        return try serialized { () throws(PhoneError) -> JSONValue in
             let (_, session, record) = try open(path)
             return state(path: path, session: session, record: record)
         }
@@ -113,6 +114,7 @@ public final class PhoneBackend: @unchecked Sendable {
             ("cues", .array(store.cues.names.map { .string($0) })),
             ("counts", .object(counts.sorted { $0.key < $1.key }.map { ($0.key, .array([.int($0.value.0), .int($0.value.1)])) })),
             ("now", .int(Self.millis(Date()))),
+            ("zone", .string(zone.identifier)),
         ])
     }
 
@@ -174,6 +176,7 @@ public final class PhoneBackend: @unchecked Sendable {
     /// or not, and its cue (the goal's default when nil). On disk, fsync'd, when this returns.
     public func trial(path: String, id: String, time millis: Double, goal: String, success: Bool, cue: String?) throws(PhoneError) -> JSONValue {
         try Self.check(id: id)
+        let path = try Self.canonical(path)
         return try serialized { () throws(PhoneError) -> JSONValue in
             try locked { () throws(VaultError) -> Result<JSONValue, PhoneError> in
                     var ledger = try Ledger(store: store, session: path)
@@ -244,6 +247,7 @@ public final class PhoneBackend: @unchecked Sendable {
     /// A cue change (`change` gives the new level as its cue) or an undo (nil), of trial `id`.
     private func edit(path: String, id: String, change: () throws(PhoneError) -> Trial?) throws(PhoneError) -> JSONValue {
         let wanted = try change()
+        let path = try Self.canonical(path)
         return try serialized { () throws(PhoneError) -> JSONValue in
             try locked { () throws(VaultError) -> Result<JSONValue, PhoneError> in
                     var ledger = try Ledger(store: store, session: path)
@@ -288,7 +292,8 @@ public final class PhoneBackend: @unchecked Sendable {
 
     /// Writes the session's end (now) and returns its summary (as `afterflow summary --format json`).
     public func end(path: String) throws(PhoneError) -> JSONValue {
-        try serialized { () throws(PhoneError) -> JSONValue in
+        let path = try Self.canonical(path)
+        return try serialized { () throws(PhoneError) -> JSONValue in
             let (entry, _, _) = try open(path)
             var stamp = LocalDate(Date(), in: zone)
             stamp.offset = nil
@@ -331,6 +336,16 @@ public final class PhoneBackend: @unchecked Sendable {
     static func failure(_ error: VaultError) -> PhoneError {
         let status = error.kind == .changedOnDisk ? 409 : (error.kind == .invalid ? 409 : 503)
         return PhoneError(status, "not written: \(error.message)")
+    }
+
+    /// The session's path spelled one way (`clients/…`, without `./` or `//`), so that the ledger
+    /// of its trials is one file however the page spells it.
+    static func canonical(_ path: String) throws(PhoneError) -> String {
+        do {
+            return try Vault.canonicalPath(path)
+        } catch {
+            throw PhoneError(404, "there is no trial session \(path)")
+        }
     }
 
     static func check(id: String) throws(PhoneError) {

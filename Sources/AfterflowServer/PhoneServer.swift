@@ -6,16 +6,20 @@ import Hummingbird
 import HummingbirdTLS
 import Logging
 import NIOCore
+import ServiceLifecycle
 import Synchronization
 
 /// The request context: Hummingbird's, with the address the request came from (for the backoff).
 public struct PhoneContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     public let remote: String
+    /// The connection, watched for its client going away while a wrong token waits.
+    let channel: any Channel
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         remote = source.channel.remoteAddress?.ipAddress ?? "unknown"
+        channel = source.channel
     }
 
     /// A body larger than this is refused (413) before it is read whole.
@@ -64,9 +68,9 @@ public struct PhoneServer: Sendable {
                 throw PhoneError(0, "could not read the private key \(tls.key) (\(error)); give a PEM file without a passphrase with --tls-key")
             }
             let configuration = TLSConfiguration.makeServerConfiguration(certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
-            serverBuilder = try .tls(.http1(), tlsConfiguration: configuration)
+            serverBuilder = try .tls(.http1(configuration: .init(additionalChannelHandlers: [ClientWatch()])), tlsConfiguration: configuration)
         } else {
-            serverBuilder = .http1()
+            serverBuilder = .http1(configuration: .init(additionalChannelHandlers: [ClientWatch()]))
         }
         let quiet = Logger(label: "afterflow.serve", factory: { _ in SwiftLogNoOpLogHandler() })
         let app = Application(
@@ -82,6 +86,9 @@ public struct PhoneServer: Sendable {
 
 /// Slows down an address that keeps sending a wrong token: the first few failures are answered at
 /// once, then each waits twice as long as the one before (up to 3 s), one after another.
+///
+/// A wait holds nothing up: it ends at once when the server stops (Ctrl-C, SIGTERM) or when its
+/// client goes away, whatever else is queued.
 final class Backoff: Sendable {
     static let free = 5
     static let longest = 3.0
@@ -114,6 +121,61 @@ final class Backoff: Sendable {
             return wait
         }
     }
+
+    /// Waits `seconds`, or less: until the server shuts down, the task is cancelled, or the
+    /// connection's client has gone (its input closed, or the connection closed).
+    static func pause(_ seconds: Double, on channel: any Channel) async {
+        let done = channel.eventLoop.makePromise(of: Void.self)
+        // Completing a promise twice does nothing: whichever comes first ends the wait.
+        let timer = channel.eventLoop.scheduleTask(in: .nanoseconds(Int64(seconds * 1e9))) { done.succeed() }
+        channel.closeFuture.whenComplete { _ in done.succeed() }
+        if let watch = try? await channel.pipeline.handler(type: ClientWatch.self).get() {
+            watch.whenGone { done.succeed() }
+        }
+        await withTaskCancellationOrGracefulShutdownHandler {
+            _ = try? await done.futureResult.get()
+        } onCancelOrGracefulShutdown: {
+            done.succeed()
+        }
+        timer.cancel()
+    }
+}
+
+/// Tells when a connection's client has gone: its input closed (the client closed its end; the
+/// server keeps half-closed connections open) or the connection closed.
+final class ClientWatch: ChannelInboundHandler, RemovableChannelHandler, Sendable {
+    typealias InboundIn = NIOAny
+
+    private let state = Mutex<(gone: Bool, waiting: [@Sendable () -> Void])>((false, []))
+
+    /// Runs `action` once the client has gone (at once if it has).
+    func whenGone(_ action: @escaping @Sendable () -> Void) {
+        let now = state.withLock { state -> Bool in
+            if state.gone { return true }
+            state.waiting.append(action)
+            return false
+        }
+        if now { action() }
+    }
+
+    private func gone() {
+        let waiting = state.withLock { state -> [@Sendable () -> Void] in
+            state.gone = true
+            defer { state.waiting = [] }
+            return state.waiting
+        }
+        for action in waiting { action() }
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if let event = event as? ChannelEvent, event == .inputClosed { gone() }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        gone()
+        context.fireChannelInactive()
+    }
 }
 
 struct PhoneResponder: HTTPResponder {
@@ -126,7 +188,7 @@ struct PhoneResponder: HTTPResponder {
     func respond(to request: Request, context: PhoneContext) async throws -> Response {
         guard authorized(request) else {
             let wait = backoff.failed(context.remote)
-            if wait > 0 { try? await Task.sleep(nanoseconds: UInt64(wait * 1e9)) }
+            if wait > 0 { await Backoff.pause(wait, on: context.channel) }
             return json(401, .object([("error", .string("this address needs the token afterflow serve printed: open the address it printed (a new one at each start)"))]))
         }
         let path = request.uri.path

@@ -122,6 +122,56 @@ struct LiveLogTests {
         }
     }
 
+    @Test("after a crash, log CLIENT offers to go on with the client's open session from today, and does")
+    func offersTheOpenSession() throws {
+        try withSandbox { sandbox in
+            let vault = try Practice.make(in: sandbox)
+            let file = vault + "/" + Self.session
+            let crash = try sandbox.runOnPseudoTerminal(["log", "maya-t", "--vault", vault], directory: ".", environment: Self.now, steps: [
+                .expect("no trials yet"), .type("k"), .file(file, holds: "s-initial + minimal"), .signal(SIGKILL),
+            ])
+            try #require(crash.status == -Int(SIGKILL), "\(crash)")
+            let again = try sandbox.runOnPseudoTerminal(["log", "maya-t", "--vault", vault], directory: ".", environment: Self.now, steps: [
+                .expect("still open"), .expect("Go on with it?"), .type("\r"), .expect("1 of 1"),
+                .type("j"), .file(file, holds: "s-initial - minimal"), .type("q"), .expect(Self.session),
+            ])
+            #expect(again.failure == nil, "\(again)")
+            // One session, holding the trial from before the crash and the one after.
+            let sessions = sandbox.files(under: vault + "/clients/maya-t/sessions/2025").filter { $0.hasPrefix("2025-01-20") }
+            let lines = Self.trials(try sandbox.readText(file))
+            #expect(sessions == ["2025-01-20-1000.md"] && lines == ["- 10:00:00 s-initial + minimal", "- 10:00:00 s-initial - minimal"],
+                    "\(sessions) \(lines): \(again)")
+        }
+    }
+
+    @Test("log --resume SESSION without the client: the client is the session's")
+    func resumeWithoutTheClient() throws {
+        try withSandbox { sandbox in
+            let vault = try Practice.make(in: sandbox)
+            let file = vault + "/" + Self.session
+            let first = try sandbox.runOnPseudoTerminal(["log", "maya-t", "--vault", vault], directory: ".", environment: Self.now, steps: [
+                .expect("no trials yet"), .type("k"), .file(file, holds: "s-initial + minimal"), .type("\u{03}"),
+            ])
+            try #require(first.status == -Int(SIGINT), "\(first)")
+            let resumed = try sandbox.runOnPseudoTerminal(["log", "--resume", Self.session, "--vault", vault], directory: ".", environment: Self.now, steps: [
+                .expect("Produce /s/"), .type("j"), .file(file, holds: "s-initial - minimal"), .type("q"), .expect(Self.session),
+            ])
+            let lines = Self.trials(try sandbox.readText(file))
+            #expect(resumed.status == 0 && lines == ["- 10:00:00 s-initial + minimal", "- 10:00:00 s-initial - minimal"], "\(lines): \(resumed)")
+        }
+    }
+
+    @Test("q before any trial keeps no empty session")
+    func quitWithoutTrials() throws {
+        try withSandbox { sandbox in
+            let vault = try Practice.make(in: sandbox)
+            let run = try sandbox.runOnPseudoTerminal(["log", "maya-t", "--vault", vault], directory: ".", environment: Self.now, steps: [
+                .expect("no trials yet"), .type("q"), .expect("not kept"),
+            ])
+            #expect(run.status == 0 && !sandbox.exists(vault + "/" + Self.session), "\(run)")
+        }
+    }
+
     @Test("a trial logged meanwhile by another front end is shown, and its line is never taken for this one's")
     func anotherFrontEnd() throws {
         try withSandbox { sandbox in

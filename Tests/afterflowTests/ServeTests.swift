@@ -1,3 +1,4 @@
+import AfterflowKit
 import Foundation
 import Testing
 
@@ -112,6 +113,40 @@ struct ServeTests {
         return text
     }
 
+    @Test("one trial sent under several spellings of its session's path (./, //): one line in the file",
+          .enabled(if: python != nil, "needs python3"))
+    func spellingsOfThePath() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let server = try ServedVault(sandbox, vault: vault)
+            defer { server.stop() }
+            let run = try ServedVault.python("serve_spelling.py", [server.base, server.token, vault])
+            #expect(run.status == 0 && run.output.contains("all checks passed"), "\(run.output)")
+        }
+    }
+
+    @Test("Ctrl-C with forty wrong-token back-offs queued: the server exits at once, not after the queue",
+          .enabled(if: python != nil, "needs python3"))
+    func backoffDoesNotDelayShutdown() throws {
+        let binary = try #require(afterflowBinary)
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let run = try ServedVault.python("serve_backoff.py", [binary, vault, "shutdown"])
+            #expect(run.status == 0 && run.output.contains("all checks passed"), "\(run.output)")
+        }
+    }
+
+    @Test("a wrong-token back-off ends when its client disconnects: the connections close at once",
+          .enabled(if: python != nil, "needs python3"))
+    func backoffEndsWithItsClient() throws {
+        let binary = try #require(afterflowBinary)
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let run = try ServedVault.python("serve_backoff.py", [binary, vault, "disconnect"])
+            #expect(run.status == 0 && run.output.contains("all checks passed"), "\(run.output)")
+        }
+    }
+
     @Test("a port that is taken: a clear error, and the first server keeps serving")
     func portTaken() throws {
         try withSandbox { sandbox in
@@ -167,6 +202,49 @@ struct ServeTests {
             #expect(run.output.contains("all checks passed"), "\(run.output)")
             let check = try sandbox.run(["check", "--vault", vault])
             #expect(check.status == 0, "\(check)")
+        }
+    }
+
+    @Test("the page's percentages and colours are the library's: rounded down (2 of 3 is 66 %), coloured on the exact fraction",
+          .enabled(if: webDriver, "needs chromium, chromedriver and Python's selenium ('make test-deps' installs them)"))
+    func pagePercentages() throws {
+        let binary = try #require(afterflowBinary)
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            // Every s of n trials up to 100, as AfterflowKit shows them (the terminal, the reports).
+            var cases: [JSONValue] = []
+            for n in 1...100 {
+                for s in 0...n {
+                    cases.append(.array([.int(s), .int(n), .int(try #require(Percent.whole(s, of: n))), .string(LiveColor(correct: s, of: n).rawValue)]))
+                }
+            }
+            try sandbox.write("percentages.json", JSONValue.array(cases).serialized())
+            let run = try ServedVault.python("serve_page_rules.py", [binary, vault, "percent", sandbox.path("percentages.json")], timeout: 300)
+            #expect(run.status == 0 && run.output.contains("all checks passed"), "\(run.output)")
+        }
+    }
+
+    @Test("the page's clock: the vault's time beside the phone's when their time zones differ",
+          .enabled(if: webDriver, "needs chromium, chromedriver and Python's selenium ('make test-deps' installs them)"))
+    func vaultClockWhenZonesDiffer() throws {
+        let binary = try #require(afterflowBinary)
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            var arguments = [binary, vault, "clock-differs"]
+            if let shot = ProcessInfo.processInfo.environment["AFTERFLOW_SCREENSHOT"] { arguments += ["--screenshot", shot] }
+            let run = try ServedVault.python("serve_page_rules.py", arguments, timeout: 300)
+            #expect(run.status == 0 && run.output.contains("all checks passed"), "\(run.output)")
+        }
+    }
+
+    @Test("the page's clock: one clock when the phone is in the vault's time zone",
+          .enabled(if: webDriver, "needs chromium, chromedriver and Python's selenium ('make test-deps' installs them)"))
+    func oneClockWhenZonesAgree() throws {
+        let binary = try #require(afterflowBinary)
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let run = try ServedVault.python("serve_page_rules.py", [binary, vault, "clock-same"], timeout: 300)
+            #expect(run.status == 0 && run.output.contains("all checks passed"), "\(run.output)")
         }
     }
 

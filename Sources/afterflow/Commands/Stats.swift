@@ -57,7 +57,7 @@ struct Stats: ParsableCommand {
             var parts: [String] = []
             if stats.sessions > 0 || (practice.clients == 0 && moodTrend.count == 0) { parts.append(text(stats)) }
             if practice.clients > 0 {
-                let percent = practice.trials == 0 ? "" : ", \(practice.successes * 100 / practice.trials) % successes"
+                let percent = practice.trials == 0 ? "" : ", \(Percent.text(practice.successes, of: practice.trials)) successes"
                 parts.append(term.bold("Practice") + "      \(practice.clients) client\(practice.clients == 1 ? "" : "s"), \(practice.activeGoals) active goal\(practice.activeGoals == 1 ? "" : "s"); "
                     + "\(practice.sessions) trial session\(practice.sessions == 1 ? "" : "s"), \(practice.trials) trials\(percent)")
             }

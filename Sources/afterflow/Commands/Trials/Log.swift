@@ -14,20 +14,22 @@ extension Afterflow {
             discussion: """
                 Starts a trial session of the client's active goals (or the goals given) and takes the whole terminal: the session timer, the clock, the client, the current goal with its trials and percentage (green at 70 %+, orange at 40-69 %, red under 40 %), a dot per goal.
 
-                Keys: ↑ or k success, ↓ or j failure, ← → or h l previous/next goal, u undo the last trial, n a note on the last trial, q end the session. After each trial, choose its cue within 3 seconds with 1-4 (or the level's letter); else it is the goal's default cue. Every trial is written to the session file and flushed to disk as soon as its key is pressed, before its cue is chosen; killed at any moment, the file keeps every trial, and --resume goes on with it. q writes the session's end, prints the summary and the session's path. Ctrl-C leaves without ending it.
+                Keys: ↑ or k success, ↓ or j failure, ← → or h l previous/next goal, u undo the last trial, n a note on the last trial, q end the session. After each trial, choose its cue within 3 seconds with 1-4 (or the level's letter); else it is the goal's default cue. Every trial is written to the session file and flushed to disk as soon as its key is pressed, before its cue is chosen; killed at any moment, the file keeps every trial, and --resume goes on with it. q writes the session's end, prints the summary and the session's path. Ctrl-C leaves without ending it; q before any trial keeps no session at all.
+
+                When the client has a session from today that was never ended (a crash, Ctrl-C), you are asked whether to go on with it instead of starting another. --resume goes on with a given one; the client is then taken from it.
 
                 Examples:
                   afterflow log maya-t
                   afterflow log maya-t --goal s-initial --goal two-step --location "Room 2"
-                  afterflow log maya-t --resume maya-t/2025-01-14
+                  afterflow log --resume maya-t/2025-01-14
                   afterflow log maya-t --plain           one line per trial, for screen readers
                   afterflow log maya-t --neutral         no green or red, no Success/Failure words
                 """)
 
         @OptionGroup var vaultOptions: VaultOptions
 
-        @Argument(help: ArgumentHelp("The client's short name.", valueName: "client"))
-        var client: String
+        @Argument(help: ArgumentHelp("The client's short name (with --resume, taken from the session).", valueName: "client"))
+        var client: String?
 
         @Option(help: ArgumentHelp("A goal to log (repeat for several; default: the client's active goals).", valueName: "goal"))
         var goal: [String] = []
@@ -46,6 +48,9 @@ extension Afterflow {
 
         func validate() throws {
             if let location, let problem = FieldText.problem(field: "--location", text: location, multiline: false) { throw ValidationError(problem) }
+            if client == nil && resume == nil {
+                throw ValidationError("give the client's short name (afterflow log maya-t), or --resume SESSION to go on with a session")
+            }
             if resume != nil && location != nil {
                 throw ValidationError("--location is for a new session; a resumed one keeps the location: written in its file")
             }
@@ -55,40 +60,24 @@ extension Afterflow {
             let practice = try QuickPractice(vaultOptions)
             let store = practice.store
             let vault = practice.vault
-            let short = try withVaultErrors { try store.resolveClient(client) }
+            let (short, resumed) = try resumeTarget(practice)
             let record = try withVaultErrors { try store.load(short) }
-            let chosen: [GoalRecord]
-            if goal.isEmpty {
-                chosen = record.goals.filter { $0.goal.currentPhase.isWorkedOn }
-                if chosen.isEmpty {
-                    throw usageError("\(record.short) has no active goals to log; add one with: " + vaultOptions.hints.command("goal", "add", record.short, placeholder: "TITLE"), command: "log")
-                }
-            } else {
-                var seen = Swift.Set<String>()
-                chosen = try goal.map { try goalRecord($0, in: record, hints: vaultOptions.hints) }.filter { seen.insert($0.short).inserted }
-            }
             let cues = store.cues
-            let goals = chosen.map { g in
-                LiveLogger.Goal(short: g.short, title: (g.goal.title ?? g.short).visible(),
-                                defaultCue: g.goal.cue.flatMap(cues.level) ?? cues.independent)
-            }
+            let goals = try chosenGoals(record, cues: cues)
             let zone = vault.timeZone
             let path: String
-            if let resume {
-                let entry = try practice.trialSession(resume)
-                guard PracticePath(entry.path).client == short else {
-                    throw usageError("\(entry.path) is not a session of \(short)", command: "log")
-                }
-                if case .trials(let session) = entry.content, session.end != nil {
-                    ErrorStream.current.write("Note: \(entry.path) was ended; its end time is written again when you end it with q.")
-                }
-                path = entry.path
+            var isNew = false
+            if let resumed {
+                path = resumed
+            } else if let open = offerOpenSession(record, vault: vault) {
+                path = open
             } else {
                 var start = LocalDate(Clock.now, in: zone)
                 start.offset = nil
                 path = try withVaultErrors {
                     try store.startTrials(client: record, date: start, location: location, observer: nil, recordedOn: .terminal, now: Clock.now)
                 }
+                isNew = true
             }
             let entry = try withVaultErrors { try store.read(path) }
             guard case .trials(let session) = entry.content else {
@@ -106,7 +95,7 @@ extension Afterflow {
             case .left(let signal):
                 if signal != SIGHUP {
                     ErrorStream.current.write("Left the session open with \(counted(logger.trials.count, "trial", "trials")): " + shown)
-                    ErrorStream.current.write("Go on with: " + vaultOptions.hints.command("log", short, "--resume", path)
+                    ErrorStream.current.write("Go on with: " + vaultOptions.hints.command("log", "--resume", path)
                                               + "  or end it: " + vaultOptions.hints.command("trials", "end", path))
                 }
                 // Ended by a signal: ended by it, as the shell expects. Input that ran out (a pipe)
@@ -117,6 +106,10 @@ extension Afterflow {
                     throw ExitCode(128 + signal)
                 }
             case .ended:
+                if isNew, logger.trials.isEmpty, try withVaultErrors({ try store.discardUnusedSession(path, expecting: logger.known) }) {
+                    emit("No trials logged: the session was not kept (\(shown) removed).")
+                    return
+                }
                 try end(path: path, store: store, zone: zone)
                 let ended = try withVaultErrors { try store.read(path) }
                 let fresh = try withVaultErrors { try store.load(short) }
@@ -128,6 +121,59 @@ extension Afterflow {
                 }
                 emit(shown)
             }
+        }
+
+        /// The goals to log: those given, or the client's active ones.
+        private func chosenGoals(_ record: ClientRecord, cues: CueLevels) throws -> [LiveLogger.Goal] {
+            let chosen: [GoalRecord]
+            if goal.isEmpty {
+                chosen = record.goals.filter { $0.goal.currentPhase.isWorkedOn }
+                if chosen.isEmpty {
+                    throw usageError("\(record.short) has no active goals to log; add one with: " + vaultOptions.hints.command("goal", "add", record.short, placeholder: "TITLE"), command: "log")
+                }
+            } else {
+                var seen = Swift.Set<String>()
+                chosen = try goal.map { try goalRecord($0, in: record, hints: vaultOptions.hints) }.filter { seen.insert($0.short).inserted }
+            }
+            return chosen.map { g in
+                LiveLogger.Goal(short: g.short, title: (g.goal.title ?? g.short).visible(),
+                                defaultCue: g.goal.cue.flatMap(cues.level) ?? cues.independent)
+            }
+        }
+
+        /// The client, and the session to go on with (--resume): the client is taken from it, and
+        /// must be the one given, if one is.
+        private func resumeTarget(_ practice: QuickPractice) throws -> (short: String, path: String?) {
+            guard let resume else {
+                return (try withVaultErrors { try practice.store.resolveClient(client ?? "") }, nil)
+            }
+            let entry = try practice.trialSession(resume)
+            guard case .trials(let session) = entry.content, let owner = PracticePath(entry.path).client else {
+                throw usageError("\(entry.path) is not a trial session in a client's folder", command: "log")
+            }
+            if let client {
+                let short = try withVaultErrors { try practice.store.resolveClient(client) }
+                guard owner == short else { throw usageError("\(entry.path) is not a session of \(short)", command: "log") }
+            }
+            if session.end != nil {
+                ErrorStream.current.write("Note: \(entry.path) was ended; its end time is written again when you end it with q.")
+            }
+            return (owner, entry.path)
+        }
+
+        /// The client's session of today that was never ended, when the person at the terminal
+        /// chooses to go on with it. Without a terminal to ask on, a new session is started, and
+        /// the open one named.
+        private func offerOpenSession(_ record: ClientRecord, vault: Vault) -> String? {
+            guard let open = record.openSession(on: Clock.today(in: vault.timeZone).dayString) else { return nil }
+            let shown = vaultOptions.hints.path(open.path, in: vault)
+            let at = open.session.date?.time.map { String(format: "%02d:%02d", $0.hour, $0.minute) } ?? "today"
+            let what = "\(record.client.displayName)'s session from \(at) today is still open, with \(counted(open.session.trials.count, "trial", "trials")) (\(shown))."
+            guard Terminal.current.isInteractive else {
+                ErrorStream.current.write("Note: \(what) Starting a new one; go on with it instead with: " + vaultOptions.hints.command("log", "--resume", open.path))
+                return nil
+            }
+            return Prompt.confirm(what + " Go on with it?", defaultYes: true) ? open.path : nil
         }
 
         /// Writes the session's end: now.

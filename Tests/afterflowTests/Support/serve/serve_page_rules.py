@@ -1,0 +1,123 @@
+"""The phone page's own rules against the library's, in headless Chromium (WebDriver):
+
+- `percent EXPECTED`: the page's percentage and colour for every s of n trials in EXPECTED (a JSON
+  list of [s, n, whole percent, colour] made by AfterflowKit's Percent and LiveColor) agree with
+  the library's; and a session of 2 successes in 3 trials shows the library's figure and colour;
+- `clock-differs`: on a phone in another time zone than the vault's, the vault's clock is shown
+  beside the phone's, with the vault's place;
+- `clock-same`: on a phone in the vault's time zone, one clock only.
+
+Usage: serve_page_rules.py AFTERFLOW VAULT MODE [EXPECTED] [--screenshot PNG]  (exit 0 when every check holds)."""
+import datetime
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from zoneinfo import ZoneInfo
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+
+BINARY, VAULT, MODE = sys.argv[1], sys.argv[2], sys.argv[3]
+SCREENSHOT = sys.argv[sys.argv.index("--screenshot") + 1] if "--screenshot" in sys.argv else None
+ZONE = re.search(r"^time_zone: (\S+)", open(os.path.join(VAULT, ".afterflow", "config.yml")).read(), re.M).group(1)
+OTHER = "Asia/Tokyo" if ZONE != "Asia/Tokyo" else "Europe/London"
+
+
+def check(condition, message):
+    if not condition:
+        print("FAILED:", message)
+        sys.exit(1)
+    print("ok:", message)
+
+
+def wait(condition, message, timeout=15):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        try:
+            value = condition()
+            if value:
+                return value
+        except Exception:
+            pass
+        time.sleep(0.05)
+    check(False, message)
+
+
+out = tempfile.NamedTemporaryFile(prefix="serve-", suffix=".out", delete=False)
+env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": os.environ.get("HOME", "/tmp"), "NO_COLOR": "1", "TZ": "UTC", "LANG": "C.UTF-8"}
+server = subprocess.Popen([BINARY, "serve", "--vault", VAULT, "--port", "0"], stdout=out, stderr=subprocess.STDOUT, env=env)
+deadline = time.time() + 60
+while not re.search(r"^Open: (\S+)$", open(out.name, encoding="utf-8").read(), re.M):
+    if server.poll() is not None or time.time() > deadline:
+        check(False, "afterflow serve printed its address:\n" + open(out.name, encoding="utf-8").read())
+    time.sleep(0.05)
+url = re.search(r"^Open: (\S+)$", open(out.name, encoding="utf-8").read(), re.M).group(1)
+
+profile = tempfile.mkdtemp(prefix="afterflow-chromium-")
+options = webdriver.ChromeOptions()
+options.binary_location = next(p for p in ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome") if os.path.exists(p))
+for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--user-data-dir=" + profile, "--no-first-run",
+             "--no-default-browser-check", "--disable-extensions", "--disable-sync", "--disable-background-networking",
+             "--disable-component-update", "--disable-default-apps", "--mute-audio", "--window-size=390,844",
+             "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1", "--proxy-server=socks5://127.0.0.1:9"]:
+    options.add_argument(flag)
+options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 2.0, "touch": True}})
+driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+driver.set_page_load_timeout(30)
+
+
+def start_session():
+    driver.get(url)
+    wait(lambda: driver.find_element(By.CSS_SELECTOR, '[data-client="maya-t"]'), "the client list").click()
+    driver.find_element(By.ID, "start").click()
+    wait(lambda: driver.find_element(By.ID, "log").is_displayed(), "the logging screen")
+
+
+try:
+    if MODE == "percent":
+        expected = json.load(open(sys.argv[4]))
+        driver.get(url)
+        wait(lambda: driver.execute_script("return !!window.afterflow"), "the page's script runs")
+        wrong = driver.execute_script("""
+            const a = window.afterflow, wrong = [];
+            for (const [s, n, whole, colour] of arguments[0]) {
+              if (a.percent(s, n) !== whole || a.colour(s, n) !== colour) wrong.push([s, n, a.percent(s, n), a.colour(s, n), whole, colour]);
+            }
+            return wrong;""", expected)
+        check(wrong == [], "the page's percentage and colour agree with the library's for all %d cases (disagreeing: %s)" % (len(expected), wrong[:5]))
+        start_session()
+        for button in ["Success", "Success", "Failure"]:
+            driver.find_element(By.CSS_SELECTOR, '[aria-label="%s"]' % button).click()
+        whole, colour = next((w, c) for s, n, w, c in expected if (s, n) == (2, 3))
+        shown = {"green": "good", "orange": "mid", "red": "low"}[colour]
+        score = wait(lambda: driver.find_element(By.ID, "goal-score").text.startswith("2/3") and driver.find_element(By.ID, "goal-score"), "three trials shown")
+        check(score.text == "2/3 · %d%%" % whole and score.get_attribute("class") == shown,
+              "2 of 3 on the page: %r, %s; the library: %d %%, %s" % (score.text, score.get_attribute("class"), whole, colour))
+    else:
+        phone = OTHER if MODE == "clock-differs" else ZONE
+        driver.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": phone})
+        start_session()
+        wait(lambda: re.fullmatch(r"\d\d:\d\d", driver.find_element(By.ID, "clock").text), "the phone's clock shown")
+        vault_clock = driver.find_element(By.ID, "vault-clock")
+        if MODE == "clock-differs":
+            moments = [datetime.datetime.now(ZoneInfo(ZONE)) - datetime.timedelta(minutes=m) for m in (0, 1)]
+            wanted = ["%02d:%02d %s" % (t.hour, t.minute, ZONE.split("/")[-1].replace("_", " ")) for t in moments]
+            shown = wait(lambda: vault_clock.is_displayed() and vault_clock.text, "the vault's clock shown")
+            check(shown in wanted, "the phone in %s, the vault in %s: the vault's clock beside the phone's (%r, expected one of %s)" % (phone, ZONE, shown, wanted))
+            if SCREENSHOT:
+                driver.save_screenshot(SCREENSHOT)
+        else:
+            # The clock shown is set by the same tick that shows or hides the vault's.
+            check(not vault_clock.is_displayed(), "the phone in the vault's time zone (%s): one clock (%r)" % (phone, driver.find_element(By.CSS_SELECTOR, ".meta").text))
+    print("all checks passed")
+finally:
+    driver.quit()
+    server.send_signal(signal.SIGTERM)
+    server.wait(timeout=30)
+    os.unlink(out.name)
