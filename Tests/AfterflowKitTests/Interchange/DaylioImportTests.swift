@@ -22,17 +22,18 @@ struct DaylioImportTests {
         #expect(plan.ready.count == 8)
         let summary = plan.ready.map { ready in
             "\(ready.values.date.canonical(in: Self.berlin)) \(ready.word) \(ready.values.score) [\(ready.values.labels.joined(separator: ","))] "
+                + (ready.values.suggestedLabels.isEmpty ? "" : "suggested [\(ready.values.suggestedLabels.joined(separator: ","))] ")
                 + "[\(ready.values.associations.joined(separator: ","))] [\(ready.values.tags.joined(separator: ","))]"
         }
         #expect(summary == [
-            "2025-02-28T18:50:00+01:00 rad 9 [joyful,grateful] [travel,self-care,friends] []",
-            "2025-03-01T00:05:00+01:00 meh 5 [indifferent] [] [movies & tv,gaming]",
-            "2025-03-01T20:00:00+01:00 good 7 [content,peaceful] [] []",
-            "2025-03-02T10:00:00+01:00 awful 1 [sad,hopeless] [family] [sick]",
+            "2025-02-28T18:50:00+01:00 rad 9 [] suggested [joyful,grateful] [travel,self-care,friends] []",
+            "2025-03-01T00:05:00+01:00 meh 5 [] suggested [indifferent] [] [movies & tv,gaming]",
+            "2025-03-01T20:00:00+01:00 good 7 [] suggested [content,peaceful] [] []",
+            "2025-03-02T10:00:00+01:00 awful 1 [] suggested [sad,hopeless] [family] [sick]",
             "2025-03-03T12:30:00+01:00 bad 3 [anxious,stressed] [work] []",
             "2025-03-03T18:05:00+01:00 rad 9 [happy] [fitness] [sport]",
-            "2025-03-04T07:40:00+01:00 meh 5 [indifferent] [] [bad sleep]",
-            "2025-03-04T21:15:00+01:00 good 7 [content,peaceful] [friends,work] [good meal]",
+            "2025-03-04T07:40:00+01:00 meh 5 [] suggested [indifferent] [] [bad sleep]",
+            "2025-03-04T21:15:00+01:00 good 7 [] suggested [content,peaceful] [friends,work] [good meal]",
         ])
         let dinner = try #require(plan.ready.last)
         #expect(dinner.line == 2)

@@ -23,8 +23,9 @@ public struct DaylioSignature: Hashable, Sendable {
 /// Each entry becomes a check-in with `source: import`, the mood word as `source_value` and the
 /// scale as `source_scale`; the score is the word's in `scale`. An activity that names one of the
 /// 38 labels becomes a label, one that names one of the 18 associations an association (names
-/// read as `mood` reads them), any other a tag. Without a label the score's labels are chosen, and
-/// without an association the notes' (as `mood` chooses them). The note title and the note are
+/// read as `mood` reads them), any other a tag. Without a label the score's labels are suggested
+/// (`suggested_labels`, as `mood` suggests them: the person did not choose them), and without an
+/// association the notes' are chosen (as `mood` chooses them). The note title and the note are
 /// the body, the title first, a blank line between.
 public struct DaylioImport: Sendable {
     public var timeZone: TimeZone
@@ -119,8 +120,7 @@ public struct DaylioImport: Sendable {
                     tags.append(activity)
                 }
             }
-            let notes = [entry.noteTitle, entry.note].filter { !$0.isEmpty }.joined(separator: "\n\n")
-            values.labels = labels.isEmpty ? MoodVocabulary.defaultLabels(forScore: score) : labels
+            values.setLabels(chosen: labels)
             values.associations = associations.isEmpty ? MoodVocabulary.inferAssociations(from: notes, extra: keywords) : associations
             values.tags = tags
             values.notes = notes

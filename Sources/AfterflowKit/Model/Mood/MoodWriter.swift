@@ -8,7 +8,10 @@ public struct MoodValues: Sendable {
     /// The valence to write; the score's when nil.
     public var valence: Double?
     public var kind: MoodKind = .momentaryEmotion
+    /// The labels the person chose.
     public var labels: [String] = []
+    /// Labels suggested for them (`MoodLabels.suggested`); written only when not empty.
+    public var suggestedLabels: [String] = []
     public var associations: [String] = []
     /// Written only when not empty.
     public var tags: [String] = []
@@ -26,6 +29,14 @@ public struct MoodValues: Sendable {
     }
 
     public var effectiveValence: Double { valence ?? MoodVocabulary.valence(forScore: score) }
+
+    /// Sets the labels: those chosen, or, when none were, the score's as suggestions
+    /// (`suggested_labels`), so that a label is never written as chosen when the person did not
+    /// choose it.
+    public mutating func setLabels(chosen: [String]) {
+        labels = chosen
+        suggestedLabels = chosen.isEmpty ? MoodVocabulary.defaultLabels(forScore: score) : []
+    }
 }
 
 /// New check-in files in their one canonical form, and where they go.
@@ -37,7 +48,9 @@ public enum MoodWriter {
         var lines = ["---", "type: mood", "id: \(values.id.uuidString.uppercased())", "date: \(values.date.canonical(in: timeZone))",
                      "score: \(values.score)", "valence: \(MoodVocabulary.valenceText(valence))",
                      "valence_class: \(ValenceClass(valence: valence).rawValue)", "kind: \(values.kind.rawValue)",
-                     "labels: \(YAMLWriter.flowList(values.labels))", "associations: \(YAMLWriter.flowList(values.associations))"]
+                     "labels: \(YAMLWriter.flowList(values.labels))"]
+        if !values.suggestedLabels.isEmpty { lines.append("suggested_labels: \(YAMLWriter.flowList(values.suggestedLabels))") }
+        lines.append("associations: \(YAMLWriter.flowList(values.associations))")
         if !values.tags.isEmpty { lines.append("tags: \(YAMLWriter.flowList(values.tags))") }
         lines.append("source: \(values.source.rawValue)")
         if let word = values.sourceValue { lines.append("source_value: \(YAMLWriter.scalar(word))") }

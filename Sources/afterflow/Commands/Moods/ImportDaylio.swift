@@ -115,7 +115,7 @@ struct ImportDaylio: ParsableCommand {
 
     /// `2024-03-05 18:50 meh → 5/10 (indifferent; work; tags: nap)`.
     func describe(_ values: MoodValues, word: String, zone: TimeZone) -> String {
-        var parts = [values.labels.joined(separator: ", ")]
+        var parts = [values.labels.isEmpty ? "suggested: " + values.suggestedLabels.joined(separator: ", ") : values.labels.joined(separator: ", ")]
         if !values.associations.isEmpty { parts.append(values.associations.joined(separator: ", ")) }
         if !values.tags.isEmpty { parts.append("tags: " + values.tags.joined(separator: ", ")) }
         return "\(day(values.date)) \(word) → \(values.score)/10 (\(parts.joined(separator: "; ")))".visible()
@@ -128,7 +128,8 @@ struct ImportDaylio: ParsableCommand {
             var fields: [(String, JSONValue)] = []
             if index < paths.count { fields.append(("path", .string(paths[index]))) }
             fields += [("line", .int(ready.line)), ("date", .string(values.date.canonical(in: zone))), ("source_value", .string(ready.word)),
-                       ("score", .int(values.score)), ("labels", strings(values.labels)), ("associations", strings(values.associations)),
+                       ("score", .int(values.score)), ("labels", strings(values.labels)),
+                       ("suggested_labels", strings(values.suggestedLabels)), ("associations", strings(values.associations)),
                        ("tags", strings(values.tags)), ("notes", .string(values.notes))]
             return .object(fields)
         }
