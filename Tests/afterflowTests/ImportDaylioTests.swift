@@ -75,7 +75,7 @@ struct ImportDaylioTests {
                 "\(file):2:36: column \"mood\": \"so-so\" is not a mood word this import knows (awful=1, bad=3, meh=5, good=7, rad=9); give its score from 1 to 10 with --map so-so=5, or add it to daylio_moods in .afterflow/config.yml",
                 "\(file):4:27: column \"time\": expected a time like \"6:50 pm\" or \"14:58\", found \"25:10\"",
                 "\(file):5:1: column \"full_date\": expected a day like 2024-03-05, found \"2025-02-30\"",
-                "\(file):6:1: expected 8 fields as in the header, found 9; a note with a comma must be in double quotes",
+                "\(file):6:1: expected 8 fields as in the header, found 9: \"then a walk\" after the last column; a note with a comma must be in double quotes",
                 "error: nothing was imported: 4 rows have problems; fix them and import again, or import the other row with --skip-invalid",
             ])
             #expect(!sandbox.exists(vault + "/moods"))
@@ -92,6 +92,20 @@ struct ImportDaylioTests {
             let bad = try sandbox.run(["import", "daylio", file, "--map", "meh"], directory: vault, environment: Self.now)
             expectStatus(bad, 64)
             #expect(bad.stderr.contains("--map takes a mood word and a score from 1 to 10, like --map meh=5, found \"meh\""))
+        }
+    }
+
+    @Test("--format json with a bad row: the JSON all the same, every problem in rejected, nothing written")
+    func jsonWithProblems() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.initVault(timeZone: "Europe/Berlin")
+            let file = Self.fixtures + "/daylio_malformed.csv"
+            let result = try sandbox.run(["import", "daylio", file, "--format", "json"], directory: vault, environment: Self.now)
+            expectStatus(result, 1)
+            let object = try #require(result.json as? [String: Any], "\(result)")
+            #expect((object["rejected"] as? [[String: Any]])?.map { $0["line"] as? Int } == [2, 4, 5, 6])
+            #expect((object["created"] as? [Any])?.isEmpty == true)
+            #expect(!sandbox.exists(vault + "/moods"))
         }
     }
 

@@ -19,6 +19,8 @@ public struct MoodValues: Sendable {
     /// The imported app's word and scale (`MoodCheckIn.sourceValue`, `sourceScale`); written only when set.
     public var sourceValue: String?
     public var sourceScale: [String] = []
+    /// The imported app's own measures as it wrote them (Daylio's `scales`); written only when set.
+    public var sourceScales: String?
     public var created: LocalDate
     public var notes = ""
 
@@ -55,6 +57,7 @@ public enum MoodWriter {
         lines.append("source: \(values.source.rawValue)")
         if let word = values.sourceValue { lines.append("source_value: \(YAMLWriter.scalar(word))") }
         if !values.sourceScale.isEmpty { lines.append("source_scale: \(YAMLWriter.flowList(values.sourceScale))") }
+        if let scales = values.sourceScales { lines.append("source_scales: \(YAMLWriter.scalar(scales))") }
         let stamp = values.created.canonical(in: timeZone)
         lines += ["created: \(stamp)", "updated: \(stamp)", "---"]
         let notes = values.notes.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -118,7 +118,7 @@ struct MoodListingOutput {
             }
             var rows = [["DATE", "SCORE", "", "KIND", "LABELS", "ASSOCIATIONS", "NOTES"]]
             for m in moods {
-                let firstLine = m.notes.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
+                let firstLine = DaylioNoteText.shown(m.notes, source: m.source).split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
                 let cut = DisplayWidth.fit(firstLine, columns: 40)
                 let note = cut.whole ? firstLine : String(firstLine.utf8.prefix(cut.bytesBeforeLast)).map { $0 + "…" } ?? ""
                 rows.append([m.date?.shortString ?? "", m.score.map { "\($0)" } ?? "", m.score.map { "\(MoodScale.emoji($0)) \(MoodScale.descriptor($0))" } ?? "",
