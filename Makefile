@@ -32,13 +32,13 @@ test: deps test-deps
 #   chromium-driver          drives the phone page of afterflow serve in headless Chromium (WebDriver)
 #   qrencode                 the QR code afterflow serve prints
 # and the Python packages icalendar, PyYAML and fhir.resources read the .ics, the front matter and
-# the FHIR bundle back; selenium speaks WebDriver.
+# the FHIR bundle back (fhirpathpy checks the bundle's FHIRPath invariants); selenium speaks WebDriver.
 # Installed with apt-get and pip when this is root and they are missing; otherwise the command
 # to run is printed (and the tests that need them say what is missing).
 TEST_APT := chromium chromium-driver qrencode poppler-utils vim nano tmux strace git age
 TEST_BINS := chromium chromedriver qrencode pdftotext pdfinfo vim nano tmux strace git age age-keygen
-TEST_PY := icalendar yaml selenium fhir.resources
-TEST_PIP := icalendar pyyaml selenium fhir.resources
+TEST_PY := icalendar yaml selenium fhir.resources fhirpathpy
+TEST_PIP := icalendar pyyaml selenium fhir.resources fhirpathpy
 
 test-deps:
 	@missing=""; for b in $(TEST_BINS); do command -v $$b >/dev/null 2>&1 || missing="$$missing $$b"; done; \

@@ -21,7 +21,7 @@ struct ImportDaylioTests {
                               "2025/2025-03-03-1230.md", "2025/2025-03-03-1805.md", "2025/2025-03-04-0740.md", "2025/2025-03-04-2115.md"])
             for name in files { #expect(try sandbox.mode(vault + "/moods/" + name) == 0o600) }
             let text = try sandbox.readText(vault + "/moods/2025/2025-03-04-2115.md")
-            #expect(frontMatterKeys(text) == ["type", "id", "date", "score", "valence", "valence_class", "kind", "labels", "associations", "tags",
+            #expect(frontMatterKeys(text) == ["type", "id", "date", "score", "valence", "valence_class", "kind", "labels", "suggested_labels", "associations", "tags",
                                               "source", "source_value", "source_scale", "created", "updated"])
             #expect(frontMatterValue(text, "date") == "2025-03-04T21:15:00+01:00")
             #expect(frontMatterValue(text, "score") == "7")
@@ -52,7 +52,7 @@ struct ImportDaylioTests {
             let file = Self.fixtures + "/daylio_export.csv"
             let result = try sandbox.run(["import", "daylio", file, "--dry-run"], directory: vault, environment: Self.now)
             expectStatus(result, 0)
-            #expect(result.stdoutLines.first == "  + 2025-02-28 6:50 PM rad → 9/10 (joyful, grateful; travel, self-care, friends)")
+            #expect(result.stdoutLines.first == "  + 2025-02-28 6:50 PM rad → 9/10 (suggested: joyful, grateful; travel, self-care, friends)")
             #expect(result.stdoutLines.last == "Dry run of \(file): 8 would be created, 0 skipped as duplicates, 0 rejected. Nothing was written.")
             #expect(!sandbox.exists(vault + "/moods"))
             let json = try sandbox.run(["import", "daylio", file, "--dry-run", "--format", "json"], directory: vault, environment: Self.now)
@@ -75,7 +75,7 @@ struct ImportDaylioTests {
                 "\(file):2:36: column \"mood\": \"so-so\" is not a mood word this import knows (awful=1, bad=3, meh=5, good=7, rad=9); give its score from 1 to 10 with --map so-so=5, or add it to daylio_moods in .afterflow/config.yml",
                 "\(file):4:27: column \"time\": expected a time like \"6:50 pm\" or \"14:58\", found \"25:10\"",
                 "\(file):5:1: column \"full_date\": expected a day like 2024-03-05, found \"2025-02-30\"",
-                "\(file):6:1: expected 8 fields as in the header, found 9; a note with a comma must be in double quotes",
+                "\(file):6:1: expected 8 fields as in the header, found 9: \"then a walk\" after the last column; a note with a comma must be in double quotes",
                 "error: nothing was imported: 4 rows have problems; fix them and import again, or import the other row with --skip-invalid",
             ])
             #expect(!sandbox.exists(vault + "/moods"))
@@ -92,6 +92,20 @@ struct ImportDaylioTests {
             let bad = try sandbox.run(["import", "daylio", file, "--map", "meh"], directory: vault, environment: Self.now)
             expectStatus(bad, 64)
             #expect(bad.stderr.contains("--map takes a mood word and a score from 1 to 10, like --map meh=5, found \"meh\""))
+        }
+    }
+
+    @Test("--format json with a bad row: the JSON all the same, every problem in rejected, nothing written")
+    func jsonWithProblems() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.initVault(timeZone: "Europe/Berlin")
+            let file = Self.fixtures + "/daylio_malformed.csv"
+            let result = try sandbox.run(["import", "daylio", file, "--format", "json"], directory: vault, environment: Self.now)
+            expectStatus(result, 1)
+            let object = try #require(result.json as? [String: Any], "\(result)")
+            #expect((object["rejected"] as? [[String: Any]])?.map { $0["line"] as? Int } == [2, 4, 5, 6])
+            #expect((object["created"] as? [Any])?.isEmpty == true)
+            #expect(!sandbox.exists(vault + "/moods"))
         }
     }
 
@@ -202,12 +216,12 @@ struct SearchMoodNotesTests {
             let vault = try sandbox.initVault(timeZone: "Europe/Berlin")
             let now = ImportDaylioTests.now
             expectStatus(try sandbox.run(["import", "daylio", ImportDaylioTests.fixtures + "/daylio_export.csv"], directory: vault, environment: now), 0)
-            // The note's second paragraph: line 21 of the file (17 lines of front matter, a blank, the first paragraph, a blank).
+            // The note's second paragraph: line 22 of the file (18 lines of front matter, a blank, the first paragraph, a blank).
             let result = try sandbox.run(["search", "soup"], directory: vault, environment: now)
             expectStatus(result, 0)
-            #expect(result.stdoutLines == ["moods/2025/2025-03-02-1000.md:21: Stayed in bed, mom brought soup."], "\(result)")
+            #expect(result.stdoutLines == ["moods/2025/2025-03-02-1000.md:22: Stayed in bed, mom brought soup."], "\(result)")
             let lines = try sandbox.readText(vault + "/moods/2025/2025-03-02-1000.md").components(separatedBy: "\n")
-            #expect(lines[20] == "Stayed in bed, mom brought soup.")
+            #expect(lines[21] == "Stayed in bed, mom brought soup.")
             let json = try sandbox.run(["search", "deadline", "urgent", "--format", "json"], directory: vault, environment: now)
             expectStatus(json, 0)
             let hits = try #require(json.json as? [[String: Any]], "\(json)")

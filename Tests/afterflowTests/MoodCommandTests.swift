@@ -7,7 +7,7 @@ import Testing
 struct MoodCommandTests {
     static let now = ["AFTERFLOW_NOW": Optional("2025-03-04T08:15:00-08:00")]
 
-    @Test("a score and notes: labels from the score, associations from the notes, printed and written")
+    @Test("a score and notes: labels suggested from the score, associations from the notes, printed and written")
     func scoreAndNotes() throws {
         try withSandbox { sandbox in
             let vault = try sandbox.initVault()
@@ -15,20 +15,37 @@ struct MoodCommandTests {
             expectStatus(result, 0)
             #expect(result.stdoutLines == [
                 "Checked in 8/10 ☀️ Uplifted (valence 0.56, pleasant): moods/2025/2025-03-04-0815.md",
-                "Labels: happy, confident (from the score; choose with --label)",
+                "Labels: none chosen; suggested from the score: happy, confident (choose with --label)",
                 "Associations: fitness (from the notes; choose with --association)",
             ])
             let path = vault + "/moods/2025/2025-03-04-0815.md"
             let text = try sandbox.readText(path)
-            #expect(frontMatterKeys(text) == ["type", "id", "date", "score", "valence", "valence_class", "kind", "labels", "associations",
-                                              "source", "created", "updated"])
+            #expect(frontMatterKeys(text) == ["type", "id", "date", "score", "valence", "valence_class", "kind", "labels", "suggested_labels",
+                                              "associations", "source", "created", "updated"])
             #expect(frontMatterValue(text, "date") == "2025-03-04T08:15:00-08:00")
-            #expect(frontMatterValue(text, "labels") == "[happy, confident]")
+            #expect(frontMatterValue(text, "labels") == "[]")
+            #expect(frontMatterValue(text, "suggested_labels") == "[happy, confident]")
             #expect(frontMatterValue(text, "associations") == "[fitness]")
             #expect(frontMatterValue(text, "source") == "user")
             #expect(text.hasSuffix("---\n\nGreat workout today!\n"))
             #expect(try sandbox.mode(path) == 0o600)
             expectStatus(try sandbox.run(["check"], directory: vault), 0)
+        }
+    }
+
+    @Test("labels the score suggested are never written as chosen: moods shows them in parentheses, its JSON apart")
+    func suggestedLabelsApart() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.initVault()
+            expectStatus(try sandbox.run(["mood", "8", "--date", "2025-03-01 21:00"], directory: vault, environment: Self.now), 0)
+            expectStatus(try sandbox.run(["mood", "4", "--label", "worried", "--date", "2025-03-02 21:00"], directory: vault, environment: Self.now), 0)
+            let table = try sandbox.run(["moods"], directory: vault, environment: Self.now)
+            expectStatus(table, 0)
+            #expect(table.stdoutLines.map { $0.contains("(happy, confident)") } == [false, false, true], "\(table)")
+            let json = try sandbox.run(["moods", "--format", "json"], directory: vault, environment: Self.now)
+            let rows = try #require(json.json as? [[String: Any]])
+            #expect(rows.map { $0["labels"] as? [String] } == [["worried"], []])
+            #expect(rows.map { $0["suggested_labels"] as? [String] } == [[], ["happy", "confident"]])
         }
     }
 
@@ -61,7 +78,7 @@ struct MoodCommandTests {
             let result = try sandbox.run(["mood", "--valence", "-0.5", "--date", "2025-03-01 21:00"], directory: vault, environment: Self.now)
             expectStatus(result, 0)
             #expect(result.stdoutLines.first == "Checked in 3/10 🌦️ Reflective (valence -0.50, unpleasant): moods/2025/2025-03-01-2100.md")
-            #expect(result.stdoutLines.dropFirst().first == "Labels: discouraged, stressed (from the score; choose with --label)")
+            #expect(result.stdoutLines.dropFirst().first == "Labels: none chosen; suggested from the score: discouraged, stressed (choose with --label)")
             let text = try sandbox.readText(vault + "/moods/2025/2025-03-01-2100.md")
             #expect(frontMatterValue(text, "score") == "3")
             #expect(frontMatterValue(text, "valence") == "-0.50")
@@ -152,8 +169,8 @@ struct MoodsCommandTests {
             #expect(table.stdoutLines.count == 4)
             #expect(table.stdoutLines[0].hasPrefix("DATE"))
             #expect(table.stdoutLines[1].hasPrefix("2025-03-04 08:15      4  🌦️ Reflective  now   worried"))
-            #expect(table.stdoutLines[2].contains("happy, confident"))
-            #expect(table.stdoutLines[3].hasPrefix("2025-03-01 21:00      6  🌤️ Centered    day   calm, content"))
+            #expect(table.stdoutLines[2].contains("(happy, confident)"))
+            #expect(table.stdoutLines[3].hasPrefix("2025-03-01 21:00      6  🌤️ Centered    day   (calm, content)"))
 
             let json = try sandbox.run(["moods", "--format", "json"], directory: vault, environment: Self.now)
             let items = try #require(json.json as? [[String: Any]])
@@ -164,10 +181,13 @@ struct MoodsCommandTests {
             let csv = try sandbox.run(["moods", "--format", "csv", "--association", "family"], directory: vault, environment: Self.now)
             #expect(csv.stdoutLines == [
                 "date,score,valence,valence_class,kind,labels,associations,source,notes,path",
-                "2025-03-01T21:00:00-08:00,6,0.11,neutral,daily-mood,calm content,family,user,Dinner with Mom,moods/2025/2025-03-01-2100.md",
+                "2025-03-01T21:00:00-08:00,6,0.11,neutral,daily-mood,\"\",family,user,Dinner with Mom,moods/2025/2025-03-01-2100.md",
             ])
-            let label = try sandbox.run(["moods", "--label", "Happy", "--format", "paths"], directory: vault, environment: Self.now)
-            #expect(label.stdoutLines == ["moods/2025/2025-03-04-0815.md"])
+            // --label keeps the check-ins that chose it; a suggested label is no choice.
+            let label = try sandbox.run(["moods", "--label", "Worried", "--format", "paths"], directory: vault, environment: Self.now)
+            #expect(label.stdoutLines == ["moods/2025/2025-03-04-0815-2.md"])
+            let suggested = try sandbox.run(["moods", "--label", "happy", "--format", "paths"], directory: vault, environment: Self.now)
+            #expect(suggested.stdoutLines == [])
             let since = try sandbox.run(["moods", "--since", "2025-03-02", "--format", "paths"], directory: vault, environment: Self.now)
             #expect(since.stdoutLines.count == 2)
             let until = try sandbox.run(["list", "--kind", "mood", "--until", "2025-03-02", "--format", "paths"], directory: vault, environment: Self.now)
@@ -236,14 +256,16 @@ struct MoodStatsTests {
             let vault = try sandbox.initVault()
             let before = try sandbox.run(["stats", "--format", "json"], directory: vault, environment: MoodCommandTests.now)
             #expect((before.json as? [String: Any])?["moods"] == nil)
-            expectStatus(try sandbox.run(["mood", "8", "--date", "2025-03-01 09:00"], directory: vault, environment: MoodCommandTests.now), 0)
-            expectStatus(try sandbox.run(["mood", "5", "--date", "2025-03-03 09:00"], directory: vault, environment: MoodCommandTests.now), 0)
+            expectStatus(try sandbox.run(["mood", "8", "--label", "happy,confident", "--date", "2025-03-01 09:00"], directory: vault, environment: MoodCommandTests.now), 0)
+            expectStatus(try sandbox.run(["mood", "5", "--label", "indifferent", "--date", "2025-03-03 09:00"], directory: vault, environment: MoodCommandTests.now), 0)
+            expectStatus(try sandbox.run(["mood", "7", "--date", "2025-03-03 10:00"], directory: vault, environment: MoodCommandTests.now), 0)
             let text = try sandbox.run(["stats"], directory: vault, environment: MoodCommandTests.now)
             expectStatus(text, 0)
-            #expect(text.stdoutLines.first == "Check-ins     2, average 6.5, 2025-03-01 to 2025-03-03; most often confident, happy, indifferent")
+            // The suggested labels of the third (content, peaceful) are not counted.
+            #expect(text.stdoutLines.first == "Check-ins     3, average 6.7, 2025-03-01 to 2025-03-03; most often confident, happy, indifferent")
             let json = try sandbox.run(["stats", "--format", "json", "--since", "2025-03-02"], directory: vault, environment: MoodCommandTests.now)
             let moods = try #require((json.json as? [String: Any])?["moods"] as? [String: Any])
-            #expect(moods["check_ins"] as? Int == 1)
+            #expect(moods["check_ins"] as? Int == 2)
             #expect(moods["top_labels"] as? [String] == ["indifferent"])
         }
     }

@@ -18,6 +18,18 @@ struct RemindTests {
         return formatter.string(from: nine)
     }
 
+    @Test("a time the clocks skip (02:30 as they go forward) is the first that exists, 03:00, and a note says so")
+    func skippedTime() throws {
+        try withSandbox { sandbox in
+            let (path, id) = try sandbox.vaultWithSession()
+            let result = try sandbox.run(["remind", String(id.prefix(8)), "2025-03-09 02:30"], directory: "vault",
+                                         environment: ["AFTERFLOW_NOW": "2025-03-01T09:00:00-08:00"])
+            expectStatus(result, 0)
+            #expect(result.stderr == "note: 2025-03-09 02:30 does not exist in America/Los_Angeles (the clocks go forward over it); the reminder is at 2025-03-09 03:00, the first time after\n")
+            #expect(frontMatterValue(try sandbox.readText("vault/" + path), "reminder") == "2025-03-09T03:00:00-07:00")
+        }
+    }
+
     @Test("remind REF 3h sets the reminder key three hours ahead; another replaces it; --cancel removes it")
     func setReplaceCancel() throws {
         try withSandbox { sandbox in

@@ -259,12 +259,15 @@ struct FrontMatterParser {
         return parsePlain(line: index, from: start, firstOfValue: true)
     }
 
-    /// Plain scalars may continue on more-indented lines; YAML folds them with spaces.
+    /// Plain scalars may continue on more-indented lines; YAML folds them with spaces. A comment
+    /// ends a plain scalar: a more-indented line of text after one (`two # note` then `  three`,
+    /// or a comment line between) is not YAML, and is an error rather than more of the value.
     private mutating func foldPlainContinuation(into entry: inout FrontMatterEntry, limit: Int) {
         guard case .scalar(var scalar) = entry.value, scalar.style == .plain else { return }
         var index = entry.lines.upperBound
         var pendingBlank = 0
         var last = entry.lines.upperBound - 1
+        var commentLine = commentsSeen.last.flatMap { $0.line == last ? last : nil }
         while index < limit {
             let line = lines[index]
             let indent = indentation(of: line)
@@ -274,18 +277,35 @@ struct FrontMatterParser {
                 index += 1
                 continue
             }
-            if indent.count == 0 || bytes[first] == UInt8(ascii: "#") { break }
-            if looksLikeMappingKey(line: line, from: first) {
-                error("nested keys are not supported; '\(entry.key)' already has a value", at: index, offset: first)
+            if indent.count == 0 { break }
+            if bytes[first] == UInt8(ascii: "#") {
+                // Inside the entry only when text follows, which is then an error.
+                guard continuesAfterComment(from: index + 1, limit: limit) else { break }
+                commentsSeen.append((index, first))
+                commentLine = index
                 last = index
                 index += 1
                 continue
             }
+            if looksLikeMappingKey(line: line, from: first) {
+                error("this key is indented, so YAML reads it as inside '\(entry.key)', which already has a value; start it at the beginning of the line", at: index, offset: first)
+                last = index
+                index += 1
+                continue
+            }
+            if let commentLine {
+                error("a plain value cannot go on after the comment on line \(commentLine + lineNumberBase); put the whole value in quotes, or write it as a '|' block", at: index, offset: first)
+                last = index
+                index += 1
+                continue
+            }
+            let commentsBefore = commentsSeen.count
             guard let more = parsePlain(line: index, from: first, firstOfValue: false) else {
                 last = index
                 index += 1
                 continue
             }
+            if commentsSeen.count > commentsBefore { commentLine = index }
             scalar.text += pendingBlank == 0 ? " " : String(repeating: "\n", count: pendingBlank)
             scalar.text += more.text
             pendingBlank = 0
@@ -294,6 +314,23 @@ struct FrontMatterParser {
         }
         entry.value = .scalar(scalar)
         entry.lines = entry.lines.lowerBound..<(last + 1)
+    }
+
+    /// Whether, after comment and blank lines from `index`, the next line is indented text (which
+    /// would be a plain scalar going on after a comment).
+    private func continuesAfterComment(from start: Int, limit: Int) -> Bool {
+        var index = start
+        while index < limit {
+            let line = lines[index]
+            let indent = indentation(of: line)
+            let first = line.start + indent.count
+            if first >= line.end || bytes[first] == UInt8(ascii: "#") {
+                index += 1
+                continue
+            }
+            return indent.count > 0
+        }
+        return false
     }
 
     // MARK: - Scalars
@@ -546,7 +583,7 @@ struct FrontMatterParser {
             let l = lines[index]
             var spaces = 0
             while l.start + spaces < l.end && bytes[l.start + spaces] == 0x20 { spaces += 1 }
-            let blank = l.start + spaces >= l.end
+            var blank = l.start + spaces >= l.end
             if !blank {
                 if contentIndent == 0 {
                     guard spaces > 0 else { break }
@@ -554,6 +591,10 @@ struct FrontMatterParser {
                 } else if spaces < contentIndent {
                     break
                 }
+            } else if contentIndent > 0 && spaces > contentIndent {
+                // A line of spaces only, more than the block's indentation: YAML keeps the spaces
+                // beyond it as the line's content.
+                blank = false
             }
             rawLines.append(blank ? "" : string(l.start + contentIndent, l.end))
             if !blank { lastContent = index }

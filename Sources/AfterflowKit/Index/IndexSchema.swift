@@ -6,7 +6,7 @@
 /// the full-text index of the sections, kept in step by the refresh in bulk statements (measured
 /// 6 times faster than triggers firing row by row).
 enum IndexSchema {
-    static let version = 10
+    static let version = 11
 
     static let statements = [
         """
@@ -112,7 +112,7 @@ enum IndexSchema {
             path UNINDEXED, body, tokenize='unicode61 remove_diacritics 2'
         )
         """,
-        // Mood check-ins between sessions; labels and associations as JSON arrays of names.
+        // Mood check-ins between sessions; labels (chosen, suggested) and associations as JSON arrays of names.
         """
         CREATE TABLE moods (
             path TEXT PRIMARY KEY NOT NULL,
@@ -125,6 +125,7 @@ enum IndexSchema {
             valence_class TEXT,
             kind TEXT NOT NULL,
             labels TEXT NOT NULL,
+            suggested_labels TEXT NOT NULL,
             associations TEXT NOT NULL,
             source TEXT NOT NULL,
             notes TEXT NOT NULL

@@ -12,7 +12,10 @@ public struct MoodListing: Sendable {
     public var valence: Double?
     public var valenceClass: String?
     public var kind: String
+    /// The labels chosen.
     public var labels: [String]
+    /// The labels suggested and not chosen (`suggested_labels`).
+    public var suggestedLabels: [String] = []
     public var associations: [String]
     public var source: String
     public var notes: String
@@ -25,7 +28,8 @@ extension IndexStore {
                              limit: Int? = nil) throws(VaultError) -> [MoodListing] {
         let (clauses, arguments) = Self.moodClauses(since: since, until: until, label: label, association: association)
         var sql = """
-            SELECT path, id, date_text, day, score, valence, valence_class, kind, labels, associations, source, notes FROM moods
+            SELECT path, id, date_text, day, score, valence, valence_class, kind, labels, associations, source, notes, suggested_labels
+            FROM moods
             WHERE \(clauses) ORDER BY date IS NULL, date DESC, length(path) DESC, path DESC
             """
         if let limit { sql += " LIMIT \(limit)" }
@@ -34,7 +38,8 @@ extension IndexStore {
                 func names(_ text: String) -> [String] { IndexStore.names(ofJSONList: text) }
                 return MoodListing(path: row.text(0), id: row.string(1), date: row.string(2).flatMap(LocalDate.parse), day: row.string(3),
                                    score: row.int(4), valence: row.double(5), valenceClass: row.string(6), kind: row.text(7),
-                                   labels: names(row.text(8)), associations: names(row.text(9)), source: row.text(10), notes: row.text(11))
+                                   labels: names(row.text(8)), suggestedLabels: names(row.text(12)), associations: names(row.text(9)),
+                                   source: row.text(10), notes: row.text(11))
             }
         }
     }

@@ -41,7 +41,7 @@ enum PracticeRecord: Sendable {
             func names(_ list: [String]) -> String { JSONValue.array(list.map { .string($0) }).serialized() }
             self = .mood([path, mood.id?.uuidString, mood.date?.epochSeconds(in: timeZone), mood.date?.canonical(in: timeZone),
                           mood.date?.dayString, mood.score, mood.valence, mood.valenceClass?.rawValue, mood.effectiveKind.rawValue,
-                          names(mood.labels), names(mood.associations), mood.effectiveSource.rawValue, mood.notes])
+                          names(mood.labels), names(mood.suggestedLabels), names(mood.associations), mood.effectiveSource.rawValue, mood.notes])
         case .assessment(let assessment):
             let items = assessment.items.map { $0.map(String.init) ?? "" }.joined(separator: ",")
             self = .assessment([path, assessment.id?.uuidString, assessment.date?.epochSeconds(in: timeZone),
@@ -102,8 +102,8 @@ enum PracticeRecord: Sendable {
         """
 
     static let insertMood = """
-        INSERT OR REPLACE INTO moods (path, id, date, date_text, day, score, valence, valence_class, kind, labels, associations,
-            source, notes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT OR REPLACE INTO moods (path, id, date, date_text, day, score, valence, valence_class, kind, labels, suggested_labels,
+            associations, source, notes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 
     static let insertAssessment = """

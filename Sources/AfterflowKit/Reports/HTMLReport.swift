@@ -125,7 +125,8 @@ public struct HTMLReport: Sendable {
             ]
             if !m.labels.isEmpty { row["labels"] = ReportText(m.labels.joined(separator: ", ")) }
             if !m.associations.isEmpty { row["associations"] = ReportText(m.associations.joined(separator: ", ")) }
-            if !m.notes.isBlank { row["notes"] = ReportText(m.notes) }
+            let notes = DaylioNoteText.shown(m.notes, source: m.source)
+            if !notes.isBlank { row["notes"] = ReportText(notes) }
             return row
         }
         return ["count": ReportText(String(ordered.count)), "summary": ReportText(summary), "rows": rows]

@@ -7,7 +7,7 @@ struct ExportFHIR: ParsableCommand {
         commandName: "fhir",
         abstract: "Write the check-ins and assessments as a FHIR R4 Bundle, for a health record or a research tool.",
         discussion: """
-            A Bundle of type collection with one Observation a check-in and an assessment, oldest first. A check-in follows the HL7 Personal Health Record guide's State of Mind profile: its kind, valence, valence classification, labels and associations, with that guide's code systems. An assessment carries its LOINC total score (PHQ-9 44261-6, GAD-7 70274-6) as code and value, its band as the guide's risk code, and each item's answer with its LOINC codes. Notes go in each Observation's note. Each entry's fullUrl is urn:uuid: and the document's id, so the same vault gives the same bundle. No Patient is written: nothing in it says who you are.
+            A Bundle of type collection with one Observation a check-in and an assessment, oldest first. A check-in follows the HL7 Personal Health Record guide's State of Mind profile: its kind, valence, valence classification, labels and associations, with that guide's code systems. Only the labels you chose are written: those suggested from the score (suggested_labels) join them with --suggested-labels. An assessment follows the guide's Scored Assessment profile: code phq9 or gad7 (and the LOINC panel), its LOINC total score (PHQ-9 44261-6, GAD-7 70274-6) as the score component, its band as the guide's risk code, and each item's answer with its LOINC codes. Notes go in each Observation's note. Each entry's fullUrl is urn:uuid: and the document's id, so the same vault gives the same bundle. Every Observation's subject is one anonymous Patient, the first entry: an id and nothing else, so nothing in it says who you are.
 
             Examples:
               afterflow export fhir -o ~/Documents/
@@ -23,6 +23,9 @@ struct ExportFHIR: ParsableCommand {
     @Option(help: ArgumentHelp("Only what was recorded on or before this day.", valueName: "date"))
     var until: String?
 
+    @Flag(help: "Also write the labels suggested from the score, which you did not choose, as labels.")
+    var suggestedLabels = false
+
     @OptionGroup var output: OutputOptions
 
     func run() throws {
@@ -33,7 +36,9 @@ struct ExportFHIR: ParsableCommand {
         let destination = try output.destination(in: index.vault, extension: "json", now: now)
         let moods = try withVaultErrors { try index.moodCheckIns(since: range.since, until: range.until) }
         let assessments = try withVaultErrors { try index.assessments(since: range.since, until: range.until) }
-        let text = FHIRBundle(moods: moods, assessments: assessments, timeZone: zone).text()
+        var bundle = FHIRBundle(moods: moods, assessments: assessments, timeZone: zone)
+        bundle.includeSuggestedLabels = suggestedLabels
+        let text = bundle.text()
         let path = try writeOutput(Array(text.utf8), to: destination)
         if let path {
             let m = moods.filter { $0.date != nil }.count, a = assessments.filter { $0.date != nil && $0.isComplete }.count

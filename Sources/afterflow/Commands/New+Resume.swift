@@ -41,7 +41,7 @@ extension New {
         var reminder: LocalDate??
         if let choice = remind.flatMap(ReminderChoice.init(parsing:)) {
             do {
-                reminder = .some(try ReminderSchedule(timeZone: zone, now: now).date(for: choice))
+                reminder = .some(try ReminderSchedule.dated(choice, timeZone: zone, now: now))
             } catch {
                 throw usageError(error.message, command: "new")
             }

@@ -137,7 +137,7 @@ struct New: ParsableCommand {
         let choice = remind.flatMap(ReminderChoice.init(parsing:))
         if let choice, values.status != .complete {
             do {
-                values.reminder = try ReminderSchedule(timeZone: zone, now: now).date(for: choice)
+                values.reminder = try ReminderSchedule.dated(choice, timeZone: zone, now: now)
             } catch {
                 throw usageError(error.message, command: "new")
             }

@@ -25,7 +25,7 @@ enum ReminderOffer {
     static func set(_ choice: ReminderChoice, on entry: VaultEntry, vault: Vault, command: String, now: Date = Clock.now) throws {
         let date: LocalDate?
         do {
-            date = try ReminderSchedule(timeZone: vault.timeZone, now: now).date(for: choice)
+            date = try ReminderSchedule.dated(choice, timeZone: vault.timeZone, now: now)
         } catch {
             throw usageError(error.message, command: command)
         }
@@ -42,5 +42,15 @@ enum ReminderOffer {
             text += " (in \(TimeSpan.words((seconds + 59) / 60 * 60)))"
         }
         return text
+    }
+}
+
+extension ReminderSchedule {
+    /// The reminder's date for `choice`; a time the clocks skip that day is moved to the first that
+    /// exists, and a note on standard error says so.
+    static func dated(_ choice: ReminderChoice, timeZone: TimeZone, now: Date) throws(Refusal) -> LocalDate? {
+        let (date, note) = try ReminderSchedule(timeZone: timeZone, now: now).reminder(for: choice)
+        if let note { ErrorStream.current.write("note: " + note) }
+        return date
     }
 }

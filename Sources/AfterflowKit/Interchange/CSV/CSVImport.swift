@@ -97,6 +97,16 @@ public struct CSVImport: Sendable {
         var list: [Problem]
     }
 
+    /// The music column's link: trimmed, and without the `'` a spreadsheet keeps in front of a
+    /// pasted link (`'https://open.spotify.com/…`), which the app strips too. A `'` the exporter
+    /// added as a guard is already gone (`CSVWriter.unguarded`); one that guards text a
+    /// spreadsheet would run (`'=…`) stays, so that export and import give the same bytes.
+    public static func musicLink(_ field: String) -> String {
+        let link = field.trimmingASCIIWhitespace()
+        guard link.hasPrefix("'"), !CSVWriter.needsGuard(link.dropFirst()) else { return link }
+        return String(link.dropFirst()).trimmingASCIIWhitespace()
+    }
+
     /// The session of one data row, or every problem it has.
     func candidate(_ row: CSVReader.Row) -> Result<Candidate, Problems> {
         var fields = row.fields.map(CSVWriter.unguarded)
@@ -162,7 +172,7 @@ public struct CSVImport: Sendable {
             if let message = CSVImport.headingProblem(text) { problem(column, message) }
         }
 
-        let music = fields[7].trimmingASCIIWhitespace()
+        let music = CSVImport.musicLink(fields[7])
         if music.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
             problem(7, "expected a link on one line, found a line break in it")
         }

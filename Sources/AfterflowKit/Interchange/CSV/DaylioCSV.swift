@@ -37,6 +37,9 @@ public enum DaylioCSV {
         public var noteTitle: String
         /// Line breaks as LF.
         public var note: String
+        /// Newer exports' `scales` column (Daylio's own measures), as written, trimmed; kept in the
+        /// check-in as `source_scales`, since afterflow has no place of its own for them.
+        public var scales = ""
     }
 
     public struct Reading: Sendable {
@@ -77,7 +80,7 @@ public enum DaylioCSV {
             return reading
         }
         let columns = Columns(fullDate: fullDate, year: year, date: date, time: time, mood: mood, activities: column("activities"),
-                              noteTitle: column("note_title"), note: column("note"), names: head.fields.map { $0.trimmingASCIIWhitespace() },
+                              noteTitle: column("note_title"), note: column("note"), scales: column("scales"), names: head.fields.map { $0.trimmingASCIIWhitespace() },
                               count: names.count)
         let latest = Int(now.timeIntervalSince1970) + CSVImport.futureAllowance
         reading.rows = rows.count
@@ -96,7 +99,7 @@ public enum DaylioCSV {
     }
 
     struct Columns {
-        var fullDate: Int?, year: Int?, date: Int?, time: Int, mood: Int, activities: Int?, noteTitle: Int?, note: Int?
+        var fullDate: Int?, year: Int?, date: Int?, time: Int, mood: Int, activities: Int?, noteTitle: Int?, note: Int?, scales: Int?
         var names: [String]
         var count: Int
     }
@@ -107,9 +110,7 @@ public enum DaylioCSV {
 
     static func entry(_ row: CSVReader.Row, columns: Columns, timeZone: TimeZone, latest: Int) -> Result<Entry, Problems> {
         guard row.fields.count == columns.count else {
-            let hint = row.fields.count > columns.count ? "; a note with a comma must be in double quotes" : ""
-            return .failure(Problems(list: [Problem(row: row.number, location: row.start(of: 0), column: nil,
-                                                    message: "expected \(columns.count) fields as in the header, found \(row.fields.count)\(hint)")]))
+            return .failure(Problems(list: [fieldCountProblem(row, columns: columns)]))
         }
         var problems: [Problem] = []
         func problem(_ index: Int, _ message: String) {
@@ -176,7 +177,25 @@ public enum DaylioCSV {
 
         guard problems.isEmpty, let date else { return .failure(Problems(list: problems)) }
         return .success(Entry(row: row.number, line: row.line, date: date, mood: moodText, moodLocation: row.start(of: columns.mood),
-                              activities: activities, noteTitle: title, note: note))
+                              activities: activities, noteTitle: title, note: note,
+                              scales: FieldText.normalizingLineBreaks(text(columns.scales)).trimmingCharacters(in: .whitespacesAndNewlines)))
+    }
+
+    /// A row with more or fewer fields than the header, saying what was found: the extra fields
+    /// are empty (a comma at the end of the line, at the first of them), or hold text (a note with
+    /// a comma that is not in double quotes, at the row's start).
+    static func fieldCountProblem(_ row: CSVReader.Row, columns: Columns) -> Problem {
+        let expected = "expected \(columns.count) fields as in the header, found \(row.fields.count)"
+        let extra = row.fields.dropFirst(columns.count)
+        guard !extra.isEmpty else { return Problem(row: row.number, location: row.start(of: 0), column: nil, message: expected) }
+        if extra.allSatisfy({ $0.trimmingASCIIWhitespace().isEmpty }) {
+            let what = extra.count == 1 ? "an empty field" : "\(extra.count) empty fields"
+            return Problem(row: row.number, location: row.start(of: columns.count), column: nil,
+                           message: "\(expected): \(what) after the last column (a comma at the end of the line); remove the comma")
+        }
+        let text = extra.joined(separator: ",").trimmingASCIIWhitespace()
+        return Problem(row: row.number, location: row.start(of: 0), column: nil,
+                       message: "\(expected): \"\(CSVImport.shortened(text))\" after the last column; a note with a comma must be in double quotes")
     }
 
     static let months = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",

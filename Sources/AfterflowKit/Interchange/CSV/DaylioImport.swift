@@ -1,19 +1,31 @@
 import Foundation
 
-/// What makes a Daylio entry one the vault has: the same minute (the day and time as written) and
-/// the same mood word (without case). A check-in imported once and edited since (its score, notes,
-/// labels) is still recognised, so importing a newer export of the same diary adds only the new
-/// entries.
+/// What makes a Daylio entry one the vault has: the same minute (the day and time as written), the
+/// same mood word (without case) and the same notes (two back-filled entries of one minute and word
+/// with different notes are two entries). A check-in imported once and edited since (its score,
+/// notes, labels) is still recognised: an entry whose notes match none of the vault's check-ins of
+/// its minute and word takes one of those whose notes no entry matches (`DaylioImport.plan`), so
+/// importing a newer export of the same diary adds only the new entries.
 public struct DaylioSignature: Hashable, Sendable {
     /// Wall-clock minutes since 1970.
     public var minute: Int
     /// Trimmed, lower case.
     public var word: String
+    /// The notes, trimmed; empty in `moment`.
+    public var notes: String
 
-    public init(date: LocalDate, word: String) {
+    public init(date: LocalDate, word: String, notes: String = "") {
         let seconds = date.wallClockSeconds
         minute = seconds >= 0 ? seconds / 60 : (seconds - 59) / 60
         self.word = word.trimmingASCIIWhitespace().lowercased()
+        self.notes = notes.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The minute and word alone.
+    public var moment: DaylioSignature {
+        var copy = self
+        copy.notes = ""
+        return copy
     }
 }
 
@@ -23,8 +35,9 @@ public struct DaylioSignature: Hashable, Sendable {
 /// Each entry becomes a check-in with `source: import`, the mood word as `source_value` and the
 /// scale as `source_scale`; the score is the word's in `scale`. An activity that names one of the
 /// 38 labels becomes a label, one that names one of the 18 associations an association (names
-/// read as `mood` reads them), any other a tag. Without a label the score's labels are chosen, and
-/// without an association the notes' (as `mood` chooses them). The note title and the note are
+/// read as `mood` reads them), any other a tag. Without a label the score's labels are suggested
+/// (`suggested_labels`, as `mood` suggests them: the person did not choose them), and without an
+/// association the notes' are chosen (as `mood` chooses them). The note title and the note are
 /// the body, the title first, a blank line between.
 public struct DaylioImport: Sendable {
     public var timeZone: TimeZone
@@ -88,10 +101,15 @@ public struct DaylioImport: Sendable {
 
     public func plan(_ reading: DaylioCSV.Reading, known: Set<DaylioSignature>) -> Plan {
         var plan = Plan(rows: reading.rows, problems: reading.problems)
-        var seen = known
+        var seen = Set<DaylioSignature>(), unmatched = known
         let created = LocalDate(now, in: timeZone)
         let entries = reading.entries.sorted { ($0.date.wallClockSeconds, $0.row) < ($1.date.wallClockSeconds, $1.row) }
         let scaleItems = scale.items
+        // The vault's check-ins of each minute and word whose notes no entry matches: edited
+        // since they were imported, each stands for one entry of its minute and word.
+        var edited: [DaylioSignature: Int] = [:]
+        let inFile = Set(entries.map { DaylioSignature(date: $0.date, word: $0.mood, notes: Self.notes(of: $0)) })
+        for signature in known where !inFile.contains(signature) { edited[signature.moment, default: 0] += 1 }
         for entry in entries {
             guard let score = scale.score(of: entry.mood) else {
                 let mapping = YAMLWriter.needsQuotes(entry.mood) || entry.mood.contains(" ") ? "\"\(entry.mood)=5\"" : "\(entry.mood)=5"
@@ -101,12 +119,22 @@ public struct DaylioImport: Sendable {
                         + "give its score from 1 to 10 with --map \(mapping), or add it to daylio_moods in .afterflow/config.yml"))
                 continue
             }
-            let signature = DaylioSignature(date: entry.date, word: entry.mood)
-            guard seen.insert(signature).inserted else {
-                plan.duplicates.append(Duplicate(row: entry.row, line: entry.line, date: entry.date, word: entry.mood,
-                                                 inFile: !known.contains(signature)))
+            let notes = Self.notes(of: entry)
+            let signature = DaylioSignature(date: entry.date, word: entry.mood, notes: notes)
+            var duplicate: Bool?  // in the file (true) or in the vault (false)
+            if seen.contains(signature) {
+                duplicate = true
+            } else if unmatched.remove(signature) != nil {
+                duplicate = false
+            } else if let count = edited[signature.moment], count > 0 {
+                edited[signature.moment] = count - 1
+                duplicate = false
+            }
+            if let duplicate {
+                plan.duplicates.append(Duplicate(row: entry.row, line: entry.line, date: entry.date, word: entry.mood, inFile: duplicate))
                 continue
             }
+            seen.insert(signature)
             var values = MoodValues(date: entry.date.resolved(in: timeZone), score: score, created: created)
             values.kind = kind
             var labels: [String] = [], associations: [String] = [], tags: [String] = []
@@ -119,19 +147,24 @@ public struct DaylioImport: Sendable {
                     tags.append(activity)
                 }
             }
-            let notes = [entry.noteTitle, entry.note].filter { !$0.isEmpty }.joined(separator: "\n\n")
-            values.labels = labels.isEmpty ? MoodVocabulary.defaultLabels(forScore: score) : labels
+            values.setLabels(chosen: labels)
             values.associations = associations.isEmpty ? MoodVocabulary.inferAssociations(from: notes, extra: keywords) : associations
             values.tags = tags
             values.notes = notes
             values.source = .import
             values.sourceValue = entry.mood
             values.sourceScale = scaleItems
+            values.sourceScales = entry.scales.isEmpty ? nil : entry.scales
             plan.ready.append(Ready(row: entry.row, line: entry.line, values: values, word: entry.mood))
         }
         plan.problems.sort { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
         plan.duplicates.sort { $0.line < $1.line }
         return plan
+    }
+
+    /// An entry's notes: the title, a blank line, the note.
+    static func notes(of entry: DaylioCSV.Entry) -> String {
+        [entry.noteTitle, entry.note].filter { !$0.isEmpty }.joined(separator: "\n\n")
     }
 }
 
@@ -145,8 +178,45 @@ extension IndexStore {
             guard let bytes = try? FileIO.read(vault.path(listing.path)) else { continue }
             let mood = MoodCheckIn(document: Document(bytes: bytes))
             guard let date = mood.date, let word = mood.sourceValue else { continue }
-            found.insert(DaylioSignature(date: date, word: word))
+            found.insert(DaylioSignature(date: date, word: word, notes: mood.notes))
         }
         return found
+    }
+}
+
+/// Daylio writes a note's formatting as HTML (`<br>`, `<b>…</b>`, `&amp;`). The import keeps the
+/// note as written; where it is shown as text (`moods`, reports), `plainText` reads it as text.
+public enum DaylioNoteText {
+    /// `notes` of a check-in from `source`: an imported one's Daylio HTML as text (`<br>` and
+    /// `<p>` a line break, other tags dropped, the five entities and `&nbsp;` decoded); a user's
+    /// own notes as written.
+    public static func shown(_ notes: String, source: String) -> String {
+        source == MoodSource.import.rawValue ? plainText(notes) : notes
+    }
+
+    public static func plainText(_ html: String) -> String {
+        guard html.contains("<") || html.contains("&") else { return html }
+        var out = ""
+        var rest = Substring(html)
+        while let open = rest.firstIndex(of: "<") {
+            out += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: ">") else {
+                rest = rest[open...]
+                break
+            }
+            let tag = rest[rest.index(after: open)..<close].lowercased().trimmingCharacters(in: .whitespaces)
+            let name = tag.drop { $0 == "/" }.prefix { $0.isLetter || $0.isNumber }
+            if name.isEmpty || rest[rest.index(after: open)].isWhitespace {
+                out += rest[open...close]  // not a tag: `a < b > c` stays
+            } else if name == "br" || (name == "p" && tag.hasPrefix("/")) || (name == "div" && tag.hasPrefix("/")) {
+                out += "\n"
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        out += rest
+        for (entity, text) in [("&nbsp;", " "), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")] {
+            out = out.replacingOccurrences(of: entity, with: text)
+        }
+        return out.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

@@ -5,12 +5,20 @@ import Foundation
 /// (by time, then path), each with `fullUrl` `urn:uuid:` and the document's id, so that the same
 /// vault gives the same bundle.
 ///
-/// No `Patient` is written: the bundle says nothing about who the observations are of, and the
-/// system that reads it links them to its own record.
+/// The first entry is an anonymous `Patient` (an id and the guide's profile, no name, no
+/// identifier) that every Observation's `subject` points to, as the guide's profiles require: the
+/// bundle says nothing about who the person is, and the system that reads it links that Patient
+/// to its own record.
 public struct FHIRBundle: Sendable {
     public var moods: [MoodListing]
     public var assessments: [AssessmentListing]
     public var timeZone: TimeZone
+    /// Whether a check-in's suggested labels (`suggested_labels`, which the person did not choose)
+    /// join its chosen ones in the `labels` component. Off: the bundle states only their choices.
+    public var includeSuggestedLabels = false
+
+    /// The anonymous Patient's id: the same in every bundle, so that two exports link up.
+    public static let patientID = uuid(fromPath: "afterflow:patient")
 
     public init(moods: [MoodListing], assessments: [AssessmentListing], timeZone: TimeZone) {
         self.moods = moods
@@ -46,31 +54,34 @@ public struct FHIRBundle: Sendable {
         return out
     }
 
-    /// The entries, oldest first.
+    /// The entries: the Patient, then the Observations oldest first.
     public func entries() -> [JSONValue] {
         var entries: [JSONValue] = []
-        entries.reserveCapacity(moods.count + assessments.count)
+        entries.reserveCapacity(moods.count + assessments.count + 1)
         forEachEntry { entries.append($0) }
         return entries
     }
 
     private func forEachEntry(_ body: (JSONValue) -> Void) {
+        let patient = FHIRBundle.patientID
+        body(.object([("fullUrl", .string("urn:uuid:\(patient)")), ("resource", FHIRObservation.patient(id: patient))]))
         var items: [Item] = []
         items.reserveCapacity(moods.count + assessments.count)
         for mood in moods {
             guard let date = mood.date else { continue }
             items.append(Item(time: date.epochSeconds(in: timeZone), path: mood.path, id: mood.id) { id in
-                FHIRObservation.stateOfMind(mood, id: id, timeZone: timeZone)
+                FHIRObservation.stateOfMind(mood, id: id, patient: patient, timeZone: timeZone,
+                                            suggested: includeSuggestedLabels)
             })
         }
         for assessment in assessments {
             guard let date = assessment.date, assessment.isComplete, assessment.total != nil else { continue }
             items.append(Item(time: date.epochSeconds(in: timeZone), path: assessment.path, id: assessment.id) { id in
-                FHIRObservation.scoredAssessment(assessment, id: id, timeZone: timeZone)
+                FHIRObservation.scoredAssessment(assessment, id: id, patient: patient, timeZone: timeZone)
             })
         }
         items.sort { ($0.time, $0.path) < ($1.time, $1.path) }
-        var used = Set<String>()
+        var used: Set<String> = [patient]
         used.reserveCapacity(items.count)
         for item in items {
             // A document's id, lower case; one without an id, or with one already used, gets an id

@@ -1,7 +1,14 @@
 import Foundation
 
-/// The JSON form of a session: the file's own keys, typed, then the sections and the path.
+/// The JSON form of a session: the file's own keys, typed, then the sections and the path, each
+/// key once. The body's sections win their names: a front-matter key named like one of them
+/// (`intention:` beside `## Intention`), or `path`, is written in the object `shadowed` instead,
+/// so that every JSON reader reads the same value and nothing is lost.
 extension Session {
+    /// The names the JSON gives the sections and the path (and `shadowed`, which holds the
+    /// front-matter keys of those names).
+    public static let jsonReservedKeys: Set<String> = ["intention", "environment", "music_notes", "reflections", "path", "shadowed"]
+
     public func json(path: String, timeZone: TimeZone) -> JSONValue {
         guard case .object(var members) = frontMatterJSON(timeZone: timeZone) else { return .null }
         members.append(("intention", .string(intention)))
@@ -15,7 +22,7 @@ extension Session {
     /// The front matter's keys in file order, typed (moods as numbers, dates canonical, tags as a
     /// list), with `status` as the content makes it.
     public func frontMatterJSON(timeZone: TimeZone) -> JSONValue {
-        var members: [(String, JSONValue)] = []
+        var members: [(String, JSONValue)] = [], shadowed: [(String, JSONValue)] = []
         for entry in document.frontMatter?.entries ?? [] {
             let key = SessionKey.named(entry.key)
             let value: JSONValue
@@ -39,9 +46,14 @@ extension Session {
                     value = raw(entry.value)
                 }
             }
-            members.append((entry.key, value))
+            if Session.jsonReservedKeys.contains(entry.key) {
+                shadowed.append((entry.key, value))
+            } else {
+                members.append((entry.key, value))
+            }
         }
         if !members.contains(where: { $0.0 == "status" }) { members.append(("status", .string(status.rawValue))) }
+        if !shadowed.isEmpty { members.append(("shadowed", .object(shadowed))) }
         return .object(members)
     }
 

@@ -69,6 +69,44 @@ public enum AssessmentInstrument: String, Sendable, CaseIterable, Hashable {
         }
     }
 
+    /// LOINC's display of each item code, in the items' order: LOINC's own names (ending "in last
+    /// 2 weeks"), which a FHIR validator compares a coding's display with. The form's wording
+    /// (`items`) goes in the concept's text.
+    public var itemDisplays: [String] {
+        switch self {
+        case .phq9:
+            return [
+                "Little interest or pleasure in doing things in last 2 weeks",
+                "Feeling down, depressed, or hopeless in last 2 weeks",
+                "Trouble falling or staying asleep, or sleeping too much in last 2 weeks [Reported.PHQ]",
+                "Feeling tired or having little energy in last 2 weeks [Reported.PHQ]",
+                "Poor appetite or overeating in last 2 weeks [Reported.PHQ]",
+                "Feeling bad about yourself - or that you are a failure or have let yourself or your family down in last 2 weeks [Reported.PHQ]",
+                "Trouble concentrating on things, such as reading the newspaper or watching television in last 2 weeks [Reported.PHQ]",
+                "Moving or speaking so slowly that other people could have noticed. Or the opposite - being so fidgety or restless that you have been moving around a lot more than usual in last 2 weeks [Reported.PHQ]",
+                "Thoughts that you would be better off dead, or of hurting yourself in some way in last 2 weeks [Reported.PHQ]",
+            ]
+        case .gad7:
+            return [
+                "Feeling nervous, anxious or on edge in last 2 weeks",
+                "Not able to stop or control worrying in the last 2 weeks",
+                "Worrying too much about different things in last 2 weeks [Reported.PHQ]",
+                "Trouble relaxing in last 2 weeks [Reported.PHQ]",
+                "Being so restless that it is hard to sit still in last 2 weeks [Reported.PHQ]",
+                "Becoming easily annoyed or irritable in last 4 weeks [Reported.PHQ]",
+                "Feeling afraid as if something awful might happen in last 2 weeks [Reported.PHQ]",
+            ]
+        }
+    }
+
+    /// LOINC's display of the questionnaire panel (`panelCode`).
+    public var panelDisplay: String {
+        switch self {
+        case .phq9: return "PHQ-9 quick depression assessment panel [Reported.PHQ]"
+        case .gad7: return "Generalized anxiety disorder 7 item (GAD-7)"
+        }
+    }
+
     /// The LOINC code of the total score: PHQ-9 `44261-6`, GAD-7 `70274-6`.
     public var totalCode: String {
         switch self {

@@ -18,7 +18,11 @@ public struct MoodCheckIn: Sendable {
     public var valenceClass: ValenceClass?
     /// As written; `momentary-emotion` when absent (see `effectiveKind`).
     public var kind: MoodKind?
+    /// The labels the person chose.
     public var labels: [String] = []
+    /// Labels afterflow suggested (from the score, or an imported app's mood word) and the person
+    /// did not choose: shown apart, and not exported as theirs (FHIR) unless asked.
+    public var suggestedLabels: [String] = []
     public var associations: [String] = []
     /// Free words of the check-in's own (an imported app's activities that name no association),
     /// trimmed, as written, each once.
@@ -36,8 +40,8 @@ public struct MoodCheckIn: Sendable {
     public var notes = ""
     public var diagnostics: [Diagnostic]
 
-    public static let keys = ["type", "id", "date", "score", "valence", "valence_class", "kind", "labels", "associations",
-                              "tags", "source", "source_value", "source_scale", "created", "updated"]
+    public static let keys = ["type", "id", "date", "score", "valence", "valence_class", "kind", "labels", "suggested_labels",
+                              "associations", "tags", "source", "source_value", "source_scale", "source_scales", "created", "updated"]
 
     public var effectiveKind: MoodKind { kind ?? .momentaryEmotion }
     public var effectiveSource: MoodSource { source ?? .user }
@@ -83,6 +87,8 @@ public struct MoodCheckIn: Sendable {
                     }
                 case "labels":
                     labels = MoodCheckIn.names(reader.list(entry), of: entry.key, from: MoodVocabulary.labels, reader: &reader)
+                case "suggested_labels":
+                    suggestedLabels = MoodCheckIn.names(reader.list(entry), of: entry.key, from: MoodVocabulary.labels, reader: &reader)
                 case "associations":
                     associations = MoodCheckIn.names(reader.list(entry), of: entry.key, from: MoodVocabulary.associations, reader: &reader)
                 case "tags":

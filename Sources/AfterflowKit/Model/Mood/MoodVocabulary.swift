@@ -223,3 +223,13 @@ public enum MoodSource: String, Sendable, CaseIterable, Hashable {
 
     public static var names: [String] { allCases.map(\.rawValue) }
 }
+
+/// How chosen and suggested labels are told apart where they are shown together.
+public enum MoodLabels {
+    /// The chosen labels, joined with `, `; when none were chosen, the suggested ones in
+    /// parentheses (`(content, peaceful)`), so that a suggestion never reads as a choice.
+    public static func shown(_ chosen: [String], suggested: [String]) -> String {
+        if !chosen.isEmpty || suggested.isEmpty { return chosen.joined(separator: ", ") }
+        return "(" + suggested.joined(separator: ", ") + ")"
+    }
+}

@@ -8,7 +8,10 @@ public struct MoodValues: Sendable {
     /// The valence to write; the score's when nil.
     public var valence: Double?
     public var kind: MoodKind = .momentaryEmotion
+    /// The labels the person chose.
     public var labels: [String] = []
+    /// Labels suggested for them (`MoodLabels.suggested`); written only when not empty.
+    public var suggestedLabels: [String] = []
     public var associations: [String] = []
     /// Written only when not empty.
     public var tags: [String] = []
@@ -16,6 +19,8 @@ public struct MoodValues: Sendable {
     /// The imported app's word and scale (`MoodCheckIn.sourceValue`, `sourceScale`); written only when set.
     public var sourceValue: String?
     public var sourceScale: [String] = []
+    /// The imported app's own measures as it wrote them (Daylio's `scales`); written only when set.
+    public var sourceScales: String?
     public var created: LocalDate
     public var notes = ""
 
@@ -26,6 +31,14 @@ public struct MoodValues: Sendable {
     }
 
     public var effectiveValence: Double { valence ?? MoodVocabulary.valence(forScore: score) }
+
+    /// Sets the labels: those chosen, or, when none were, the score's as suggestions
+    /// (`suggested_labels`), so that a label is never written as chosen when the person did not
+    /// choose it.
+    public mutating func setLabels(chosen: [String]) {
+        labels = chosen
+        suggestedLabels = chosen.isEmpty ? MoodVocabulary.defaultLabels(forScore: score) : []
+    }
 }
 
 /// New check-in files in their one canonical form, and where they go.
@@ -37,11 +50,14 @@ public enum MoodWriter {
         var lines = ["---", "type: mood", "id: \(values.id.uuidString.uppercased())", "date: \(values.date.canonical(in: timeZone))",
                      "score: \(values.score)", "valence: \(MoodVocabulary.valenceText(valence))",
                      "valence_class: \(ValenceClass(valence: valence).rawValue)", "kind: \(values.kind.rawValue)",
-                     "labels: \(YAMLWriter.flowList(values.labels))", "associations: \(YAMLWriter.flowList(values.associations))"]
+                     "labels: \(YAMLWriter.flowList(values.labels))"]
+        if !values.suggestedLabels.isEmpty { lines.append("suggested_labels: \(YAMLWriter.flowList(values.suggestedLabels))") }
+        lines.append("associations: \(YAMLWriter.flowList(values.associations))")
         if !values.tags.isEmpty { lines.append("tags: \(YAMLWriter.flowList(values.tags))") }
         lines.append("source: \(values.source.rawValue)")
         if let word = values.sourceValue { lines.append("source_value: \(YAMLWriter.scalar(word))") }
         if !values.sourceScale.isEmpty { lines.append("source_scale: \(YAMLWriter.flowList(values.sourceScale))") }
+        if let scales = values.sourceScales { lines.append("source_scales: \(YAMLWriter.scalar(scales))") }
         let stamp = values.created.canonical(in: timeZone)
         lines += ["created: \(stamp)", "updated: \(stamp)", "---"]
         let notes = values.notes.trimmingCharacters(in: .whitespacesAndNewlines)

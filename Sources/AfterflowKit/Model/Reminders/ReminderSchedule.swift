@@ -59,6 +59,24 @@ public struct ReminderSchedule: Sendable {
     /// The reminder's date with the offset in force then, or nil for `.none`. A time that is not
     /// after `now` is refused, as the app does not schedule a reminder in the past.
     public func date(for choice: ReminderChoice) throws(Refusal) -> LocalDate? {
+        try reminder(for: choice).date
+    }
+
+    /// The reminder's date, and what to tell the person about it: a time that does not exist that
+    /// day (the clocks went forward over it) becomes the first time that does, and the note says so.
+    public func reminder(for choice: ReminderChoice) throws(Refusal) -> (date: LocalDate?, note: String?) {
+        if case .at(let date) = choice, let first = date.firstExistingTime(in: timeZone) {
+            return (try instantDate(for: .at(first)), ReminderSchedule.skippedNote(date, first, timeZone))
+        }
+        return (try instantDate(for: choice), nil)
+    }
+
+    /// `2025-03-09 02:30 does not exist in America/Los_Angeles (the clocks go forward over it); the reminder is at 03:00, the first time after`.
+    static func skippedNote(_ asked: LocalDate, _ first: LocalDate, _ zone: TimeZone) -> String {
+        "\(asked.shortString) does not exist in \(zone.identifier) (the clocks go forward over it); the reminder is at \(first.shortString), the first time after"
+    }
+
+    func instantDate(for choice: ReminderChoice) throws(Refusal) -> LocalDate? {
         let instant: Date
         switch choice {
         case .none:

@@ -141,10 +141,24 @@ public struct Session: Sendable, SessionSections {
                 updated = readDate(entry)
             }
         }
+        warnShadowedKeys(frontMatter)
         let top = SourceLocation(line: frontMatter.openingLine + 1, column: 1)
         if !sawDate { diagnostics.append(.error("date is missing; add a line like 'date: 2024-12-10T14:30:00-08:00'", at: top)) }
         if !sawTreatment { diagnostics.append(.error("treatment is missing; add a line like 'treatment: psilocybin'", at: top)) }
         if !sawID { diagnostics.append(.warning("id is missing; \(formatFixes) adds one", at: top)) }
+    }
+
+    /// A front-matter key named like a section (`intention:`) or `path`: afterflow reads the
+    /// section, and JSON writes the key under `shadowed` (see `Session.jsonReservedKeys`).
+    private mutating func warnShadowedKeys(_ frontMatter: FrontMatter) {
+        for entry in frontMatter.entries where Session.jsonReservedKeys.contains(entry.key) {
+            let section = SessionSection(fieldName: entry.key)
+            let owner = section.map { "the ## \($0.rawValue) section, which afterflow reads instead" }
+                ?? (entry.key == "path" ? "the file's path in JSON" : "JSON's object of shadowed keys")
+            let fix = section == nil ? "rename the key" : "move its text into the section, or rename the key"
+            diagnostics.append(.warning("the front-matter key \(entry.key) has the name of \(owner); JSON writes it under \"shadowed\"; \(fix)",
+                                        at: entry.keyLocation))
+        }
     }
 
     /// Reads the four sections; returns each one's field name and lines, for the checks of text.

@@ -162,6 +162,20 @@ public struct LocalDate: Sendable, Hashable, CustomStringConvertible {
         return copy
     }
 
+    /// When this day and time (without an offset) does not exist in `timeZone`, because the clocks
+    /// went forward over it (02:30 on the day they jump from 02:00 to 03:00), the first time that
+    /// does: the moment they jumped to (03:00), with the offset after. Nil when it exists, or has
+    /// an offset or no time.
+    public func firstExistingTime(in timeZone: TimeZone) -> LocalDate? {
+        guard time != nil, offset == nil else { return nil }
+        let local = wallClockSeconds
+        let instant = local - LocalDate.offset(forLocal: local, in: timeZone)
+        guard instant + timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant))) != local,
+              let jump = timeZone.nextDaylightSavingTimeTransition(after: Date(timeIntervalSince1970: TimeInterval(instant - 86_400))),
+              jump.timeIntervalSince1970 <= TimeInterval(instant + 86_400) else { return nil }
+        return LocalDate(jump, in: timeZone)
+    }
+
     static func offset(forLocal local: Int, in timeZone: TimeZone) -> Int {
         let guess = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(local)))
         return timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(local - guess)))

@@ -9,9 +9,9 @@ struct ImportDaylio: ParsableCommand {
         discussion: """
             Each entry becomes a check-in in moods/ (source: import). The mood word becomes a score from 1 to 10: \(DaylioScale.standard.listing). Renamed or added words (Daylio lets you) are given theirs with --map WORD=SCORE, or for good with daylio_moods: [ok=5, great=8] in .afterflow/config.yml; several words may share a score. The word and the scale are kept in the file (source_value, source_scale).
 
-            Activities that name one of the 18 associations (work, family, friends …) become associations, those that name one of the 38 labels (happy, anxious …) labels, and the rest tags. Without a label, the score's labels are chosen, as 'afterflow mood' chooses them; without an association, the notes' words choose them. The note title and note become the notes.
+            Activities that name one of the 18 associations (work, family, friends …) become associations, those that name one of the 38 labels (happy, anxious …) labels, and the rest tags. Without a label, the score's labels are suggested (suggested_labels), as 'afterflow mood' suggests them; without an association, the notes' words choose them. The note title and note become the notes, as written (Daylio's <br> and <b> are shown as text by moods and reports); newer exports' scales column is kept as source_scales.
 
-            Every row is checked before anything is written, and every problem is reported as FILE:LINE:COLUMN: column "NAME": what was expected and what was found. When any row has a problem nothing is written, unless --skip-invalid. An entry the vault has (the same day, time and mood word) is skipped and counted, so importing a newer export of the same diary adds only the new entries.
+            Every row is checked before anything is written, and every problem is reported as FILE:LINE:COLUMN: column "NAME": what was expected and what was found. When any row has a problem nothing is written, unless --skip-invalid. An entry the vault has (the same day, time, mood word and notes, or one imported then edited) is skipped and counted, so importing a newer export of the same diary adds only the new entries.
 
             Examples:
               afterflow import daylio ~/Downloads/daylio_export.csv --dry-run
@@ -72,6 +72,12 @@ struct ImportDaylio: ParsableCommand {
         }
         let rejected = plan.rejectedLines
         if !rejected.isEmpty && !skipInvalid {
+            // Scripts get the JSON too, with nothing created and every problem in `rejected`.
+            if format == .json {
+                var nothing = plan
+                nothing.ready = []
+                emit(json(nothing, paths: [], name: name, zone: zone).serialized(pretty: true))
+            }
             let rows = rejected.count == 1 ? "1 row has" : "\(rejected.count) rows have"
             let good = plan.ready.count
             let hint = good == 1 ? ", or import the other row with --skip-invalid"
@@ -115,7 +121,7 @@ struct ImportDaylio: ParsableCommand {
 
     /// `2024-03-05 18:50 meh → 5/10 (indifferent; work; tags: nap)`.
     func describe(_ values: MoodValues, word: String, zone: TimeZone) -> String {
-        var parts = [values.labels.joined(separator: ", ")]
+        var parts = [values.labels.isEmpty ? "suggested: " + values.suggestedLabels.joined(separator: ", ") : values.labels.joined(separator: ", ")]
         if !values.associations.isEmpty { parts.append(values.associations.joined(separator: ", ")) }
         if !values.tags.isEmpty { parts.append("tags: " + values.tags.joined(separator: ", ")) }
         return "\(day(values.date)) \(word) → \(values.score)/10 (\(parts.joined(separator: "; ")))".visible()
@@ -128,7 +134,8 @@ struct ImportDaylio: ParsableCommand {
             var fields: [(String, JSONValue)] = []
             if index < paths.count { fields.append(("path", .string(paths[index]))) }
             fields += [("line", .int(ready.line)), ("date", .string(values.date.canonical(in: zone))), ("source_value", .string(ready.word)),
-                       ("score", .int(values.score)), ("labels", strings(values.labels)), ("associations", strings(values.associations)),
+                       ("score", .int(values.score)), ("labels", strings(values.labels)),
+                       ("suggested_labels", strings(values.suggestedLabels)), ("associations", strings(values.associations)),
                        ("tags", strings(values.tags)), ("notes", .string(values.notes))]
             return .object(fields)
         }

@@ -8,7 +8,7 @@ extension Afterflow {
             commandName: "mood",
             abstract: "Check in: how you feel now (1-10), with notes, between sessions.",
             discussion: """
-                Writes one file, moods/YYYY/YYYY-MM-DD-HHMM.md (type: mood), readable by you alone. The score is the same 1-10 scale as a session's moods; its valence (-1 to +1, Apple's "state of mind") and valence class are written with it. With no --label, labels are chosen from the score; with no --association, associations are found in the words of the notes (add your own words with mood_keywords in .afterflow/config.yml). Both are printed, so you see what was chosen. Without a score on a terminal, it asks.
+                Writes one file, moods/YYYY/YYYY-MM-DD-HHMM.md (type: mood), readable by you alone. The score is the same 1-10 scale as a session's moods; its valence (-1 to +1, Apple's "state of mind") and valence class are written with it. With no --label, labels are suggested from the score (written as suggested_labels, shown in parentheses by moods, and not exported to FHIR as yours); with no --association, associations are found in the words of the notes (add your own words with mood_keywords in .afterflow/config.yml). Both are printed, so you see what was chosen. Without a score on a terminal, it asks.
 
                 Labels: \(MoodVocabulary.labels.joined(separator: ", ")).
 
@@ -124,7 +124,7 @@ extension Afterflow {
             var values = MoodValues(date: when, score: scoreValue, created: LocalDate(now, in: zone))
             values.valence = valenceValue
             values.kind = kind.flatMap(Self.kind) ?? .momentaryEmotion
-            values.labels = chosenLabels.isEmpty ? MoodVocabulary.defaultLabels(forScore: scoreValue) : chosenLabels
+            values.setLabels(chosen: chosenLabels)
             values.associations = chosenAssociations.isEmpty
                 ? MoodVocabulary.inferAssociations(from: notes, extra: vault.config.moodKeywords) : chosenAssociations
             values.notes = notes
@@ -136,7 +136,8 @@ extension Afterflow {
                     ("path", .string(path)), ("id", .string(values.id.uuidString.uppercased())), ("date", .string(values.date.canonical(in: zone))),
                     ("score", .int(scoreValue)), ("valence", .string(MoodVocabulary.valenceText(valenceShown))),
                     ("valence_class", .string(valenceClass.rawValue)), ("kind", .string(values.kind.rawValue)),
-                    ("labels", .array(values.labels.map { .string($0) })), ("labels_chosen", .string(chosenLabels.isEmpty ? "score" : "given")),
+                    ("labels", .array(values.labels.map { .string($0) })), ("suggested_labels", .array(values.suggestedLabels.map { .string($0) })),
+                    ("labels_chosen", .string(chosenLabels.isEmpty ? "score" : "given")),
                     ("associations", .array(values.associations.map { .string($0) })),
                     ("associations_chosen", .string(chosenAssociations.isEmpty ? "notes" : "given")),
                 ]).serialized(pretty: true))
@@ -144,8 +145,11 @@ extension Afterflow {
             }
             let term = Terminal.current
             emit("Checked in \(term.bold("\(scoreValue)/10")) \(MoodScale.emoji(scoreValue)) \(MoodScale.descriptor(scoreValue)) (valence \(MoodVocabulary.valenceText(valenceShown)), \(valenceClass.rawValue)): \(vaultOptions.hints.path(path, in: vault))")
-            let labelSource = chosenLabels.isEmpty ? term.dim(" (from the score; choose with --label)") : ""
-            emit("Labels: \(values.labels.joined(separator: ", "))\(labelSource)")
+            if values.labels.isEmpty {
+                emit("Labels: none chosen; suggested from the score: \(values.suggestedLabels.joined(separator: ", "))" + term.dim(" (choose with --label)"))
+            } else {
+                emit("Labels: \(values.labels.joined(separator: ", "))")
+            }
             if values.associations.isEmpty {
                 emit("Associations: none" + (chosenAssociations.isEmpty ? term.dim(notes.isEmpty ? " (no notes; add with --association)" : " (none found in the notes; add with --association)") : ""))
             } else {

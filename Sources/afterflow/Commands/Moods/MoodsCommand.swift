@@ -8,7 +8,7 @@ extension Afterflow {
             commandName: "moods",
             abstract: "List the mood check-ins, newest first.",
             discussion: """
-                One line a check-in: date, score with its word, kind, labels, associations and the notes' first line. Filters combine. From the index, brought up to date with the files first.
+                One line a check-in: date, score with its word, kind, labels (those suggested from the score and not chosen in parentheses), associations and the notes' first line. Filters combine. From the index, brought up to date with the files first.
 
                 Examples:
                   afterflow moods --since last-month
@@ -95,7 +95,8 @@ struct MoodListingOutput {
                     ("date", m.date.map { .string($0.canonical(in: zone)) } ?? .null), ("score", m.score.map(JSONValue.int) ?? .null),
                     ("valence", m.valence.map { .string(MoodVocabulary.valenceText($0)) } ?? .null),
                     ("valence_class", m.valenceClass.map(JSONValue.string) ?? .null), ("kind", .string(m.kind)),
-                    ("labels", .array(m.labels.map { .string($0) })), ("associations", .array(m.associations.map { .string($0) })),
+                    ("labels", .array(m.labels.map { .string($0) })), ("suggested_labels", .array(m.suggestedLabels.map { .string($0) })),
+                    ("associations", .array(m.associations.map { .string($0) })),
                     ("source", .string(m.source)), ("notes", .string(m.notes)), ("id", m.id.map(JSONValue.string) ?? .null), ("path", .string(m.path)),
                 ])
             }).serialized(pretty: true))
@@ -117,11 +118,11 @@ struct MoodListingOutput {
             }
             var rows = [["DATE", "SCORE", "", "KIND", "LABELS", "ASSOCIATIONS", "NOTES"]]
             for m in moods {
-                let firstLine = m.notes.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
+                let firstLine = DaylioNoteText.shown(m.notes, source: m.source).split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
                 let cut = DisplayWidth.fit(firstLine, columns: 40)
                 let note = cut.whole ? firstLine : String(firstLine.utf8.prefix(cut.bytesBeforeLast)).map { $0 + "…" } ?? ""
                 rows.append([m.date?.shortString ?? "", m.score.map { "\($0)" } ?? "", m.score.map { "\(MoodScale.emoji($0)) \(MoodScale.descriptor($0))" } ?? "",
-                             m.kind == MoodKind.dailyMood.rawValue ? "day" : "now", m.labels.joined(separator: ", "),
+                             m.kind == MoodKind.dailyMood.rawValue ? "day" : "now", MoodLabels.shown(m.labels, suggested: m.suggestedLabels),
                              m.associations.joined(separator: ", "), note])
             }
             for (i, line) in TextTable.lines(rows, rightAligned: [1]).enumerated() { emit(i == 0 ? term.bold(line) : line) }

@@ -47,6 +47,8 @@ import Testing
         "Dec 10, 2024 at 2:30\u{202F}PM,psilocybin,oral,Grounding,4,7,Deep breath,https://open.spotify.com/playlist/abc",
         "2024-12-10T14:30:00-08:00,Psilocybin,Oral,Grounding,4,7,Deep breath,https://open.spotify.com/playlist/abc",
         "\"Dec 10, 2024 at 2:30 PM\", Psilocybin , Oral ,Grounding, 4 , 7 ,Deep breath, https://open.spotify.com/playlist/abc ",
+        // A link pasted into a spreadsheet with its leading apostrophe (the app's testInjectionGuardIsStripped).
+        "\"Dec 10, 2024 at 2:30 PM\",Psilocybin,Oral,Grounding,4,7,Deep breath,'https://open.spotify.com/playlist/abc",
     ])
     func readsTheAppsRowInEveryFormFoundInTheWild(_ row: String) throws {
         let all = try values(Self.header + "\n" + row)

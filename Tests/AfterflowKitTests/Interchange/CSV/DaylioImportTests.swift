@@ -22,17 +22,18 @@ struct DaylioImportTests {
         #expect(plan.ready.count == 8)
         let summary = plan.ready.map { ready in
             "\(ready.values.date.canonical(in: Self.berlin)) \(ready.word) \(ready.values.score) [\(ready.values.labels.joined(separator: ","))] "
+                + (ready.values.suggestedLabels.isEmpty ? "" : "suggested [\(ready.values.suggestedLabels.joined(separator: ","))] ")
                 + "[\(ready.values.associations.joined(separator: ","))] [\(ready.values.tags.joined(separator: ","))]"
         }
         #expect(summary == [
-            "2025-02-28T18:50:00+01:00 rad 9 [joyful,grateful] [travel,self-care,friends] []",
-            "2025-03-01T00:05:00+01:00 meh 5 [indifferent] [] [movies & tv,gaming]",
-            "2025-03-01T20:00:00+01:00 good 7 [content,peaceful] [] []",
-            "2025-03-02T10:00:00+01:00 awful 1 [sad,hopeless] [family] [sick]",
+            "2025-02-28T18:50:00+01:00 rad 9 [] suggested [joyful,grateful] [travel,self-care,friends] []",
+            "2025-03-01T00:05:00+01:00 meh 5 [] suggested [indifferent] [] [movies & tv,gaming]",
+            "2025-03-01T20:00:00+01:00 good 7 [] suggested [content,peaceful] [] []",
+            "2025-03-02T10:00:00+01:00 awful 1 [] suggested [sad,hopeless] [family] [sick]",
             "2025-03-03T12:30:00+01:00 bad 3 [anxious,stressed] [work] []",
             "2025-03-03T18:05:00+01:00 rad 9 [happy] [fitness] [sport]",
-            "2025-03-04T07:40:00+01:00 meh 5 [indifferent] [] [bad sleep]",
-            "2025-03-04T21:15:00+01:00 good 7 [content,peaceful] [friends,work] [good meal]",
+            "2025-03-04T07:40:00+01:00 meh 5 [] suggested [indifferent] [] [bad sleep]",
+            "2025-03-04T21:15:00+01:00 good 7 [] suggested [content,peaceful] [friends,work] [good meal]",
         ])
         let dinner = try #require(plan.ready.last)
         #expect(dinner.line == 2)
@@ -66,7 +67,7 @@ struct DaylioImportTests {
         }
     }
 
-    @Test("entries the vault has, or an earlier row, are skipped: the same minute and word, whatever else changed")
+    @Test("entries the vault has, or an earlier row, are skipped: the same minute, word and notes")
     func duplicates() throws {
         let bytes = Fixtures.bytes("daylio", "daylio_export.csv")
         let first = Self.importer().plan(bytes, known: [])
@@ -75,12 +76,56 @@ struct DaylioImportTests {
         #expect(again.ready.isEmpty)
         #expect(again.duplicates.count == 8)
         #expect(again.duplicates.allSatisfy { !$0.inFile })
-        // A row repeated in the file, with another note and the word in capitals.
-        let text = String(decoding: bytes, as: UTF8.self) + "2025-03-04,March 4,Tuesday,21:15,GOOD,,,\"edited\"\n"
+        // A row repeated in the file, with the word in capitals.
+        let text = String(decoding: bytes, as: UTF8.self) + "2025-03-04,March 4,Tuesday,7:40 am,MEH,,,\n"
         let repeated = Self.importer().plan(Array(text.utf8), known: [])
         #expect(repeated.ready.count == 8)
         #expect(repeated.duplicates.map(\.line) == [13])
         #expect(repeated.duplicates.first?.inFile == true)
+    }
+
+    @Test("two back-filled rows of the same minute and word with different notes are two check-ins")
+    func sameMinuteOtherNotes() throws {
+        let csv = DaylioCSV.header.joined(separator: ",") + "\n"
+            + "2025-03-04,March 4,Tuesday,21:15,good,,,\"Dinner with Sam\"\n"
+            + "2025-03-04,March 4,Tuesday,21:15,good,,,\"Called Priya\"\n"
+        let plan = Self.importer().plan(Array(csv.utf8), known: [])
+        #expect(plan.ready.map(\.values.notes) == ["Dinner with Sam", "Called Priya"])
+    }
+
+    @Test("a check-in imported and edited since is still the same entry; a new note of its minute is not")
+    func editedInTheVault() throws {
+        let csv = DaylioCSV.header.joined(separator: ",") + "\n"
+            + "2025-03-04,March 4,Tuesday,21:15,good,,,\"Dinner with Sam\"\n"
+            + "2025-03-04,March 4,Tuesday,21:15,good,,,\"Called Priya\"\n"
+        let date = try #require(LocalDate.parse("2025-03-04T21:15:00"))
+        // The vault has the first, its notes edited since.
+        let plan = Self.importer().plan(Array(csv.utf8), known: [DaylioSignature(date: date, word: "good", notes: "Dinner with Sam and Ana")])
+        #expect(plan.duplicates.map(\.line) == [2])
+        #expect(plan.ready.map(\.values.notes) == ["Called Priya"])
+    }
+
+    @Test("an extra field that is empty is named as such, with the comma to remove")
+    func trailingComma() {
+        let csv = DaylioCSV.header.joined(separator: ",") + "\n" + "2025-03-04,March 4,Tuesday,21:15,good,,,\"Dinner, then a walk\",\n"
+        let plan = Self.importer().plan(Array(csv.utf8), known: [])
+        #expect(plan.problems.map { "\($0.location.line):\($0.location.column): \($0.description)" } == [
+            "2:63: expected 8 fields as in the header, found 9: an empty field after the last column (a comma at the end of the line); remove the comma",
+        ])
+    }
+
+    @Test("the scales column is kept in the check-in as source_scales")
+    func scalesKept() {
+        let csv = "full_date,date,weekday,time,mood,activities,note_title,note,scales\n2025-03-04,March 4,Tuesday,21:15,good,,,,\"Energy: 4 | Stress: 2\"\n"
+        let plan = Self.importer().plan(Array(csv.utf8), known: [])
+        let values = plan.ready.first?.values
+        #expect(values.map { MoodWriter.newDocument($0, timeZone: Self.berlin) }?.contains("\nsource_scales: \"Energy: 4 | Stress: 2\"\n") == true)
+    }
+
+    @Test("Daylio's HTML in a note reads as text where it is shown, and stays as written in the file")
+    func htmlAsText() {
+        #expect(DaylioNoteText.shown("<b>Long</b> day<br>then &amp; a walk<br/>a < b", source: "import") == "Long day\nthen & a walk\na < b")
+        #expect(DaylioNoteText.shown("<b>mine</b>", source: "user") == "<b>mine</b>")
     }
 
     @Test("the older header: year and day apart, activities quoted")
@@ -105,7 +150,7 @@ struct DaylioImportTests {
             "2:36: column \"mood\": \"so-so\" is not a mood word this import knows (awful=1, bad=3, meh=5, good=7, rad=9); give its score from 1 to 10 with --map so-so=5, or add it to daylio_moods in .afterflow/config.yml",
             "4:27: column \"time\": expected a time like \"6:50 pm\" or \"14:58\", found \"25:10\"",
             "5:1: column \"full_date\": expected a day like 2024-03-05, found \"2025-02-30\"",
-            "6:1: expected 8 fields as in the header, found 9; a note with a comma must be in double quotes",
+            "6:1: expected 8 fields as in the header, found 9: \"then a walk\" after the last column; a note with a comma must be in double quotes",
         ])
     }
 

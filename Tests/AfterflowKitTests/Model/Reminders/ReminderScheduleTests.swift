@@ -19,6 +19,23 @@ import Testing
         #expect(ReminderChoice(parsing: text) == expected)
     }
 
+    /// A time the clocks skip that day (they go forward over it) is the first time that exists,
+    /// the moment they jump to, and the schedule says so; a time that exists is kept.
+    @Test(arguments: [
+        ("2025-03-09 02:30", "America/Los_Angeles", "2025-03-09T03:00:00-07:00", true),
+        ("2025-03-30 02:15", "Europe/Berlin", "2025-03-30T03:00:00+02:00", true),
+        ("2025-03-09 01:59", "America/Los_Angeles", "2025-03-09T01:59:00-08:00", false),
+        ("2025-03-09 03:00", "America/Los_Angeles", "2025-03-09T03:00:00-07:00", false),
+        ("2025-11-02 01:30", "America/Los_Angeles", "2025-11-02T01:30:00-07:00", false),  // twice: the first
+    ])
+    func skippedTimes(_ text: String, _ zone: String, _ expected: String, _ noted: Bool) throws {
+        let timeZone = try #require(TimeZone(identifier: zone))
+        let choice = try #require(ReminderChoice(parsing: text))
+        let (date, note) = try ReminderSchedule(timeZone: timeZone, now: Self.instant("2025-01-01T00:00:00Z")).reminder(for: choice)
+        #expect(date?.canonical(in: timeZone) == expected)
+        #expect((note != nil) == noted, "\(note ?? "")")
+    }
+
     @Test(arguments: ["", "3", "h", "0h", "-2h", "soon", "next week", "2024-13-01", "3 h"])
     func otherTextIsNotAChoice(_ text: String) {
         #expect(ReminderChoice(parsing: text) == nil)
