@@ -111,7 +111,7 @@ extension Afterflow {
                 The archive holds every file of the vault with its permissions, but not the index (rebuilt when needed). It is encrypted with the age tool: to each --recipient (an age public key, age1…), else with a passphrase that age asks for on the terminal. A cloud drive can keep it without reading it. No key or passphrase is written anywhere by afterflow. Bring it back with 'afterflow restore'.
 
                 Examples:
-                  afterflow backup -o /media/usb/journal.age --recipient age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p
+                  afterflow backup -o /media/usb/journal.age --recipient age1ql3z7hjy54…
                   afterflow backup -o ~/Dropbox/j.age      asks for a passphrase
                   afterflow backup -o ~/Dropbox/j.age --force   replaces last week's
                   afterflow backup -o x.age --dry-run      lists what would go in, with sizes
@@ -253,7 +253,8 @@ extension Afterflow {
                 Decrypts ARCHIVE with age (with --identity, an age identity file; else age asks for the passphrase on the terminal) and unpacks it into DIR, with every file's bytes and permissions. DIR must not hold anything yet: a restore never writes over a vault. With a wrong key or passphrase nothing is written.
 
                 Examples:
-                  afterflow restore /media/usb/journal.age ~/Journal --identity ~/keys/journal.txt
+                  afterflow restore /media/usb/j.age ~/Journal --identity ~/keys/journal.txt
+                  afterflow restore ~/Dropbox/j.age ~/Journal     asks for the passphrase
                 """)
 
         @Argument(help: ArgumentHelp("The archive.", valueName: "archive"))

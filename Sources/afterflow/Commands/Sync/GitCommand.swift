@@ -7,6 +7,11 @@ extension Afterflow {
         static let configuration = CommandConfiguration(
             commandName: "git",
             abstract: "Use a vault shared through git.",
+            discussion: """
+                Examples:
+                  afterflow git setup        once per clone: merge documents with afterflow
+                  afterflow git sync         commit, pull the other machines' work, push
+                """,
             subcommands: [Setup.self, Sync.self, PreCommit.self])
 
         struct Setup: ParsableCommand {

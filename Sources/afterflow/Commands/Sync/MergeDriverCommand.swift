@@ -10,8 +10,11 @@ extension Afterflow {
             discussion: """
                 Git's merge driver for *.md: git gives the common ancestor (%O), this machine's version (%A, where the result is written) and the other version (%B). Front-matter keys merge one by one (updated takes the later time, a session's status is derived again), reflections and trial lines from both sides are all kept in time order, other sections merge by lines. The same key changed differently on both sides, or the same lines of a section, stay as a conflict between <<<<<<< and >>>>>>> lines, which 'afterflow check' reports. Exits 0 when the merge is clean, 1 when conflicts remain.
 
-                Set up by 'afterflow git setup', which configures git to run:
-                  afterflow merge-driver %O %A %B %P
+                Set up by 'afterflow git setup', which configures git to run it.
+
+                Examples:
+                  afterflow merge-driver %O %A %B %P       as git's merge.afterflow.driver
+                  afterflow merge-driver base.md mine.md theirs.md sessions/2024/x.md
                 """)
 
         @Argument(help: ArgumentHelp("The common ancestor's version (git's %O).", valueName: "base"))

@@ -73,7 +73,12 @@ extension Afterflow.Client {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list",
-            abstract: "List the clients: short name, name as Maya T., age, active goals, last session.")
+            abstract: "List the clients: short name, name as Maya T., age, active goals, last session.",
+            discussion: """
+                Examples:
+                  afterflow client list
+                  afterflow client list --format json
+                """)
 
         @OptionGroup var vaultOptions: VaultOptions
 
@@ -122,7 +127,12 @@ extension Afterflow.Client {
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "show",
-            abstract: "Show one client: goals with their phase and latest figures, and recent sessions.")
+            abstract: "Show one client: goals with their phase and latest figures, and recent sessions.",
+            discussion: """
+                Examples:
+                  afterflow client show maya-t
+                  afterflow client show maya-t --full-names
+                """)
 
         @OptionGroup var vaultOptions: VaultOptions
 

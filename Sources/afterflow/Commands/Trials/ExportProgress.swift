@@ -13,7 +13,7 @@ struct ExportProgress: ParsableCommand {
 
             Examples:
               afterflow export progress maya-t -o ~/Documents/
-              afterflow export progress maya-t --format pdf --since 2025-01-01 --until 2025-03-31 -o maya-q1.pdf
+              afterflow export progress maya-t --format pdf --since 2025-01 -o maya.pdf
               afterflow export progress leo-o --goal requests --notes --page a4 -o leo.html
             """)
 

@@ -11,7 +11,7 @@ extension Afterflow {
                 A goal is a file in the client's goals/ folder; its name is the goal's short name, used in trial lines and on the command line (clients/maya-t/goals/s-initial.md is s-initial). Its body holds the operational definition, materials and notes: edit it in any editor.
 
                 Examples:
-                  afterflow goal add maya-t "Produce /s/ in word-initial position" --short s-initial --category articulation --mastery "80% x 3"
+                  afterflow goal add maya-t "Produce /s/ in word-initial position"
                   afterflow goal list maya-t
                   afterflow goal set maya-t s-initial min_trials=10 cue=minimal
                   afterflow goal phase maya-t s-initial maintenance --date 2025-03-02
@@ -22,7 +22,15 @@ extension Afterflow {
 
 extension Afterflow.Goal {
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a goal to a client.")
+        static let configuration = CommandConfiguration(
+            commandName: "add",
+            abstract: "Add a goal to a client.",
+            discussion: """
+                Examples:
+                  afterflow goal add maya-t "Produce /s/ in word-initial position"
+                  afterflow goal add maya-t "Follow two-step directions" \\
+                      --short two-step --category language --mastery "80% x 3"
+                """)
 
         @OptionGroup var vaultOptions: VaultOptions
 
@@ -130,7 +138,13 @@ extension Afterflow.Goal {
         static let configuration = CommandConfiguration(
             commandName: "list",
             abstract: "List a client's goals: short name, phase, category, mastery criterion, title.",
-            discussion: "Goals in baseline, active or maintenance; --all adds mastered, on-hold and retired ones.")
+            discussion: """
+                Goals in baseline, active or maintenance; --all adds mastered, on-hold and retired ones.
+
+                Examples:
+                  afterflow goal list maya-t
+                  afterflow goal list maya-t --all --format json
+                """)
 
         @OptionGroup var vaultOptions: VaultOptions
 
@@ -185,7 +199,8 @@ extension Afterflow.Goal {
 
                 Examples:
                   afterflow goal set maya-t s-initial min_trials=10
-                  afterflow goal set maya-t s-initial "mastery=90% x 2" counts_correct=independent,minimal
+                  afterflow goal set maya-t s-initial "mastery=90% x 2"
+                  afterflow goal set maya-t s-initial counts_correct=independent,minimal
                 """)
 
         @OptionGroup var vaultOptions: VaultOptions

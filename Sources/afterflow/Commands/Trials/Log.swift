@@ -20,10 +20,10 @@ extension Afterflow {
 
                 Examples:
                   afterflow log maya-t
-                  afterflow log maya-t --goal s-initial --goal two-step --location "Room 2"
+                  afterflow log maya-t --goal s-initial --goal two-step --location Clinic
                   afterflow log --resume maya-t/2025-01-14
                   afterflow log maya-t --plain           one line per trial, for screen readers
-                  afterflow log maya-t --neutral         no green or red, no Success/Failure words
+                  afterflow log maya-t --neutral         no green or red, no Success/Failure
                 """)
 
         @OptionGroup var vaultOptions: VaultOptions

@@ -12,7 +12,7 @@ extension Afterflow {
 
                 Examples:
                   afterflow trial maya-t s-initial success
-                  afterflow trial maya-t s-initial failure --cue minimal --note "said /th/ for /s/"
+                  afterflow trial maya-t s-initial failure --cue minimal --note "said /th/"
                   afterflow trial maya-t/2025-01-14 two-step + --cue mod --at 15:03:40
                 """)
 

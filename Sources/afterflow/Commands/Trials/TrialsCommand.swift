@@ -24,7 +24,13 @@ extension Afterflow.Trials {
         static let configuration = CommandConfiguration(
             commandName: "start",
             abstract: "Start a trial session: creates its file and prints its path.",
-            discussion: "The path printed on standard output names the session in 'trial', 'summary', 'note' and 'trials end'; so does the client's short name (their newest session).")
+            discussion: """
+                The path printed on standard output names the session in 'trial', 'summary', 'note' and 'trials end'; so does the client's short name (their newest session).
+
+                Examples:
+                  afterflow trials start maya-t --location "Room 2"
+                  afterflow trials start leo-o --observer JS --date "today 10:30"
+                """)
 
         @OptionGroup var vaultOptions: VaultOptions
 

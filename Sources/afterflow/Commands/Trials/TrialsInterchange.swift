@@ -6,6 +6,11 @@ struct ExportTrials: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trials",
         abstract: "Export trials: one row per trial, as CSV.",
+        discussion: """
+            Examples:
+              afterflow export trials csv > trials.csv
+              afterflow export trials csv --client maya-t -o ~/Desktop/
+            """,
         subcommands: [ExportTrialsCSV.self])
 }
 
@@ -77,6 +82,11 @@ struct ImportTrials: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trials",
         abstract: "Import trials from a CSV file.",
+        discussion: """
+            Examples:
+              afterflow import trials csv trials.csv --dry-run
+              afterflow import trials csv paper-sheet.csv --skip-invalid
+            """,
         subcommands: [ImportTrialsCSV.self])
 }
 
