@@ -60,6 +60,11 @@ struct GitSyncTests {
             try sandbox.write(a + "/.gitattributes", "*.md merge=afterflow\n*.md merge=union\n")
             expectStatus(try sandbox.run(["set", G.sameKey, "mood_after=7"], directory: a, environment: G.laptop), 0)
             expectStatus(try sandbox.run(["git", "sync"], directory: a), 0)
+            // b takes the line with a's change (merged by afterflow's driver, which b's attributes still name) ...
+            expectStatus(try sandbox.run(["git", "sync"], directory: b), 0)
+            // ... and from then on git merges documents with union there.
+            expectStatus(try sandbox.run(["set", G.sameKey, "mood_after=8"], directory: a, environment: practiceAt("2025-03-26T09:30:00Z")), 0)
+            expectStatus(try sandbox.run(["git", "sync"], directory: a), 0)
             let pushed = try G.git(["rev-parse", "main"], in: sandbox.path("remote.git"), sandbox).output
             expectStatus(try sandbox.run(["set", G.sameKey, "dose=2 g"], directory: b, environment: G.desktop), 0)
             let sync = try sandbox.run(["git", "sync"], directory: b)

@@ -36,6 +36,12 @@ enum Interruption {
             action.sa_flags = SA_RESTART
             sigaction(number, &action, nil)
         }
+        // A mask inherited blocked (from the program that started afterflow) would hold them back.
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        sigaddset(&unblocked, SIGINT)
+        sigaddset(&unblocked, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
     }
 
     /// Async-signal-safe: notes the signal and kills the children.
