@@ -116,12 +116,14 @@ extension Vault {
     /// Runs `body` holding the vault's write lock (see `VaultLock`); waits at most `lockTimeout`.
     ///
     /// Holding it, first removes the stale temporary files the index's last refresh in this
-    /// process noticed (see `TemporaryFiles`).
+    /// process noticed (see `TemporaryFiles`), and the folders of killed restores beside the vault.
     /// A vault whose `.afterflow` is a link out of it is refused: nothing is written outside.
     public func withLock<T>(_ body: () throws(VaultError) -> T) throws(VaultError) -> T {
         _ = try writablePath(Vault.stateFolder + "/" + VaultLock.fileName)
         return try VaultLock.withLock(root: root, timeout: lockTimeout) { () throws(VaultError) -> T in
             TemporaryFiles.sweep(self)
+            // A restore killed beside this vault left its private folder there (see RestoreFolder).
+            RestoreFolder.sweep(in: (root as NSString).deletingLastPathComponent, now: Date())
             return try body()
         }
     }

@@ -37,7 +37,8 @@ struct Check: ParsableCommand {
         if !practice.isEmpty {
             problems = (problems + practice).sorted { ($0.path ?? "", $0.location) < ($1.path ?? "", $1.location) }
         }
-        var diagnostics = vault.config.diagnostics + problems + ioFailures
+        // A file deleted on one machine and changed on the other holds no conflict markers: git names it.
+        var diagnostics = vault.config.diagnostics + problems + ioFailures + Git.conflictDiagnostics(vaultRoot: vault.root)
         var fileCount = try withVaultErrors { try store.documentCount() } + ioFailures.count
         if !files.isEmpty {
             let cwd = FileManager.default.currentDirectoryPath

@@ -30,7 +30,9 @@ enum Pipeline {
         let out = Pipe()
         if capture { b.standardOutput = out }
         try a.run()
+        Interruption.started(a.processIdentifier)
         try b.run()
+        Interruption.started(b.processIdentifier)
         try? pipe.fileHandleForReading.close()
         try? pipe.fileHandleForWriting.close()
         // Read on their own threads, so that a full pipe never stops tar or age.
@@ -81,6 +83,7 @@ enum Pipeline {
         if tarReads { tar.standardInput = pipe } else { tar.standardOutput = pipe }
         tar.standardError = errors
         try tar.run()
+        Interruption.started(tar.processIdentifier)
         // Only age holds the other end, so that tar sees the end of its input when age is done
         // (or age the end of its, when tar is).
         let ours = tarReads ? pipe.fileHandleForWriting : pipe.fileHandleForReading
@@ -114,7 +117,7 @@ extension Afterflow {
                   afterflow backup -o /media/usb/journal.age --recipient age1ql3z7hjy54…
                   afterflow backup -o ~/Dropbox/j.age      asks for a passphrase
                   afterflow backup -o ~/Dropbox/j.age --force   replaces last week's
-                  afterflow backup -o x.age --dry-run      lists what would go in, with sizes
+                  afterflow backup -o x.age --dry-run      lists what would go in
                   afterflow backup -o x.age --dry-run --format json
                 """)
 
@@ -197,7 +200,7 @@ extension Afterflow {
             }
             try Pipeline.requireAge()
             let target = Vault.absolute(output, from: FileManager.default.currentDirectoryPath)
-            if target.hasPrefix(vault.root + "/") {
+            if BackupPaths.isInside(target, root: vault.root) {
                 report(VaultError(.outsideVault, "the archive cannot be inside the vault it backs up; write it elsewhere"))
                 throw Exit.dataProblem
             }
@@ -250,7 +253,7 @@ extension Afterflow {
             commandName: "restore",
             abstract: "Bring a vault back from an archive written by 'afterflow backup'.",
             discussion: """
-                Decrypts ARCHIVE with age (with --identity, an age identity file; else age asks for the passphrase on the terminal) and unpacks it into DIR, with every file's bytes and permissions. DIR must not hold anything yet: a restore never writes over a vault. With a wrong key or passphrase nothing is written.
+                Decrypts ARCHIVE with age (with --identity, an age identity file; else age asks for the passphrase on the terminal) and unpacks it into DIR, every file with its bytes, yours alone (folders 0700, files their owner's bits only). Only files, folders and links inside DIR come back; anything else in the archive (a device node, a link out) is left out and named. DIR must not hold anything yet: a restore never writes over a vault. With a wrong key or passphrase, or an archive tar refuses, nothing is written; an interrupted restore leaves nothing decrypted behind.
 
                 Examples:
                   afterflow restore /media/usb/j.age ~/Journal --identity ~/keys/journal.txt
@@ -287,48 +290,79 @@ extension Afterflow {
             }
             try Pipeline.requireAge()
             let parent = (target as NSString).deletingLastPathComponent
-            let temp = parent + "/.afterflow-restore-" + UUID().uuidString + ".tmp"
-            do {
-                try FileManager.default.createDirectory(atPath: temp, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            } catch {
-                report(VaultError(.io, "cannot make a folder in \(parent): \(error.localizedDescription)"))
-                throw Exit.dataProblem
-            }
-            var age = ["age", "-d"]
-            if let identity { age += ["-i", Vault.absolute(identity, from: cwd)] }
-            age.append(Vault.absolute(archive, from: cwd))
-            let result: (first: Int32, second: Int32, errors: String)
-            do {
-                if identity == nil {
-                    // age asks for the passphrase on the terminal; what it decrypts goes to tar through a pipe.
-                    let run = try Pipeline.withAgeOnTerminal(tar: ["tar", "-C", temp, "-xpf", "-"], age: ["-d", Vault.absolute(archive, from: cwd)], tarReads: true)
-                    result = (run.age, run.tar, run.errors)
-                } else {
-                    result = try Pipeline.run(age, ["tar", "-C", temp, "-xpf", "-"])
-                }
-            } catch let exit as ExitCode {
-                try? FileManager.default.removeItem(atPath: temp)
-                throw exit
-            } catch {
-                try? FileManager.default.removeItem(atPath: temp)
-                report(VaultError(.io, "cannot run age and tar: \(error.localizedDescription)", details: ["Install age (https://age-encryption.org), e.g. apt-get install age or brew install age."]))
-                throw Exit.dataProblem
-            }
-            guard result.first == 0, result.second == 0 else {
-                try? FileManager.default.removeItem(atPath: temp)
-                report(VaultError(.invalid, "cannot decrypt \(archive) with \(identity == nil ? "that passphrase" : "that identity"); nothing was written",
-                                  details: result.errors.split(separator: "\n").filter { $0.hasPrefix("age: error:") }.map { "  " + $0 }))
-                throw Exit.dataProblem
-            }
-            // The archive's root folder carries the vault folder's own permissions. An empty folder
-            // at DIR makes way (rmdir removes nothing else: a file that appeared meanwhile stays).
+            // Folders that killed restores left here go first; this one is removed if a signal stops it.
+            RestoreFolder.sweep(in: parent, now: Date())
+            Interruption.catchSignals()
+            let folder = try withVaultErrors { try RestoreFolder.make(beside: target) }
+            let result = try unpack(into: folder, cwd: cwd)
+            guard Interruption.caught == 0 else { interrupted(folder) }
+            try checkUnpacked(result, folder)
+            let skipped = RestoreFolder.confine(folder.vault, user: getuid(), group: getgid())
+            guard Interruption.caught == 0 else { interrupted(folder) }
+            // An empty folder at DIR makes way (rmdir removes nothing else: a file that appeared
+            // meanwhile stays).
             if lstat(target, &info) == 0 { _ = rmdir(target) }
-            guard rename(temp, target) == 0 else {
-                try? FileManager.default.removeItem(atPath: temp)
+            guard rename(folder.vault, target) == 0 else {
+                folder.remove()
                 report(VaultError(.io, "cannot move the restored vault to \(directory)"))
                 throw Exit.dataProblem
             }
+            folder.remove()
+            if !skipped.isEmpty {
+                let err = ErrorStream.current
+                err.write(err.style("warning:", "1;35") + " \(skipped.count) thing\(skipped.count == 1 ? "" : "s") in the archive \(skipped.count == 1 ? "is" : "are") not what a vault holds; restored as a vault's files only:")
+                for item in skipped { err.write("  \(item.path.visible()): \(item.what.visible())") }
+            }
             emit("Restored the vault into \(directory). Its index is rebuilt by the first command that needs it.")
+        }
+
+        /// Decrypts the archive with age and unpacks it with tar into the restore folder, through a
+        /// pipe; the statuses of age and tar and what they wrote on standard error.
+        func unpack(into folder: RestoreFolder.Held, cwd: String) throws -> (age: Int32, tar: Int32, errors: String) {
+            // Nothing of the archive's owners or modes is taken: files are the user's, and
+            // `RestoreFolder.confine` makes them owner-only.
+            let tar = ["tar", "-C", folder.vault, "-xf", "-", "--no-same-owner", "--no-same-permissions"]
+            do {
+                if identity == nil {
+                    // age asks for the passphrase on the terminal; what it decrypts goes to tar through a pipe.
+                    let run = try Pipeline.withAgeOnTerminal(tar: tar, age: ["-d", Vault.absolute(archive, from: cwd)], tarReads: true)
+                    return (run.age, run.tar, run.errors)
+                }
+                let age = ["age", "-d", "-i", Vault.absolute(identity ?? "", from: cwd), Vault.absolute(archive, from: cwd)]
+                let run = try Pipeline.run(age, tar)
+                return (run.first, run.second, run.errors)
+            } catch let exit as ExitCode {
+                folder.remove()
+                throw exit
+            } catch {
+                folder.remove()
+                report(VaultError(.io, "cannot run age and tar: \(error.localizedDescription)", details: ["Install age (https://age-encryption.org), e.g. apt-get install age or brew install age."]))
+                throw Exit.dataProblem
+            }
+        }
+
+        /// Stops, removing the folder, when age could not decrypt or tar refused the archive.
+        func checkUnpacked(_ result: (age: Int32, tar: Int32, errors: String), _ folder: RestoreFolder.Held) throws {
+            guard result.age != 0 || result.tar != 0 else { return }
+            folder.remove()
+            let lines = result.errors.split(separator: "\n").map(String.init)
+            if result.age != 0 {
+                report(VaultError(.invalid, "cannot decrypt \(archive) with \(identity == nil ? "that passphrase" : "that identity"); nothing was written",
+                                  details: lines.filter { $0.hasPrefix("age: error:") }.map { "  " + $0 }))
+            } else {
+                let refused = lines.filter { $0.hasPrefix("tar: ") && !$0.hasPrefix("tar: Exiting") && !$0.contains("Removing leading") }
+                report(VaultError(.invalid, "\(archive) decrypted, but tar refused part of it (a path out of the folder, a file through a link, or a damaged archive), so nothing was restored",
+                                  details: refused.map { "  " + $0 } + ["Restore from another backup, or look at it with: age -d ARCHIVE | tar -tvf -"]))
+            }
+            throw Exit.dataProblem
+        }
+
+        /// A signal stopped the restore: its folder is removed, and it ends as the signal says.
+        func interrupted(_ folder: RestoreFolder.Held) -> Never {
+            folder.remove()
+            let err = ErrorStream.current
+            err.write("afterflow: the restore was interrupted; nothing was restored, and nothing decrypted is left on disk")
+            Foundation.exit(128 + Interruption.caught)
         }
     }
 }

@@ -19,7 +19,7 @@ extension Afterflow {
                 commandName: "setup",
                 abstract: "Make git merge this vault's documents with afterflow (for a vault already in a git repository).",
                 discussion: """
-                    Writes .gitattributes in the vault (*.md merge=afterflow; a line added to the file when it is there) and sets merge.afterflow.driver and merge.afterflow.name in the repository's own config (git config), so that two machines that changed the same session merge by themselves; and a pre-commit hook that stops a commit while 'afterflow check' finds an error in a staged document or one is not in canonical form (a pre-commit hook of your own is kept). Running it again changes nothing.
+                    Writes .gitattributes in the vault (*.md merge=afterflow; a line added to the file when it is there) and sets merge.afterflow.driver and merge.afterflow.name in the repository's own config (git config), so that two machines that changed the same session merge by themselves; and a pre-commit hook that stops a commit while 'afterflow check' finds an error in a staged document or one is not in canonical form (a pre-commit hook of your own is kept). It warns when a later .gitattributes line sets another merge for documents (git takes the last line). Running it again changes nothing.
 
                     Examples:
                       afterflow git setup
@@ -74,6 +74,9 @@ extension Afterflow {
                     changed = true
                     emit("  + .gitattributes (\(attributesLine): git merges documents with afterflow)")
                 }
+
+                // A later line for documents wins over afterflow's: said, not changed (it is the user's).
+                Afterflow.GitCommand.Sync.warnOverrides(vaultRoot: vaultRoot)
 
                 let driver = executable() + " merge-driver %O %A %B %P"
                 for (key, value) in [("merge.afterflow.name", driverName), ("merge.afterflow.driver", driver)] {
@@ -165,22 +168,7 @@ extension Afterflow {
                     let err = ErrorStream.current
                     err.write(err.style("note:", "1;36") + " \(String(path).visible()) has changes that are not staged; it was checked as it is on disk")
                 }
-                let program = CommandLine.arguments.first.map { Vault.absolute($0, from: FileManager.default.currentDirectoryPath) } ?? "afterflow"
-                /// Runs afterflow in the vault; its standard output is shown only when it fails
-                /// (quiet when all is well), its errors always.
-                func run(_ arguments: [String]) -> Int32 {
-                    let process = Process()
-                    process.executableURL = URL(fileURLWithPath: program)
-                    process.arguments = arguments
-                    process.currentDirectoryURL = URL(fileURLWithPath: vault.root)
-                    let out = Pipe()
-                    process.standardOutput = out
-                    do { try process.run() } catch { return 1 }
-                    let data = out.fileHandleForReading.readDataToEndOfFile()
-                    process.waitUntilExit()
-                    if process.terminationStatus != 0 { FileHandle.standardError.write(data) }
-                    return process.terminationStatus
-                }
+                func run(_ arguments: [String]) -> Int32 { SelfProgram.run(arguments, in: vault.root) }
                 var failed = run(["check", "--vault", "."] + checked) != 0
                 // The form is looked at once the errors are fixed (fmt would name the same errors again).
                 if !failed && !documents.isEmpty && run(["fmt", "--check", "--vault", "."] + documents) != 0 { failed = true }
@@ -199,7 +187,7 @@ extension Afterflow.GitCommand {
             commandName: "sync",
             abstract: "Commit the vault's changes, pull the other machines' and push.",
             discussion: """
-                Commits every change in the vault with a neutral message ("afterflow sync", no personal text), fetches and merges the other machines' changes with afterflow's merge driver (see 'afterflow git setup'; the merge's message is neutral too), and pushes; a remote that has no branch yet gets this one. Without a remote it commits and says so. It says what happened in plain words. It refuses to run while a merge is unfinished, and says how to finish it. Exits 1 when something needs you: a conflict, a commit the pre-commit hook stopped, a remote that cannot be reached.
+                Commits every change in the vault with a neutral message ("afterflow sync", no personal text), fetches and merges the other machines' changes with afterflow's merge driver (see 'afterflow git setup'; the merge's message is neutral too), and pushes; a remote that has no branch yet gets this one. Before it pushes it runs 'afterflow check' on the documents the push would send, and pushes nothing while one has an error (as a merge git made without afterflow's driver can leave). Without a remote it commits and says so. It says what happened in plain words. It refuses to run while a merge is unfinished, and says how to finish it. Exits 1 when something needs you: a conflict, a commit the pre-commit hook stopped, a remote that cannot be reached.
 
                 Examples:
                   afterflow git sync
@@ -211,6 +199,8 @@ extension Afterflow.GitCommand {
 
         func run() throws {
             let vault = try withVaultErrors { try vaultOptions.locate() }
+            // What git writes meanwhile (FETCH_HEAD, ORIG_HEAD, merged files) is the owner's alone.
+            umask(umask(0o077) | 0o077)
             let git = Git(directory: vault.root)
             guard git.output(["rev-parse", "--show-toplevel"]) != nil else {
                 report(VaultError(.notFound, "\(vault.root) is not in a git repository", details: [
@@ -241,6 +231,7 @@ extension Afterflow.GitCommand {
                 let err = ErrorStream.current
                 err.write(err.style("warning:", "1;35") + " git does not merge documents with afterflow here yet; run 'afterflow git setup' once in this clone")
             }
+            Self.warnOverrides(vaultRoot: vault.root)
 
             // afterflow's own state stays out, even in a vault without .afterflow/.gitignore.
             _ = git.run(["add", "-A", "--", "."] + ["index.sqlite*", "lock", "drafts", "trash", "queue", "*.tmp"].map { ":(exclude).afterflow/" + $0 })
@@ -267,6 +258,7 @@ extension Afterflow.GitCommand {
                 FileHandle.standardError.write(Data(fetch.output.utf8))
                 throw stop("could not reach the remote (see git's message above); your changes are committed here, nothing was pulled or pushed")
             }
+            Self.keepPrivate(git: git, vaultRoot: vault.root, ["FETCH_HEAD"])
             if git.output(["rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{upstream}"]) == nil {
                 // A branch that follows none yet: with one remote, it follows that remote's branch
                 // of the same name, made by this push when the remote has none.
@@ -289,23 +281,77 @@ extension Afterflow.GitCommand {
             let pull = git.run(["merge", "--no-edit", "-m", Self.mergeMessage, "@{upstream}"])
             if pull.status != 0 {
                 let files = unfinished()
-                if !files.isEmpty {
-                    throw stop("the other machine's changes are pulled, and \(files.count) file\(files.count == 1 ? " has" : "s have") a conflict left: " + files.joined(separator: ", "), [
-                        "A conflict is the same key, or the same lines, changed differently on both machines; 'afterflow check' shows where.",
-                        "Keep the version you want, delete the marker lines, then: git add -A && git commit --no-edit, and 'afterflow git sync' again.",
-                    ])
-                }
+                if !files.isEmpty { throw stop(Self.conflictMessage(files), Self.conflictAdvice(git: git)) }
                 FileHandle.standardError.write(Data(pull.output.utf8))
                 throw stop("could not pull the other machines' changes (see git's message above); nothing was pushed")
             }
             let pulled = before.flatMap { git.output(["rev-list", "--count", "\($0)..HEAD"]) }.flatMap { Int($0) } ?? 0
             emit(pulled == 0 ? "Nothing new to pull." : "Pulled the other machines' changes and merged them.")
+            try Self.checkBeforePush(git: git, vaultRoot: vault.root)
             let push = git.run(["push", "-q"])
             guard push.status == 0 else {
                 FileHandle.standardError.write(Data(push.output.utf8))
                 throw stop("could not push (see git's message above); your changes are committed here and go out with the next sync")
             }
             emit("Pushed: the remote is up to date.")
+        }
+
+        static func conflictMessage(_ files: [String]) -> String {
+            "the other machine's changes are pulled, and \(files.count) file\(files.count == 1 ? " has" : "s have") a conflict left: " + files.joined(separator: ", ")
+        }
+
+        /// How to settle each conflict: markers to edit, or a file deleted on one side and changed
+        /// on the other, to keep (git add) or delete (git rm).
+        static func conflictAdvice(git: Git) -> [String] {
+            let conflicts = git.conflicts()
+            var lines = conflicts.map { "\($0.path): " + GitConflicts.advice($0) }
+            if conflicts.contains(where: { $0.kind == .bothChanged }) {
+                lines.append("A conflict is the same key, or the same lines, changed differently on both machines; 'afterflow check' shows where.")
+            }
+            lines.append("Then run 'afterflow git sync' again.")
+            return lines
+        }
+
+        /// Makes git's files in the repository owner-only where they are not (one written under a
+        /// looser umask by an earlier run keeps its mode when git rewrites it).
+        static func keepPrivate(git: Git, vaultRoot: String, _ names: [String]) {
+            for name in names {
+                guard var path = git.output(["rev-parse", "--git-path", name]) else { continue }
+                if !path.hasPrefix("/") { path = vaultRoot + "/" + path }
+                var info = stat()
+                if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_mode & 0o077 != 0 {
+                    chmod(path, mode_t(info.st_mode & 0o700))
+                }
+            }
+        }
+
+        /// The lines of the vault's .gitattributes that turn afterflow's merge off, as warnings.
+        static func overrideWarnings(vaultRoot: String) -> [String] {
+            guard let data = FileManager.default.contents(atPath: vaultRoot + "/.gitattributes") else { return [] }
+            return GitAttributes.overrides(in: String(decoding: data, as: UTF8.self)).map { found in
+                ".gitattributes line \(found.line), '\(found.text.visible())', comes after '\(GitAttributes.afterflowLine)' and overrides it: git does not merge documents with afterflow. Delete that line (or put afterflow's after it), commit, and sync."
+            }
+        }
+
+        static func warnOverrides(vaultRoot: String) {
+            let err = ErrorStream.current
+            for line in overrideWarnings(vaultRoot: vaultRoot) { err.write(err.style("warning:", "1;35") + " " + line) }
+        }
+
+        /// Runs `check` on the documents the push would change on the remote, and stops before the
+        /// push when one has an error (a merge that went wrong, as a remote's .gitattributes can make
+        /// it): the errors are shown, and the merge stays here to be fixed.
+        static func checkBeforePush(git: Git, vaultRoot: String) throws {
+            let listed = git.output(["diff", "--name-only", "--relative", "-z", "@{upstream}", "HEAD", "--", "*.md", ".afterflow/config.yml"]) ?? ""
+            let files = listed.split(separator: "\0").map(String.init).filter { path in
+                (path == ".afterflow/config.yml" || (!path.hasPrefix("Templates/") && !path.hasPrefix(".afterflow/")))
+                    && FileManager.default.fileExists(atPath: vaultRoot + "/" + path)
+            }
+            guard !files.isEmpty, SelfProgram.run(["check", "--vault", "."] + files, in: vaultRoot) != 0 else { return }
+            report(VaultError(.invalid, "the merged vault has errors (shown above) in files this push would send, so nothing was pushed", details: overrideWarnings(vaultRoot: vaultRoot) + [
+                "Fix the files named above ('afterflow check' shows each error; a key twice: keep the line you want), then run 'afterflow git sync' again: it commits the fix and pushes.",
+            ]))
+            throw Exit.dataProblem
         }
     }
 }
@@ -343,5 +389,18 @@ struct Git {
         var text = String(decoding: data, as: UTF8.self)
         while text.hasSuffix("\n") { text.removeLast() }
         return text
+    }
+
+    /// The files git left unmerged, relative to the repository's top, and how each is in conflict.
+    func conflicts() -> [GitConflicts.Conflict] {
+        GitConflicts.parse(output(["ls-files", "-u", "-z", "--full-name"]) ?? "")
+    }
+
+    /// `check`'s problems for the conflicts without markers in the vault at `vaultRoot`, while its
+    /// repository is in the middle of a merge (git is run only then).
+    static func conflictDiagnostics(vaultRoot: String) -> [Diagnostic] {
+        guard GitConflicts.isMerging(vaultRoot) else { return [] }
+        let git = Git(directory: vaultRoot)
+        return GitConflicts.diagnostics(git.conflicts(), prefix: git.output(["rev-parse", "--show-prefix"]) ?? "")
     }
 }
