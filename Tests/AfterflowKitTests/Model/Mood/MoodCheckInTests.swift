@@ -82,7 +82,7 @@ import Testing
         var values = MoodValues(date: LocalDate(year: 2025, month: 3, day: 4, time: .init(hour: 8, minute: 15, second: 0)),
                                 score: 8, created: LocalDate(year: 2025, month: 3, day: 4, time: .init(hour: 8, minute: 15, second: 0)))
         values.id = UUID(uuidString: "3B9D2F4A-1C7E-4E8B-A5D6-7F0E1C2B3A49")!
-        values.labels = ["happy", "confident"]
+        values.suggestedLabels = ["happy", "confident"]
         values.associations = ["fitness"]
         values.notes = "Great workout today!"
         #expect(MoodWriter.newDocument(values, timeZone: losAngeles) == Fixtures.text("kinds", "mood.md"))
