@@ -86,7 +86,8 @@ struct PracticeListing {
         case .csv:
             emit(([CSVWriter.guardedRow(header)] + rows.map(CSVWriter.guardedRow)).joined(separator: "\n"))
         case .paths:
-            if !paths.isEmpty { emit(paths.joined(separator: "\n")) }
+            // As they are for programs; on a terminal with their control characters shown (as `list` does).
+            if !paths.isEmpty { emit(paths.map { term.stdoutIsTTY ? $0.visible() : $0 }.joined(separator: "\n")) }
         case .table:
             if rows.isEmpty {
                 emit(empty)
