@@ -39,7 +39,6 @@ struct HostileVaultTests {
         ("list", ["list", "--kind", "mood"]),
         ("list", ["list", "--where", "custom_note=x"]),
         ("show", ["show", "2024-12-10"]),
-        ("show", ["show", "maya-t/2025-01-14"]),
         ("search", ["search", "peaceful"]),
         ("search", ["search", "PWN", "--all"]),
         ("stats", ["stats"]),
@@ -54,8 +53,8 @@ struct HostileVaultTests {
         ("remind", ["remind", "2024-07-14", "tomorrow"]),
         ("edit", ["edit", "2024-12-10"]),
         ("open", ["open", "2024-12-10"]),
-        ("new", ["new", "--treatment", "lsd", "--mood-before", "5", "--intention", "Listen."]),
-        ("delete", ["delete", "2024-05-25", "--yes"]),
+        ("new", ["new", "--treatment", "lsd", "--mood-before", "5", "--intention", "Listen.", "--remind", "none"]),
+        ("delete", ["delete", "2024-12-10", "--yes"]),
         ("trash", ["trash"]),
         ("undo", ["undo"]),
         ("export csv", ["export", "csv", "-o", "../out/sessions.csv"]),
@@ -150,6 +149,26 @@ struct HostileVaultTests {
         }
     }
 
+    @Test("log on a terminal: the client's name, the goal's title and a trial note another front end wrote are shown, not sent",
+          .enabled(if: PseudoTerminal.python != nil, "needs python3 to drive a pseudo-terminal"))
+    func logOnTerminal() throws {
+        try withSandbox { sandbox in
+            let vault = try Self.makeHostileVault(in: sandbox)
+            let file = vault + "/clients/maya-t/sessions/2025/2025-10-20-0900.md"
+            // The trial another front end (the phone page, `trial`) appends while log runs.
+            let line = "- 09:00:05 s-initial - independent  said \(Self.payload)\n"
+            let append = ["/usr/bin/env", "python3", "-c", "import sys; open(sys.argv[1], 'a').write(sys.argv[2])", file, line]
+            let run = try sandbox.runOnPseudoTerminal(["log", "maya-t"], directory: vault, environment: ["AFTERFLOW_NOW": "2025-10-20T09:00:00-07:00"], steps: [
+                .expect("Produce^[]0;PWN^G"), .type("k"), .file(file, holds: "s-initial + independent"),
+                .run(append), .expect("said ^[]0;PWN^G^[[2J<U+009B>2J"), .type("q"), .expect("2025-10-20-0900.md"),
+            ], columns: 100)
+            #expect(run.failure == nil, "\(run)")
+            // log clears its own screen with ESC[2J: the payload's other sequences must not appear.
+            let leaked = Self.leaks(Array(run.raw)).filter { $0 != "CSI ESC[2J" }
+            #expect(leaked.isEmpty, "\(leaked) \(run)")
+        }
+    }
+
     // MARK: The hostile vault
 
     /// Front matter keys whose values are free text.
@@ -193,6 +212,15 @@ struct HostileVaultTests {
             try sandbox.write("merge/\(side).md", side == "base" ? session : session.replacingOccurrences(of: "mood_after:", with: "mood_after: \(side == "ours" ? 7 : 8)\nx_\(side):"))
         }
         try FileManager.default.createDirectory(atPath: sandbox.path("out"), withIntermediateDirectories: true)
+        // A repository, as `git sync` brings such files: for git setup, pre-commit and sync.
+        for arguments in [["init", "-q"], ["add", "-A"], ["-c", "user.name=t", "-c", "user.email=t@example.org", "commit", "-qm", "hostile"]] {
+            let git = Process()
+            git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            git.arguments = ["git", "-C", vault] + arguments
+            git.standardOutput = FileHandle.nullDevice
+            try git.run()
+            git.waitUntilExit()
+        }
         return vault
     }
 

@@ -34,7 +34,8 @@ struct List: ParsableCommand {
     @Option(help: ArgumentHelp("newest (default), oldest, or mood-lift (after minus before, largest first).", valueName: "order"))
     var sort: SessionSortOption = .newest
 
-    @Option(help: ArgumentHelp("At most this many sessions.", valueName: "n"))
+    // Unconditional: --limit -1 is a value, said to be below 1, not a flag without one.
+    @Option(parsing: .unconditional, help: ArgumentHelp("At most this many sessions.", valueName: "n"))
     var limit: Int?
 
     @Option(help: ArgumentHelp("table (for people; plain when piped), json, csv, or paths (one a line, for xargs and editors).", valueName: "format"))

@@ -80,7 +80,7 @@ extension Afterflow {
                     throw usageError("\(entry.path) is not a session of \(short)", command: "log")
                 }
                 if case .trials(let session) = entry.content, session.end != nil {
-                    ErrorStream.current.write("Note: \(entry.path) was ended; its end time is written again when you end it with q.")
+                    ErrorStream.current.write("Note: \(entry.path.visible()) was ended; its end time is written again when you end it with q.")
                 }
                 path = entry.path
             } else {
@@ -92,7 +92,7 @@ extension Afterflow {
             }
             let entry = try withVaultErrors { try store.read(path) }
             guard case .trials(let session) = entry.content else {
-                throw usageError("\(path) is not a trial session", command: "log")
+                throw usageError("\(path.visible()) is not a trial session", command: "log")
             }
             let started = session.date.map { Date(timeIntervalSince1970: TimeInterval($0.epochSeconds(in: zone))) } ?? Clock.now
             let logger = LiveLogger(store: store, path: path, goals: goals, clientName: record.client.displayName,

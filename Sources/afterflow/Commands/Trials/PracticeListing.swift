@@ -15,7 +15,9 @@ func dayRange(since: String?, until: String?, zone: TimeZone) throws -> (since: 
         }
         return date
     }
-    return (try since.map { day(try parse($0, "--since").start) }, try until.map { day(try parse($0, "--until").end - 1) })
+    let range = (try since.map { day(try parse($0, "--since").start) }, try until.map { day(try parse($0, "--until").end - 1) })
+    if let problem = QueryDate.orderProblem(since: since, until: until, now: Clock.now, timeZone: zone) { throw ValidationError(problem.visible()) }
+    return range
 }
 
 /// `list --kind trials|client|goal`: the practice's documents from the index.
