@@ -50,6 +50,70 @@ struct DidYouMeanTests {
         }
     }
 
+    @Test("set with a key one edit from a known one writes it and warns with the known key (#20 item 21)")
+    func setNearKey() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let result = try sandbox.run(["set", "2024-12-10", "moodafter=8"], directory: vault)
+            expectStatus(result, 0)
+            #expect(result.stderrLines == ["warning: \"moodafter\" is not a key afterflow knows; did you mean \"mood_after\"? It is written as a key of your own."],
+                    "\(result)")
+            #expect(try sandbox.readText(vault + "/sessions/2024/2024-12-10-psilocybin.md").contains("\nmoodafter: \"8\"\n"), "the user's own key stays allowed")
+        }
+    }
+
+    @Test("set with a key of the user's own far from every known key, or already in the file, warns of nothing")
+    func setOwnKey() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let path = vault + "/sessions/2024/2024-12-10-psilocybin.md"
+            try sandbox.write(path, try sandbox.readText(path).replacingOccurrences(of: "dose: 3.5 g\n", with: "dose: 3.5 g\ndoses: 2\n"))
+            let result = try sandbox.run(["set", "2024-12-10", "facilitator=Maya", "doses=3"], directory: vault)
+            expectStatus(result, 0)
+            #expect(result.stderr == "", "facilitator is far from every key, and doses is in the file already: \(result)")
+        }
+    }
+
+    @Test("list --where with a key one edit from a known one suggests it")
+    func whereNearKey() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let result = try sandbox.run(["list", "--where", "moodafter>=8"], directory: vault)
+            expectStatus(result, 0)
+            #expect(result.stderrLines.first == "warning: --where \"moodafter\" is not a key afterflow knows; did you mean \"mood_after\"? Only sessions with a key of your own by that name match.",
+                    "\(result)")
+        }
+    }
+
+    @Test("goal phase with a mistyped phase names the nearest, as other values do", arguments: [
+        ["goal", "phase", "maya-t", "s-initial", "mastred"],
+        ["goal", "add", "maya-t", "Say /z/", "--phase", "mastred"],
+    ])
+    func goalPhase(_ arguments: [String]) throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let result = try sandbox.run(arguments, directory: vault)
+            expectStatus(result, 64)
+            #expect(result.stderrLines.first?.hasSuffix("found \"mastred\"; did you mean \"mastered\"?") == true, "\(result)")
+        }
+    }
+
+    @Test("--since after --until is a usage error that says to swap them", arguments: [
+        ["list", "--since", "2025-03", "--until", "2025-01-31"],
+        ["stats", "--since", "2025-03", "--until", "2025-01-31"],
+        ["progress", "maya-t", "--since", "2025-03", "--until", "2025-01-31"],
+        ["list", "--kind", "trials", "--since", "2025-03", "--until", "2025-01-31"],
+    ])
+    func sinceAfterUntil(_ arguments: [String]) throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let result = try sandbox.run(arguments, directory: vault)
+            expectStatus(result, 64)
+            #expect(result.stderrLines.first == "Error: --since 2025-03 starts after --until 2025-01-31 ends, so no day is between them; swap them: --since 2025-01-31 --until 2025-03",
+                    "\(result)")
+        }
+    }
+
     @Test("help, version and a command alone still work")
     func helpStillWorks() throws {
         try withSandbox { sandbox in

@@ -29,12 +29,13 @@ struct DraftsTests {
 
             let result = try sandbox.run(["drafts"], directory: "vault")
             expectStatus(result, 0)
-            #expect(result.stdoutLines.count == 2)
+            #expect(result.stdoutLines.count == 3)
             let old = result.stdoutLines[0]
             #expect(old.hasPrefix("0B5E0000  "))
             #expect(old.contains("missing intention, mood before"))
             #expect(old.contains(" days "))
-            #expect(old.hasSuffix(".afterflow/drafts/2024-01-05-ayahuasca.md  older than a week; finish or delete it"))
+            #expect(old.hasSuffix("  .afterflow/drafts/2024-01-05-ayahuasca.md"))
+            #expect(result.stdoutLines[2] == "Older than a week: 0B5E0000; finish or delete it.")
             let new = result.stdoutLines[1]
             #expect(new.contains("just now"))
             #expect(new.contains("missing mood before"))
@@ -46,6 +47,18 @@ struct DraftsTests {
             #expect(json[0]["older_than_a_week"] as? Bool == true)
             #expect(json[1]["older_than_a_week"] as? Bool == false)
             #expect(sandbox.exists("vault/.afterflow/drafts/2024-01-05-ayahuasca.md"), "never deleted")
+        }
+    }
+
+    @Test("a row fits 100 columns: an old draft with the longest treatment, missing both (#20 item 24)")
+    func rowFits() throws {
+        try withSandbox { sandbox in
+            _ = try sandbox.initVault("vault", timeZone: "America/Los_Angeles")
+            try sandbox.write("vault/.afterflow/drafts/2024-01-05-psilocybin.md",
+                              Self.oldDraft.replacingOccurrences(of: "treatment: ayahuasca", with: "treatment: psilocybin"))
+            let result = try sandbox.run(["drafts"], directory: "vault")
+            expectStatus(result, 0)
+            #expect(result.stdoutLines.allSatisfy { $0.count <= 100 }, "\(result.stdoutLines.map { "\($0.count): \($0)" })")
         }
     }
 

@@ -218,6 +218,8 @@ struct ListTests {
     @Test("bad filters are usage errors (64)",
           arguments: [
             (["--limit", "0"], "--limit must be at least 1"),
+            (["--limit", "-1"], "--limit must be at least 1"),
+            (["--limit=-1"], "--limit must be at least 1"),
             (["--status", "done"], "--status must be draft, needs-reflection or complete, found \"done\""),
             (["--treatment", "aspirin"], "--treatment must be one of"),
             (["--format", "xml"], "xml"),

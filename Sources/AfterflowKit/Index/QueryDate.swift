@@ -76,3 +76,14 @@ public struct QueryDate: Sendable {
         days * 86_400 - LocalDate.offset(forLocal: days * 86_400, in: timeZone)
     }
 }
+
+extension QueryDate {
+    /// Why `--since since` and `--until until` select nothing whatever the vault holds: the period
+    /// of `since` starts after the period of `until` has ended. The message says to swap them.
+    /// Nil when they overlap or follow each other, or when either is missing or not a period.
+    public static func orderProblem(since: String?, until: String?, now: Date, timeZone: TimeZone) -> String? {
+        guard let since, let until, let from = QueryDate(since, now: now, timeZone: timeZone),
+              let to = QueryDate(until, now: now, timeZone: timeZone), from.start >= to.end else { return nil }
+        return "--since \(since) starts after --until \(until) ends, so no day is between them; swap them: --since \(until) --until \(since)"
+    }
+}

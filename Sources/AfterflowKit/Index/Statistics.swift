@@ -25,6 +25,9 @@ public struct Statistics: Sendable {
     public var averageMoodBefore: Double?
     public var averageMoodAfter: Double?
     public var averageLift: Double?
+    /// How many sessions the averages are over: those with a mood before, with one after, and
+    /// with both (the lift's), which are different sessions when some lack one.
+    public var moodBeforeCount = 0, moodAfterCount = 0, liftCount = 0
     /// Every month from the first session's to the last's, `2024-03`, with its count (0 included).
     public var perMonth: [(month: String, count: Int)] = []
     public var longestGap: Gap?
@@ -98,6 +101,7 @@ extension Statistics {
             stats.averageMoodBefore = all.averageBefore
             stats.averageMoodAfter = all.averageAfter
             stats.averageLift = all.averageLift
+            (stats.moodBeforeCount, stats.moodAfterCount, stats.liftCount) = (all.beforeCount, all.afterCount, all.liftCount)
             stats.byTreatment = zip(Treatment.allCases, treatments).filter { $0.1.count > 0 }.map { treatment, moods in
                 TreatmentFigures(treatment: treatment, count: moods.count, averageMoodBefore: moods.averageBefore,
                                  averageMoodAfter: moods.averageAfter, averageLift: moods.averageLift)
@@ -149,5 +153,14 @@ extension IndexStore {
             }
         }
         return tally.statistics
+    }
+}
+
+extension Statistics {
+    /// What the mood averages are over, as the report says it: each over the sessions that have
+    /// that mood, the lift over those with both (`over the sessions with each: 10 before, 9 after,
+    /// 9 with both`), which are different sessions when some lack a mood.
+    public static func moodCountsNote(before: Int, after: Int, both: Int) -> String {
+        "over the sessions with each: \(before) before, \(after) after, \(both) with both"
     }
 }

@@ -58,18 +58,22 @@ struct Drafts: ParsableCommand {
             return
         }
         let term = Terminal.current
+        // Columns as wide as their widest cell, the treatment left to the file's name (which
+        // holds it) and the advice about old drafts on a line of its own: a row fits 100 columns.
+        var rows: [[String]] = []
+        var stale: [String] = []
         for draft in drafts {
-            let id = draft.session.id.map { String($0.uuidString.prefix(8)) } ?? "(no id) "
-            let age = TimeSpan.words(draft.age).padding(toLength: 10, withPad: " ", startingAt: 0)
-            let treatment = (draft.session.treatment?.displayName ?? "?").padding(toLength: 10, withPad: " ", startingAt: 0)
+            let id = draft.session.id.map { String($0.uuidString.prefix(8)) } ?? "(no id)"
             let missing = Drafts.missing(draft.session)
             let planned = draft.entry.isDraft ? draft.session.date.flatMap { $0.isAfter(now, in: zone) ? $0 : nil } : nil
-            let needs = (missing.isEmpty ? planned.map { "planned for " + $0.shortString } ?? "ready to finish"
-                                         : "missing " + missing.joined(separator: ", "))
-                .padding(toLength: 30, withPad: " ", startingAt: 0)
-            var line = "\(id)  \(age)  \(treatment)  \(needs)  \(store.vault.shownPath(draft.entry.path))"
-            if draft.age > Drafts.staleAge { line += "  " + term.yellow("older than a week; finish or delete it") }
-            emit(line)
+            let needs = missing.isEmpty ? planned.map { "planned for " + $0.shortString } ?? "ready to finish"
+                                        : "missing " + missing.joined(separator: ", ")
+            rows.append([id, TimeSpan.words(draft.age), needs, store.vault.shownPath(draft.entry.path)])
+            if draft.age > Drafts.staleAge { stale.append(id) }
+        }
+        for line in TextTable.lines(rows) { emit(line) }
+        if !stale.isEmpty {
+            emit(term.yellow("Older than a week: \(stale.joined(separator: ", ")); finish or delete \(stale.count == 1 ? "it" : "them")."))
         }
         if term.stdoutIsTTY, let first = drafts.first?.session.id {
             let hints = vaultOptions.hints

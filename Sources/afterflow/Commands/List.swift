@@ -34,7 +34,8 @@ struct List: ParsableCommand {
     @Option(help: ArgumentHelp("newest (default), oldest, or mood-lift (after minus before, largest first).", valueName: "order"))
     var sort: SessionSortOption = .newest
 
-    @Option(help: ArgumentHelp("At most this many sessions.", valueName: "n"))
+    // Unconditional: --limit -1 is a value, said to be below 1, not a flag without one.
+    @Option(parsing: .unconditional, help: ArgumentHelp("At most this many sessions.", valueName: "n"))
     var limit: Int?
 
     @Option(help: ArgumentHelp("table (for people; plain when piped), json, csv, or paths (one a line, for xargs and editors).", valueName: "format"))
@@ -63,18 +64,21 @@ struct List: ParsableCommand {
         case .paths:
             // Paths that work from the current folder, for xargs and editors: as the index has
             // them from the vault's root, else through `Vault.displayPath`. Written as they are,
-            // for programs.
+            // for programs when piped; on a terminal, a name's control characters are shown, as
+            // `ls` shows them, so that a file name cannot retitle or clear the terminal.
             let vault = store.vault
             let here = FileManager.default.currentDirectoryPath
             let fromRoot = here == vault.root || here == vault.realRoot
+            let shown = Terminal.current.stdoutIsTTY
             var paths: [UInt8] = []
             try withVaultErrors {
                 try store.listing(filter) { row in
                     if !paths.isEmpty { paths.append(UInt8(ascii: "\n")) }
                     if fromRoot {
-                        paths += row.path
+                        if shown { VisibleText.append(row.path, to: &paths) } else { paths += row.path }
                     } else {
-                        paths += Array(vault.displayPath(String(decoding: row.path, as: UTF8.self), from: here).utf8)
+                        let path = vault.displayPath(String(decoding: row.path, as: UTF8.self), from: here)
+                        paths += Array((shown ? path.visible() : path).utf8)
                     }
                 }
             }

@@ -22,7 +22,7 @@ struct Search: ParsableCommand {
     @Argument(help: ArgumentHelp("What to look for.", valueName: "query"))
     var words: [String]
 
-    @Option(help: ArgumentHelp("At most this many hits.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("At most this many hits.", valueName: "n"))
     var limit = 20
 
     @Flag(help: "Search the drafts too.")

@@ -43,6 +43,12 @@ extension Afterflow {
                 let key = String(assignment[..<equals]).trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "-", with: "_")
                 changes.append((key, String(assignment[assignment.index(after: equals)...])))
             }
+            // A key of the user's own one edit from a known one is most likely a slip: written, with a warning.
+            for key in changes.map(\.key) where entry.document.frontMatter?.entry(key) == nil {
+                if let known = SessionKey.nearlyKnown(key) {
+                    ErrorStream.current.write("warning: \"\(key.visible())\" is not a key afterflow knows; did you mean \"\(known)\"? It is written as a key of your own.")
+                }
+            }
             // Every value is checked against the file as read: a bad one is a usage error, and
             // nothing is written.
             let document: Document

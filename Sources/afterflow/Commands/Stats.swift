@@ -63,7 +63,7 @@ struct Stats: ParsableCommand {
             }
             if let average = moodTrend.average, let first = moodTrend.first, let last = moodTrend.last {
                 var line = term.bold("Check-ins") + "     \(moodTrend.count), average \(String(format: "%.1f", average)), \(first) to \(last)"
-                if !moodTrend.labels.isEmpty { line += "; most often \(moodTrend.labels.prefix(3).map(\.name).joined(separator: ", "))" }
+                if !moodTrend.labels.isEmpty { line += "; most often \(moodTrend.labels.prefix(3).map(\.name).joined(separator: ", ").visible())" }
                 parts.append(line + "\n              " + term.dim("afterflow moods --trend for the trend and the moods around sessions"))
             }
             emit(parts.joined(separator: "\n\n"))
@@ -105,6 +105,7 @@ struct Stats: ParsableCommand {
         lines.append(term.bold("Sessions") + "      \(stats.sessions)  (\(statuses))")
         if let first = stats.first, let last = stats.last { lines.append(term.bold("Dates") + "         \(first) to \(last)") }
         lines.append(term.bold("Mood") + "          \(one(stats.averageMoodBefore)) before, \(one(stats.averageMoodAfter)) after, \(signed(stats.averageLift)) lift on average")
+        lines.append("              " + term.dim(Statistics.moodCountsNote(before: stats.moodBeforeCount, after: stats.moodAfterCount, both: stats.liftCount)))
         if stats.reflectionsOwed > 0 {
             lines.append(term.bold("Owed") + "          " + term.yellow("\(stats.reflectionsOwed) session\(stats.reflectionsOwed == 1 ? "" : "s") still need\(stats.reflectionsOwed == 1 ? "s" : "") reflection"))
         }

@@ -46,6 +46,7 @@ struct FilterOptions: ParsableArguments {
                 throw ValidationError("\(flag) must be a day or period like \(QueryDate.forms), found \"\(value.visible())\"")
             }
         }
+        if let problem = QueryDate.orderProblem(since: since, until: until, now: Clock.now, timeZone: .gmt) { throw ValidationError(problem.visible()) }
         for condition in conditions where KeyCondition(parsing: condition) == nil {
             throw ValidationError("--where must look like KEY=VALUE, KEY!=VALUE or KEY>N (N a number), found \"\(condition.visible())\"")
         }
@@ -63,6 +64,10 @@ struct FilterOptions: ParsableArguments {
         filter.until = until.flatMap { QueryDate($0, now: now, timeZone: timeZone)?.end }
         filter.search = search
         filter.conditions = conditions.compactMap(KeyCondition.init(parsing:))
+        for key in filter.conditions.map(\.key) {
+            guard let known = SessionKey.nearlyKnown(key, extra: ["music_provider"] + MusicDetails.keys) else { continue }
+            ErrorStream.current.write("warning: --where \"\(key.visible())\" is not a key afterflow knows; did you mean \"\(known)\"? Only sessions with a key of your own by that name match.")
+        }
         filter.tags = tags
         return filter
     }

@@ -20,7 +20,7 @@ struct Hints {
     /// A vault document's path for a hint: as the user would type it from here, or relative to
     /// the vault when the hint names the vault with `--vault`.
     func path(_ relative: String, in vault: Vault) -> String {
-        vaultArguments.isEmpty ? vault.shownPath(relative) : relative
+        vaultArguments.isEmpty ? vault.shownPath(relative) : relative.visible()
     }
 
     func command(_ words: [String], placeholder: String? = nil) -> String {

@@ -57,6 +57,8 @@ enum PseudoTerminal {
         var sttyAfter: String
         /// Why the keys could not all be typed (a text never shown, a time-out), or nil.
         var failure: String?
+        /// The bytes the terminal was sent, escape sequences and all.
+        var raw = Data()
 
         var description: String {
             "exit \(status.map(String.init) ?? "none")\(failure.map { " (\($0))" } ?? "")\n--- screen ---\n\(screen)\n--- stty before ---\n\(sttyBefore)--- stty after ---\n\(sttyAfter)"
@@ -69,7 +71,7 @@ enum PseudoTerminal {
     static func installed(_ name: String) -> Bool { BrowserTests.onPath([name]) != nil }
 
     static let driver = #"""
-        import json, os, re, select, signal, subprocess, sys, time, termios, fcntl, struct
+        import base64, json, os, re, select, signal, subprocess, sys, time, termios, fcntl, struct
 
         plan = json.load(open(sys.argv[1]))
         deadline = time.monotonic() + plan["timeout"]
@@ -185,6 +187,7 @@ enum PseudoTerminal {
             pass
         report["failure"] = failure
         report["screen"] = screen()
+        report["raw"] = base64.b64encode(raw).decode()
         with open(plan["report"], "w") as f:
             json.dump(report, f)
         """#
@@ -239,6 +242,7 @@ extension Sandbox {
         }
         return PseudoTerminal.Run(status: report["status"] as? Int, screen: report["screen"] as? String ?? "",
                                   sttyBefore: report["before"] as? String ?? "", sttyAfter: report["after"] as? String ?? "",
-                                  failure: report["failure"] as? String)
+                                  failure: report["failure"] as? String,
+                                  raw: (report["raw"] as? String).flatMap { Data(base64Encoded: $0) } ?? Data())
     }
 }

@@ -92,3 +92,17 @@ extension SessionSections {
         }
     }
 }
+
+extension SessionKey {
+    /// The name afterflow knows (a front-matter key, a section's field name, or one of `extra`)
+    /// that `key` is one edit from, case aside: `moodafter` → `mood_after`, `Dose` → `dose`. A
+    /// key of the user's own that close to a known one is most likely a slip, worth a warning
+    /// (the key stays allowed). Nil for a known name, and for a key further from every one.
+    public static func nearlyKnown(_ key: String, extra: [String] = []) -> String? {
+        let names = order + SessionSection.allCases.map(\.fieldName) + extra
+        guard !names.contains(key) else { return nil }
+        let typed = key.lowercased()
+        let near = names.map { (name: $0, distance: Suggestion.distance(typed, $0)) }.filter { $0.distance <= 1 }
+        return near.min { $0.distance < $1.distance }?.name
+    }
+}

@@ -102,14 +102,14 @@ extension Afterflow {
                 }
                 emit(JSONValue.object(fields).serialized(pretty: true))
                 // The message is for the person, on standard error, whatever the format.
-                if safety { ErrorStream.current.write("\n" + safetyLines.joined(separator: "\n\n")) }
+                if safety { ErrorStream.current.write("\n" + safetyLines.joined(separator: "\n\n").visible(lines: true)) }
                 return
             }
             let term = Terminal.current
             emit("\(instrument.title) \(term.bold("\(values.total)/\(instrument.maximum)")), \(values.band.words): \(vaultOptions.hints.path(path, in: vault))")
             if safety {
                 emit("")
-                for (i, line) in safetyLines.enumerated() { emit((i == 0 ? "" : "\n") + line) }
+                for (i, line) in safetyLines.enumerated() { emit((i == 0 ? "" : "\n") + line.visible(lines: true)) }
             }
         }
 

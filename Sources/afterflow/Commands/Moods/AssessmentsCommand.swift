@@ -65,7 +65,7 @@ extension Afterflow {
                 emit(lines.joined(separator: "\n"))
             case .paths:
                 let paths = series.flatMap { $0.points.map(\.path) }
-                if !paths.isEmpty { emit(paths.joined(separator: "\n")) }
+                if !paths.isEmpty { emit(paths.map { Terminal.current.stdoutIsTTY ? $0.visible() : $0 }.joined(separator: "\n")) }
             case .table:
                 for line in Self.lines(series, items: items, term: Terminal.current, filtered: kind != nil || since != nil || until != nil) { emit(line) }
             }

@@ -71,7 +71,7 @@ struct MoodTrendOutput {
             out += TextTable.lines(rows, rightAligned: [1, 2]).enumerated().map { "  " + ($0.offset == 0 ? term.bold($0.element) : $0.element) }
         }
         if !trend.labels.isEmpty {
-            out += ["", term.bold("Labels") + "  " + trend.labels.prefix(8).map { "\($0.name) \($0.count)" }.joined(separator: ", ")]
+            out += ["", term.bold("Labels") + "  " + trend.labels.prefix(8).map { "\($0.name) \($0.count)" }.joined(separator: ", ").visible()]
         }
         if !trend.associations.isEmpty {
             out += ["", term.bold("Associations")]

@@ -33,7 +33,7 @@ extension Afterflow {
         @Option(help: ArgumentHelp("Only check-ins with this association.", valueName: "association"))
         var association: String?
 
-        @Option(help: ArgumentHelp("At most this many check-ins.", valueName: "n"))
+        @Option(parsing: .unconditional, help: ArgumentHelp("At most this many check-ins.", valueName: "n"))
         var limit: Int?
 
         @Flag(help: "The trend instead: daily and weekly averages, frequent labels and associations, and the moods around each session.")
@@ -109,7 +109,7 @@ struct MoodListingOutput {
             }
             emit(([CSVWriter.row(Self.header)] + rows.map(CSVWriter.row)).joined(separator: "\n"))
         case .paths:
-            if !moods.isEmpty { emit(moods.map(\.path).joined(separator: "\n")) }
+            if !moods.isEmpty { emit(moods.map { Terminal.current.stdoutIsTTY ? $0.path.visible() : $0.path }.joined(separator: "\n")) }
         case .table:
             if moods.isEmpty {
                 let filtered = since != nil || until != nil || label != nil || association != nil

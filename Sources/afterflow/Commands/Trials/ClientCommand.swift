@@ -65,7 +65,7 @@ extension Afterflow.Client {
                 emit(JSONValue.object([("short", .string(added.short)), ("path", .string(added.path))]).serialized(pretty: true))
                 return
             }
-            emit("Added \(AfterflowKit.Client.displayName(of: name)) as \(added.short): \(vaultOptions.hints.path(added.path, in: vault))")
+            emit("Added \(AfterflowKit.Client.displayName(of: name).visible()) as \(added.short.visible()): \(vaultOptions.hints.path(added.path, in: vault))")
             ErrorStream.current.write("Next: " + vaultOptions.hints.command("goal", "add", added.short, placeholder: "TITLE"))
         }
     }
@@ -169,7 +169,7 @@ extension Afterflow.Client {
                 return
             }
             let term = Terminal.current
-            emit(term.bold(practice.label(c, fullNames: fullNames)) + term.dim("  (\(record.short))"))
+            emit(term.bold(practice.label(c, fullNames: fullNames).visible()) + term.dim("  (\(record.short.visible()))"))
             emit("")
             emit(term.bold("Goals"))
             if record.goals.isEmpty {
@@ -177,14 +177,14 @@ extension Afterflow.Client {
             }
             for g in record.goals {
                 let title = (g.goal.title ?? "").visible()
-                emit("  \(g.short.padded(to: 16)) \(g.goal.currentPhase.rawValue.padded(to: 12)) \(title)")
+                emit("  \(g.short.visible().padded(to: 16)) \(g.goal.currentPhase.rawValue.padded(to: 12)) \(title)")
             }
             emit("")
             emit(term.bold("Sessions") + term.dim("  \(record.sessions.count) in all"))
             for s in record.sessions.suffix(5).reversed() {
                 let when = s.session.date.map { $0.shortString } ?? "no date"
                 let done = s.session.trials.filter(\.success).count
-                emit("  \(when.padded(to: 18)) \(String(s.session.trials.count).leftPadded(to: 3)) trials, \(done) successes  \(term.dim(s.path))")
+                emit("  \(when.padded(to: 18)) \(String(s.session.trials.count).leftPadded(to: 3)) trials, \(done) successes  \(term.dim(s.path.visible()))")
             }
             if record.sessions.isEmpty { emit("  none yet: " + vaultOptions.hints.command("trials", "start", record.short)) }
         }

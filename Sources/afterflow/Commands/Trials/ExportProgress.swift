@@ -76,7 +76,7 @@ struct ExportProgress: ParsableCommand {
             extra = " (printed with \(engine.executable))"
         }
         if let path = try writeOutput(bytes, to: destination) {
-            ErrorStream.current.write("Wrote the progress report of \(record.client.displayName): \(progress.count) goal\(progress.count == 1 ? "" : "s"), \(sessions) session\(sessions == 1 ? "" : "s"), to \(path)\(extra)")
+            ErrorStream.current.write("Wrote the progress report of \(record.client.displayName.visible()): \(progress.count) goal\(progress.count == 1 ? "" : "s"), \(sessions) session\(sessions == 1 ? "" : "s"), to \(path)\(extra)")
         }
     }
 }

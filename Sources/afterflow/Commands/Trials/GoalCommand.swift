@@ -115,7 +115,7 @@ extension Afterflow.Goal {
                 values.countsCorrect = levels
             }
             guard let parsedPhase = GoalPhase(parsing: phase) else {
-                throw ValidationError("--phase must be one of \(GoalPhase.expectedList), found \"\(phase.visible())\"")
+                throw ValidationError("--phase must be one of \(GoalPhase.expectedList), found \"\(phase.visible())\"" + Suggestion.clause(for: phase, among: GoalPhase.allCases.map(\.rawValue)))
             }
             values.phase = parsedPhase
             if let started { values.started = try parseDay(started, option: "--started", zone: practice.zone) }
@@ -128,7 +128,7 @@ extension Afterflow.Goal {
                 emit(JSONValue.object([("client", .string(record.short)), ("short", .string(added.short)), ("path", .string(added.path))]).serialized(pretty: true))
                 return
             }
-            emit("Added goal \(added.short) for \(record.client.displayName): \(vaultOptions.hints.path(added.path, in: practice.vault))")
+            emit("Added goal \(added.short) for \(record.client.displayName): \(vaultOptions.hints.path(added.path, in: practice.vault))".visible())
             ErrorStream.current.write("Write its definition in that file; log a trial with: "
                 + vaultOptions.hints.command("trial", record.short, added.short, "success"))
         }
@@ -275,7 +275,7 @@ extension Afterflow.Goal {
                 throw usageError("\(found.path) has errors; fix them first ('afterflow check \(found.path)' shows them)", command: "goal set")
             }
             try withVaultErrors { _ = try practice.store.setKeys(changes, in: entry, order: AfterflowKit.Goal.keys, now: Clock.now) }
-            emit("Updated \(found.short): " + changes.map { $0.lines?.first ?? "\($0.key) removed" }.joined(separator: ", "))
+            emit(("Updated \(found.short): " + changes.map { $0.lines?.first ?? "\($0.key) removed" }.joined(separator: ", ")).visible())
         }
     }
 
@@ -307,7 +307,7 @@ extension Afterflow.Goal {
 
         func run() throws {
             guard let newPhase = GoalPhase(parsing: phase) else {
-                throw ValidationError("the phase must be one of \(GoalPhase.expectedList), found \"\(phase.visible())\"")
+                throw ValidationError("the phase must be one of \(GoalPhase.expectedList), found \"\(phase.visible())\"" + Suggestion.clause(for: phase, among: GoalPhase.allCases.map(\.rawValue)))
             }
             let practice = try Practice(vaultOptions)
             let record = try practice.client(client)
@@ -341,7 +341,7 @@ extension Afterflow.Goal {
                 _ = try practice.store.setKeys([("phase", ["phase: \(newPhase.rawValue)"]), ("phases", phasesLines)], in: entry,
                                                order: AfterflowKit.Goal.keys, now: Clock.now)
             }
-            emit("\(found.short) is \(newPhase.rawValue) from \(day.dayString) (was \(current.currentPhase.rawValue)).")
+            emit("\(found.short) is \(newPhase.rawValue) from \(day.dayString) (was \(current.currentPhase.rawValue)).".visible())
         }
     }
 }

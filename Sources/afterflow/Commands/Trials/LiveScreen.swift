@@ -116,9 +116,10 @@ struct LiveScreen {
         term.colors ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 
-    /// `text` cut to `columns`.
+    /// `text` with its control characters shown (a name or note from the files), cut to `columns`.
     private func fit(_ text: String, _ columns: Int) -> String {
-        DisplayWidth.of(text) <= columns ? text : String(DisplayWidth.prefix(text, fitting: max(0, columns - 1)).text) + "…"
+        let text = text.visible()
+        return DisplayWidth.of(text) <= columns ? text : String(DisplayWidth.prefix(text, fitting: max(0, columns - 1)).text) + "…"
     }
 
     /// `text` centred in `columns`, styled with `code` (none when empty).
@@ -135,7 +136,7 @@ struct LiveScreen {
         let done = mine.filter(\.success).count
 
         // The top line: the client badge, the session timer, the clock.
-        let badge = " \(logger.clientName) "
+        let badge = " \(logger.clientName.visible()) "
         let timer = logger.timer, clock = logger.clock
         let gap1 = max(1, (width - DisplayWidth.of(timer)) / 2 - DisplayWidth.of(badge))
         let used = DisplayWidth.of(badge) + gap1 + DisplayWidth.of(timer)
@@ -231,7 +232,7 @@ struct LivePlain {
     let logger: LiveLogger
 
     private func say(_ text: String) {
-        RawTerminal.write(text + "\n")
+        RawTerminal.write(text.visible() + "\n")
     }
 
     func line(for trial: Trial) -> String {
@@ -264,7 +265,7 @@ struct LivePlain {
                 let choosing = logger.pending != nil
                 let wasTyping = note != nil
                 let outcome = applyLiveKey(key, to: logger, note: &note) { text in
-                    if let text, !wasTyping { RawTerminal.write("note: " + text) }
+                    if let text, !wasTyping { RawTerminal.write("note: " + text.visible()) }
                     if raw != nil, wasTyping, text != nil, case .character(let c) = key { RawTerminal.write(String(c)) }
                     if raw != nil, wasTyping, text != nil, key == .backspace { RawTerminal.write("\u{8} \u{8}") }
                 }

@@ -81,7 +81,7 @@ extension Afterflow {
             }
             let entry = try withVaultErrors { try store.read(path) }
             guard case .trials(let session) = entry.content else {
-                throw usageError("\(path) is not a trial session", command: "log")
+                throw usageError("\(path.visible()) is not a trial session", command: "log")
             }
             let started = session.date.map { Date(timeIntervalSince1970: TimeInterval($0.epochSeconds(in: zone))) } ?? Clock.now
             let logger = LiveLogger(store: store, path: path, goals: goals, clientName: record.client.displayName,
@@ -149,14 +149,14 @@ extension Afterflow {
             }
             let entry = try practice.trialSession(resume)
             guard case .trials(let session) = entry.content, let owner = PracticePath(entry.path).client else {
-                throw usageError("\(entry.path) is not a trial session in a client's folder", command: "log")
+                throw usageError("\(entry.path.visible()) is not a trial session in a client's folder", command: "log")
             }
             if let client {
                 let short = try withVaultErrors { try practice.store.resolveClient(client) }
-                guard owner == short else { throw usageError("\(entry.path) is not a session of \(short)", command: "log") }
+                guard owner == short else { throw usageError("\(entry.path.visible()) is not a session of \(short.visible())", command: "log") }
             }
             if session.end != nil {
-                ErrorStream.current.write("Note: \(entry.path) was ended; its end time is written again when you end it with q.")
+                ErrorStream.current.write("Note: \(entry.path.visible()) was ended; its end time is written again when you end it with q.")
             }
             return (owner, entry.path)
         }
@@ -168,7 +168,7 @@ extension Afterflow {
             guard let open = record.openSession(on: Clock.today(in: vault.timeZone).dayString) else { return nil }
             let shown = vaultOptions.hints.path(open.path, in: vault)
             let at = open.session.date?.time.map { String(format: "%02d:%02d", $0.hour, $0.minute) } ?? "today"
-            let what = "\(record.client.displayName)'s session from \(at) today is still open, with \(counted(open.session.trials.count, "trial", "trials")) (\(shown))."
+            let what = "\(record.client.displayName.visible())'s session from \(at) today is still open, with \(counted(open.session.trials.count, "trial", "trials")) (\(shown))."
             guard Terminal.current.isInteractive else {
                 ErrorStream.current.write("Note: \(what) Starting a new one; go on with it instead with: " + vaultOptions.hints.command("log", "--resume", open.path))
                 return nil

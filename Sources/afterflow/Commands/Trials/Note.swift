@@ -27,14 +27,14 @@ extension Afterflow {
             let practice = try QuickPractice(vaultOptions)
             let entry = try practice.trialSession(session)
             guard case .trials(let trials) = entry.content, let client = PracticePath(entry.path).client else {
-                throw usageError("\(entry.path) is not a trial session in a client's folder", command: "note")
+                throw usageError("\(entry.path.visible()) is not a trial session in a client's folder", command: "note")
             }
             let record = try withVaultErrors { try practice.store.load(client) }
             let draft = SessionNote.draft(for: TrialSessionRecord(path: entry.path, session: trials), record: record, cues: practice.store.cues)
             if print {
                 var text = draft
                 while text.hasSuffix("\n") { text.removeLast() }
-                emit(text)
+                emit(text.visible(lines: true))
                 return
             }
             switch SessionNote.write(draft, into: entry.document) {
@@ -42,7 +42,7 @@ extension Afterflow {
                 try withVaultErrors { try practice.store.save(document, over: entry) }
                 emit("Wrote the note into \(vaultOptions.hints.path(entry.path, in: practice.vault)) (## Notes): S and P are yours to fill in.")
             case .failure(let error):
-                report(VaultError(.exists, "\(entry.path): \(error)", details: ["Nothing was changed. See the draft with: " + vaultOptions.hints.command("note", session, "--print")]))
+                report(VaultError(.exists, "\(entry.path.visible()): \(error)", details: ["Nothing was changed. See the draft with: " + vaultOptions.hints.command("note", session, "--print")]))
                 throw Exit.dataProblem
             }
         }

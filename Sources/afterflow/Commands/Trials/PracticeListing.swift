@@ -15,7 +15,9 @@ func dayRange(since: String?, until: String?, zone: TimeZone) throws -> (since: 
         }
         return date
     }
-    return (try since.map { day(try parse($0, "--since").start) }, try until.map { day(try parse($0, "--until").end - 1) })
+    let range = (try since.map { day(try parse($0, "--since").start) }, try until.map { day(try parse($0, "--until").end - 1) })
+    if let problem = QueryDate.orderProblem(since: since, until: until, now: Clock.now, timeZone: zone) { throw ValidationError(problem.visible()) }
+    return range
 }
 
 /// `list --kind trials|client|goal`: the practice's documents from the index.
@@ -86,7 +88,8 @@ struct PracticeListing {
         case .csv:
             emit(([CSVWriter.guardedRow(header)] + rows.map(CSVWriter.guardedRow)).joined(separator: "\n"))
         case .paths:
-            if !paths.isEmpty { emit(paths.joined(separator: "\n")) }
+            // As they are for programs; on a terminal with their control characters shown (as `list` does).
+            if !paths.isEmpty { emit(paths.map { term.stdoutIsTTY ? $0.visible() : $0 }.joined(separator: "\n")) }
         case .table:
             if rows.isEmpty {
                 emit(empty)

@@ -52,11 +52,11 @@ extension Afterflow {
                 emit(rows.map(CSVWriter.guardedRow).joined(separator: "\n"))
             case .table:
                 let term = Terminal.current
-                var lines = [term.bold(record.client.displayName) + (record.client.age(on: Clock.today(in: vault.timeZone)).map { ", \($0)" } ?? "") + term.dim("  (\(record.short))")]
+                var lines = [term.bold(record.client.displayName.visible()) + (record.client.age(on: Clock.today(in: vault.timeZone)).map { ", \($0)" } ?? "") + term.dim("  (\(record.short))")]
                 if progress.isEmpty { lines.append("No goals yet. Add one with: " + vaultOptions.hints.command("goal", "add", record.short, placeholder: "TITLE")) }
                 for item in progress {
                     lines.append("")
-                    lines.append(term.bold(item.goal.short) + "  " + (item.goal.goal.title ?? "").visible() + term.dim("  (\(item.goal.goal.currentPhase.rawValue))"))
+                    lines.append(term.bold(item.goal.short.visible()) + "  " + (item.goal.goal.title ?? "").visible() + term.dim("  (\(item.goal.goal.currentPhase.rawValue))"))
                     if item.rows.isEmpty {
                         lines.append("  no trials yet")
                         continue
@@ -71,7 +71,7 @@ extension Afterflow {
                         lines.append("  " + (i == 0 ? term.bold(line) : line))
                     }
                     lines.append("  trend " + item.sparkline)
-                    lines.append("  " + item.description)
+                    lines.append("  " + item.description.visible())
                 }
                 emit(lines.joined(separator: "\n"))
             }

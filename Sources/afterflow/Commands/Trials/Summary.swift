@@ -28,7 +28,7 @@ extension Afterflow {
             let practice = try QuickPractice(vaultOptions)
             let entry = try practice.trialSession(session)
             guard case .trials(let trials) = entry.content, let client = PracticePath(entry.path).client else {
-                throw usageError("\(entry.path) is not a trial session in a client's folder", command: "summary")
+                throw usageError("\(entry.path.visible()) is not a trial session in a client's folder", command: "summary")
             }
             let record = try withVaultErrors { try practice.store.load(client) }
             let summary = TrialSummary(session: trials, record: record, cues: practice.store.cues)
@@ -45,8 +45,8 @@ extension Afterflow {
                               hints: Hints, term: Terminal, neutral: Bool = false) -> [String] {
             var lines: [String] = []
             let when = trials.date.map { "\($0.weekday) \($0.mediumDay)" + ($0.clockTime.map { ", \($0)" } ?? "") } ?? "no date"
-            lines.append(term.bold("\(summary.clientDisplayName)") + "  " + when + (summary.minutes.map { "  \($0) min" } ?? ""))
-            lines.append(term.dim(path))
+            lines.append(term.bold(summary.clientDisplayName.visible()) + "  " + when + (summary.minutes.map { "  \($0) min" } ?? ""))
+            lines.append(term.dim(path.visible()))
             lines.append("")
             let rate = summary.total == 0 ? "–" : Percent.text(summary.successes, of: summary.total)
             if neutral {

@@ -92,7 +92,7 @@ extension Afterflow {
                 ]).serialized(pretty: true))
                 return
             }
-            emit("\(trial.lineText.dropFirst(2))   \(trial.goal): \(done) of \(mine.count) (\(Percent.text(done, of: mine.count)))")
+            emit("\(trial.lineText.dropFirst(2))   \(trial.goal): \(done) of \(mine.count) (\(Percent.text(done, of: mine.count)))".visible())
         }
     }
 }

@@ -73,8 +73,8 @@ extension Afterflow.Trials {
             emit(vaultOptions.hints.path(path, in: vault))
             if Terminal.current.isInteractive {
                 let active = record.goals.filter { $0.goal.currentPhase.isWorkedOn }.map(\.short)
-                ErrorStream.current.write("Started a session with \(record.client.displayName)"
-                    + (active.isEmpty ? "; the client has no active goals yet." : "; goals: \(active.joined(separator: ", ")).")
+                ErrorStream.current.write("Started a session with \(record.client.displayName.visible())"
+                    + (active.isEmpty ? "; the client has no active goals yet." : "; goals: \(active.joined(separator: ", ").visible()).")
                     + " Log with: " + vaultOptions.hints.command("trial", record.short, active.first ?? "GOAL", "success"))
             }
         }
@@ -111,7 +111,7 @@ extension Afterflow.Trials {
                 _ = try practice.store.setKeys([("end", ["end: \(stamp.canonical(in: zone))"])], in: entry, order: TrialSession.keys, now: Clock.now)
             }
             let minutes = (end.epochSeconds(in: zone) - start.epochSeconds(in: zone)) / 60
-            emit("Ended \(entry.path) at \(end.clockTime ?? end.shortString): \(minutes) min, \(counted(trials.trials.count, "trial", "trials")).")
+            emit("Ended \(entry.path.visible()) at \(end.clockTime ?? end.shortString): \(minutes) min, \(counted(trials.trials.count, "trial", "trials")).")
             ErrorStream.current.write("Next: " + vaultOptions.hints.command("summary", entry.path) + "  or  " + vaultOptions.hints.command("note", entry.path))
         }
     }
