@@ -53,11 +53,25 @@ public enum DocumentKind: String, Sendable, CaseIterable, Hashable {
     /// another tool's: never written, never named by a reference, not checked, still searched.
     public static func isAfterflowDocument(_ document: Document, path: String) -> Bool {
         if isAfterflowFolder(path) { return true }
-        guard let frontMatter = document.frontMatter else { return false }
+        guard let frontMatter = document.frontMatter else { return namesAfterflowInLines(document) }
         if let type = typeValue(of: document)?.trimmingASCIIWhitespace().lowercased(), DocumentKind(rawValue: type) != nil {
             return true
         }
         return sessionKeys.contains { frontMatter[$0] != nil }
+    }
+
+    /// For a front matter never closed, which cannot be read: whether one of its first lines is a
+    /// session's key or a `type` afterflow knows, so that a broken session is still reported.
+    private static func namesAfterflowInLines(_ document: Document) -> Bool {
+        guard !document.diagnostics.isEmpty else { return false }
+        for index in 0..<min(document.lines.count, 200) {
+            let line = document.text(ofLine: index)
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let key = String(line[..<colon]).trimmingASCIIWhitespace()
+            let value = String(line[line.index(after: colon)...]).trimmingASCIIWhitespace().lowercased()
+            if sessionKeys.contains(key) || (key == "type" && DocumentKind(rawValue: value) != nil) { return true }
+        }
+        return false
     }
 }
 
