@@ -126,10 +126,11 @@ struct SetTests {
             let head = { (text: String) in text.components(separatedBy: "\n## Reflections").first ?? "" }
             #expect(head(before).components(separatedBy: "\n---\n").last == head(after).components(separatedBy: "\n---\n").last)
 
-            // Taking the reflections away makes it need them again; the reminder stays gone.
-            let undo = try sandbox.run(["set", path, "reflections="], directory: vault)
+            // Taking the reflections away (--replace: they hold text) makes it need them again; the
+            // reminder stays gone.
+            let undo = try sandbox.run(["set", path, "reflections=", "--replace"], directory: vault)
             expectStatus(undo, 0)
-            #expect(undo.stdout == "Updated \(path): reflections · complete → needs reflection\n")
+            #expect(undo.stdout == "Updated \(path): reflections · complete → needs reflection\nThe text replaced is in the trash; bring it back with: afterflow undo\n")
             let again = try sandbox.readText(vault + "/" + path)
             #expect(frontMatterValue(again, "status") == "needs-reflection")
             #expect(frontMatterValue(again, "reminder") == nil)

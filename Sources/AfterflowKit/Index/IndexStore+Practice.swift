@@ -83,10 +83,11 @@ extension IndexStore {
     }
 }
 
-/// A client, goal or trial session that holds a search's words.
+/// A client, goal, trial session, mood check-in, or another tool's note that holds a search's words.
 public struct PracticeHit: Sendable {
     public var path: String
-    public var kind: DocumentKind
+    /// Nil for another tool's note.
+    public var kind: DocumentKind?
     public var lines: [SearchLine]
     public var best: SearchLine?
     /// BM25 relevance: lower is better.
@@ -106,10 +107,10 @@ extension IndexStore {
         return found.compactMap { path, rank in
             guard let bytes = try? FileIO.read(vault.path(path)) else { return nil }
             let document = Document(bytes: bytes)
-            let content = DocumentContent(document: document)
-            guard let kind = content.kind else { return nil }
+            let content = DocumentContent(document: document, path: path)
+            if case .note = content { return nil }
             let lines = matcher.lines(in: document, sections: PracticeRecord.searchSections(document, content: content))
-            return PracticeHit(path: path, kind: kind, lines: lines, best: SearchMatcher.best(of: lines), rank: rank)
+            return PracticeHit(path: path, kind: content.kind, lines: lines, best: SearchMatcher.best(of: lines), rank: rank)
         }
     }
 }

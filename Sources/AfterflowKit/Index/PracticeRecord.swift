@@ -52,9 +52,14 @@ enum PracticeRecord: Sendable {
         }
     }
 
-    /// The text `search` looks in, with the lines it comes from read again from the file.
-    static func searchText(_ content: DocumentContent) -> String? {
+    /// The text `search` looks in, with the lines it comes from read again from the file: another
+    /// tool's note is searched in its body (not its front matter).
+    static func searchText(_ content: DocumentContent, document: Document) -> String? {
         switch content {
+        case .foreign:
+            let body = document.frontMatter.map { $0.closingLine + 1 } ?? 0
+            return document.text(of: Document.Section(heading: Document.Heading(level: 2, title: "", line: body - 1),
+                                                      content: body..<document.lines.count))
         case .client(let client): return client.notes
         case .goal(let goal): return [goal.title ?? "", goal.description].joined(separator: "\n")
         case .trials(let trials): return ([trials.notes] + trials.trials.map(\.note).filter { !$0.isEmpty }).joined(separator: "\n")
@@ -74,6 +79,7 @@ enum PracticeRecord: Sendable {
         case .trials:
             return ["Notes", "Trials"].compactMap { name in document.section(name).map { (name.lowercased(), $0.content) } }
         case .mood: return [("notes", body)]
+        case .foreign: return [("note", body)]
         default: return []
         }
     }

@@ -7,7 +7,7 @@ struct DocumentRecord: Sendable {
     var size: Int64
     var modified: Int64
     var hash: Int64
-    /// `session`, `draft`, `note` (no front matter), a kind's name (`client`, `goal`, `trials`,
+    /// `session`, `draft`, `note` (no front matter, or another tool's note), a kind's name (`client`, `goal`, `trials`,
     /// `mood`, `assessment`), or `other` (a `type` afterflow does not know).
     var kind: String
     var errors: Int
@@ -42,7 +42,7 @@ struct DocumentRecord: Sendable {
             self.session = SessionRecord(path: path, draft: entry.isDraft, session: session, timeZone: timeZone)
         }
         practice = PracticeRecord(path: path, content: entry.content, timeZone: timeZone)
-        practiceText = PracticeRecord.searchText(entry.content)
+        practiceText = PracticeRecord.searchText(entry.content, document: entry.document)
     }
 
     var arguments: StatementArguments {

@@ -19,6 +19,7 @@ public struct AssessmentStore: Sendable {
                 let path = AssessmentWriter.path(for: values.date, instrument: values.instrument, timeZone: zone, attempt: attempt)
                 let absolute = try vault.writablePath(path)
                 if FileIO.exists(absolute) { continue }
+                try WriteCheck.validate(Document(bytes: bytes), at: path)
                 try FileIO.createDirectories(FileIO.parentPath(of: absolute))
                 try FileIO.create(absolute, contents: bytes)
                 return path

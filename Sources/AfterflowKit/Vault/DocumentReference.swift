@@ -159,6 +159,7 @@ extension DocumentReference {
     static func whatItIs(_ entry: VaultEntry) -> String {
         switch entry.content {
         case .note: return "it has no front matter"
+        case .foreign: return "it is not an afterflow document (it has no afterflow type and stands outside afterflow's folders \(DocumentKind.folders.map { $0 + "/" }.joined(separator: ", ")))"
         case .client: return "it is a client (type: client)"
         case .goal: return "it is a goal (type: goal)"
         case .trials: return "it is a trial session (type: trials)"

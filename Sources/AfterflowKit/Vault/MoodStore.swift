@@ -19,6 +19,7 @@ public struct MoodStore: Sendable {
                 let path = MoodWriter.path(for: values.date, timeZone: zone, attempt: attempt)
                 let absolute = try vault.writablePath(path)
                 if FileIO.exists(absolute) { continue }
+                try WriteCheck.validate(Document(bytes: bytes), at: path)
                 try FileIO.createDirectories(FileIO.parentPath(of: absolute))
                 try FileIO.create(absolute, contents: bytes)
                 return path
@@ -43,6 +44,7 @@ public struct MoodStore: Sendable {
                         let path = MoodWriter.path(for: values.date, timeZone: zone, attempt: attempt)
                         let absolute = try vault.writablePath(path)
                         if FileIO.exists(absolute) { continue }
+                        try WriteCheck.validate(Document(bytes: bytes), at: path)
                         let folder = FileIO.parentPath(of: absolute)
                         if folders.insert(folder).inserted { try FileIO.createDirectories(folder) }
                         try FileIO.create(absolute, contents: bytes)

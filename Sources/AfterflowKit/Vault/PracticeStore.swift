@@ -75,6 +75,7 @@ public struct PracticeStore: Sendable {
                 throw VaultError(.exists, "there is already a client \(taken) (\(PracticePath.clientFolder(taken))/)",
                                  details: ["Give the new client another short name with --short, like --short \(short)\(short.count < 3 ? "x" : String(short.last ?? "x"))."])
             }
+            try WriteCheck.validate(Document(text), at: path)
             let absolute = try vault.writablePath(path)
             try FileIO.createDirectories(FileIO.parentPath(of: absolute))
             try FileIO.create(absolute, contents: Array(text.utf8))
@@ -99,6 +100,7 @@ public struct PracticeStore: Sendable {
                 throw VaultError(.exists, "\(short) already has a goal \(name) (\(path))",
                                  details: ["Give the new goal another short name with --short."])
             }
+            try WriteCheck.validate(Document(text), at: path)
             try FileIO.createDirectories(FileIO.parentPath(of: absolute))
             try FileIO.create(absolute, contents: Array(text.utf8))
         }
@@ -109,6 +111,7 @@ public struct PracticeStore: Sendable {
     /// rather than replace a file that is there.
     public func create(_ path: String, text: String) throws(VaultError) {
         try vault.withLock { () throws(VaultError) in
+            try WriteCheck.validate(Document(text), at: path)
             let absolute = try vault.writablePath(path)
             try FileIO.createDirectories(FileIO.parentPath(of: absolute))
             try FileIO.create(absolute, contents: Array(text.utf8))
@@ -118,6 +121,7 @@ public struct PracticeStore: Sendable {
     /// Replaces a file with an edited document, if it still holds what was read.
     public func save(_ document: Document, over entry: VaultEntry) throws(VaultError) {
         try vault.withLock { () throws(VaultError) in
+            try WriteCheck.validate(document, at: entry.path)
             try FileIO.replace(try vault.writablePath(entry.path), expecting: entry.document.bytes, with: document.bytes)
         }
     }
@@ -150,6 +154,7 @@ public struct PracticeStore: Sendable {
                 candidate = "\(folder)/\(stem)-\(n).md"
                 n += 1
             }
+            try WriteCheck.validate(Document(text), at: candidate)
             let absolute = try vault.writablePath(candidate)
             try FileIO.createDirectories(FileIO.parentPath(of: absolute))
             try FileIO.create(absolute, contents: Array(text.utf8))

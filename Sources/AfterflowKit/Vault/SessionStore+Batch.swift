@@ -64,6 +64,7 @@ extension SessionStore {
             for prepared in sessions {
                 let named = try freePath(in: prepared.folder, base: prepared.stem, reserved: reserved)
                 reserved.insert(named)
+                try WriteCheck.validate(prepared.document, at: named)
                 let (absolute, relative) = try placeForNewFile(named, draft: prepared.folder == Vault.draftsFolder)
                 relatives.append(relative)
                 files.append((absolute, prepared.document.bytes))

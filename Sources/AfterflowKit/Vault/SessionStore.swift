@@ -28,6 +28,7 @@ public struct SessionStore: Sendable {
         let bytes = prepared.document.bytes
         let relative = try vault.withLock { () throws(VaultError) -> String in
             let named = try freePath(in: prepared.folder, base: prepared.stem)
+            try WriteCheck.validate(prepared.document, at: named)
             let (absolute, relative) = try placeForNewFile(named, draft: prepared.folder == Vault.draftsFolder)
             try FileIO.createDirectories(FileIO.parentPath(of: absolute))
             try FileIO.create(absolute, contents: bytes)
@@ -47,6 +48,11 @@ public struct SessionStore: Sendable {
     }
 
     func saveHoldingLock(_ document: Document, over entry: VaultEntry) throws(VaultError) -> String {
+        // Never over another tool's note, and never a file that 'check' rejects.
+        if entry.isPlainNote {
+            throw VaultError(.invalid, "refusing to write \(entry.path): " + DocumentReference.whatItIs(entry) + "; afterflow leaves such files alone")
+        }
+        try WriteCheck.validate(document, at: entry.path)
         // A session file that is a link to a file inside the vault is written through to it.
         let absolute = try vault.writablePath(entry.path)
         let session = Session(document: document)

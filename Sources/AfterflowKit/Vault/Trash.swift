@@ -24,6 +24,10 @@ public struct Trash: Sendable {
         public var deleted: String
         /// The session's id, when it had one.
         public var id: String?
+        /// Set when the file is a copy of a session kept before text the user wrote was replaced
+        /// (`set --replace`), not the session itself: restoring it puts the copy back over the
+        /// session, and keeps what it replaces as such a copy in turn.
+        public var replaced: Bool?
 
         /// Vault-relative path of the file in the trash.
         public var path: String { Vault.trashFolder + "/" + file }
@@ -52,22 +56,16 @@ public struct Trash: Sendable {
         try vault.withLock { () throws(VaultError) -> Entry in
             let store = SessionStore(vault: vault)
             let current = try store.reread(entry)
+            if current.isPlainNote {
+                throw VaultError(.invalid, "refusing to delete \(current.path): " + DocumentReference.whatItIs(current) + "; afterflow leaves such files alone")
+            }
             // Every path is checked before anything is written: a trash that leads outside the
             // vault is refused with the session untouched.
             let folder = try vault.writablePath(Vault.trashFolder)
             let manifest = try manifestWritablePath()
             let source = try vault.writablePath(current.path, followingFinalLink: false)
             try FileIO.createDirectories(folder)
-            let stamp = LocalDate(now, in: TimeZone(identifier: "UTC") ?? .current)
-            let prefix = String(format: "%04d%02d%02d-%02d%02d%02d", stamp.year, stamp.month, stamp.day,
-                                stamp.time?.hour ?? 0, stamp.time?.minute ?? 0, stamp.time?.second ?? 0)
-            let base = current.path.split(separator: "/").last.map { String($0.dropLast($0.hasSuffix(".md") ? 3 : 0)) } ?? "session"
-            var name = "\(prefix)-\(SessionStore.sanitize(base)).md"
-            var n = 2
-            while FileIO.exists(folder + "/" + name) {
-                name = "\(prefix)-\(SessionStore.sanitize(base))-\(n).md"
-                n += 1
-            }
+            let name = freeName(for: current.path, in: folder, now: now)
             let record = Entry(file: name, original: current.path,
                                deleted: LocalDate(now, in: vault.timeZone).canonical(in: vault.timeZone),
                                id: current.session?.id?.uuidString)
@@ -94,14 +92,59 @@ public struct Trash: Sendable {
         }
     }
 
-    /// Moves a deleted session back to its original path; returns that path. Refuses when
-    /// something is there now.
+    /// Keeps a copy of `entry`'s file as it is on disk now in the trash, before a change replaces
+    /// text the user wrote (`set --replace`). Returns the new trash entry, which `undo` restores.
     @discardableResult
-    public func restore(_ entry: Entry) throws(VaultError) -> String {
+    public func keepCopy(of entry: VaultEntry, now: Date = Date()) throws(VaultError) -> Entry {
+        try vault.withLock { () throws(VaultError) -> Entry in
+            let current = try SessionStore(vault: vault).reread(entry)
+            return try keep(current.document.bytes, of: current.path, id: current.session?.id?.uuidString, now: now)
+        }
+    }
+
+    /// Writes `bytes` into the trash as a kept copy of the session at `original`; holds the lock.
+    private func keep(_ bytes: [UInt8], of original: String, id: String?, now: Date) throws(VaultError) -> Entry {
+        let folder = try vault.writablePath(Vault.trashFolder)
+        let manifest = try manifestWritablePath()
+        try FileIO.createDirectories(folder)
+        let name = freeName(for: original, in: folder, now: now)
+        try FileIO.create(folder + "/" + name, contents: bytes)
+        let record = Entry(file: name, original: original, deleted: LocalDate(now, in: vault.timeZone).canonical(in: vault.timeZone),
+                           id: id, replaced: true)
+        var entries = try readManifest()
+        entries.entries.append(record)
+        try writeManifest(entries, to: manifest)
+        return record
+    }
+
+    /// `20241211-091205-2024-12-10-psilocybin.md`: the UTC time of `now` and the file's name,
+    /// with `-2`, `-3`… when taken.
+    private func freeName(for path: String, in folder: String, now: Date) -> String {
+        let stamp = LocalDate(now, in: TimeZone(identifier: "UTC") ?? .current)
+        let prefix = String(format: "%04d%02d%02d-%02d%02d%02d", stamp.year, stamp.month, stamp.day,
+                            stamp.time?.hour ?? 0, stamp.time?.minute ?? 0, stamp.time?.second ?? 0)
+        let base = SessionStore.sanitize(path.split(separator: "/").last.map { String($0.dropLast($0.hasSuffix(".md") ? 3 : 0)) } ?? "session")
+        var name = "\(prefix)-\(base).md"
+        var n = 2
+        while FileIO.exists(folder + "/" + name) {
+            name = "\(prefix)-\(base)-\(n).md"
+            n += 1
+        }
+        return name
+    }
+
+    /// Moves a deleted session back to its original path; returns that path. Refuses when
+    /// something is there now. A kept copy (`replaced`) goes back over the session it was taken
+    /// of, and the text it replaces is kept as a copy in turn, so that nothing is lost.
+    @discardableResult
+    public func restore(_ entry: Entry, now: Date = Date()) throws(VaultError) -> String {
         try vault.withLock { () throws(VaultError) -> String in
             let source = try vault.writablePath(entry.path, followingFinalLink: false)
             guard FileIO.exists(source) else {
                 throw VaultError(.notFound, "\(entry.path) is no longer in the trash; nothing was restored")
+            }
+            if entry.replaced == true, FileIO.exists(try vault.writablePath(entry.original)) {
+                return try putBack(entry, from: source, now: now)
             }
             let destination = try vault.writablePath(entry.original, followingFinalLink: false)
             guard !FileIO.exists(destination) else {
@@ -116,6 +159,22 @@ public struct Trash: Sendable {
             try writeManifest(manifest, to: manifestPath)
             return entry.original
         }
+    }
+
+    /// Puts a kept copy back over its session, keeping the session's text as a copy first; holds
+    /// the lock.
+    private func putBack(_ entry: Entry, from source: String, now: Date) throws(VaultError) -> String {
+        let destination = try vault.writablePath(entry.original)
+        let copy = try FileIO.read(source)
+        let current = try FileIO.read(destination)
+        let manifestPath = try manifestWritablePath()
+        _ = try keep(current, of: entry.original, id: entry.id, now: now)
+        try FileIO.replace(destination, expecting: current, with: copy)
+        try FileIO.remove(source)
+        var manifest = try readManifest()
+        manifest.entries.removeAll { $0.file == entry.file }
+        try writeManifest(manifest, to: manifestPath)
+        return entry.original
     }
 
     /// Removes deleted sessions for good: all of them, or those deleted more than `olderThan`

@@ -1,6 +1,7 @@
 import Foundation
 
-/// One Markdown file of the vault as read from disk, read as the kind its `type` names.
+/// One Markdown file of the vault as read from disk, read as the kind its `type` names, or as
+/// another tool's note (see `DocumentKind.isAfterflowDocument`).
 public struct VaultEntry: Sendable {
     /// Relative to the vault root, with `/` separators.
     public let path: String
@@ -21,7 +22,7 @@ public struct VaultEntry: Sendable {
     public init(path: String, document: Document) {
         self.path = path
         self.document = document
-        content = DocumentContent(document: document)
+        content = DocumentContent(document: document, path: path)
         diagnostics = content.diagnostics(of: document).map { $0.withPath(path) }
     }
 
@@ -33,9 +34,18 @@ public struct VaultEntry: Sendable {
 
     public var kind: DocumentKind? { content.kind }
 
-    /// Whether the file has no front matter at all: a plain note, not an afterflow document.
+    /// Whether the file is not an afterflow document: a plain note without front matter, or
+    /// another tool's note. Such a file is never written, named by a reference, or checked.
     public var isPlainNote: Bool {
-        if case .note = content { return true }
+        switch content {
+        case .note, .foreign: return true
+        default: return false
+        }
+    }
+
+    /// Whether the file is another tool's note: front matter, but not afterflow's.
+    public var isForeign: Bool {
+        if case .foreign = content { return true }
         return false
     }
 }

@@ -63,7 +63,7 @@ struct Fmt: ParsableCommand {
             case .trials(let trials): formatted = trialsFormatter.format(trials)
             case .mood(let mood): formatted = MoodFormatter().format(mood)
             case .assessment(let assessment): formatted = AssessmentFormatter().format(assessment)
-            case .other, .note: continue
+            case .other, .note, .foreign: continue
             }
             guard let formatted else {
                 printer.print(entry.diagnostics.filter { $0.severity == .error }, source: entry.document)

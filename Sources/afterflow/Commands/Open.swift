@@ -26,15 +26,9 @@ struct Open: ParsableCommand {
         do {
             entry = try DocumentReference(reference).resolve(in: store, from: FileManager.default.currentDirectoryPath)
         } catch where error.kind == .noMatch {
-            let trash = Trash(vault: vault)
-            let deleted = trash.matching(reference)
-            guard let found = deleted.first else { throw failure(error) }
-            let last = trash.entries().first == found
             // Gently: the session is not lost, and one command brings it back.
-            let err = ErrorStream.current
-            err.write("That session was deleted; it is in the trash, at \(vault.shownPath(found.path)).")
-            let hints = vaultOptions.hints
-            err.write("Bring it back with: " + (last ? hints.command("undo") : hints.command("trash", "--restore", found.id.map { String($0.prefix(8)) } ?? found.path)))
+            guard let lines = deletedSessionLines(reference, vault: vault, hints: vaultOptions.hints) else { throw failure(error) }
+            for line in lines { ErrorStream.current.write(line) }
             throw Exit.dataProblem
         } catch {
             throw failure(error)

@@ -130,10 +130,14 @@ struct Reflect: ParsableCommand {
     /// can still be queued.
     private func lookUp(_ reference: String, in vault: Vault) throws(VaultError) -> VaultEntry {
         let cwd = FileManager.default.currentDirectoryPath
-        if let store = try? IndexStore(vault: vault), (try? store.refresh()) != nil {
-            return try DocumentReference(reference).resolve(in: store, from: cwd)
+        do {
+            if let store = try? IndexStore(vault: vault), (try? store.refresh()) != nil {
+                return try DocumentReference(reference).resolve(in: store, from: cwd)
+            }
+            return try DocumentReference(reference).resolve(in: VaultCatalog(vault: vault), from: cwd)
+        } catch {
+            throw trashAware(error, reference: reference, vault: vault, hints: vaultOptions.hints)
         }
-        return try DocumentReference(reference).resolve(in: VaultCatalog(vault: vault), from: cwd)
     }
 
     private func shortID(_ session: Session) -> String {

@@ -74,7 +74,7 @@ struct Search: ParsableCommand {
                 ])
             } + practiceLocated.map { hit, line in
                 .object([
-                    ("kind", .string(hit.kind.rawValue)),
+                    ("kind", .string(hit.kind?.rawValue ?? "note")),
                     ("path", .string(hit.path)), ("line", .int(line.line)), ("section", .string(line.section)),
                     ("snippet", .string(line.snippet.replacingOccurrences(of: "\u{1}", with: "").replacingOccurrences(of: "\u{2}", with: ""))),
                     ("rank", .number(hit.rank, places: 3)),

@@ -8,11 +8,11 @@ extension Afterflow {
             commandName: "set",
             abstract: "Change fields of a session, touching only their lines.",
             discussion: """
-                Each change is KEY=VALUE. Keys are the front matter's (date, treatment, administration, dose, mood_before, mood_after, reminder, music, tags, or a key of your own) and the sections (intention, environment, music_notes, reflections). An empty value removes an optional key or empties a section. Values are checked first: nothing is written unless all are valid. 'updated' is set to now and the status follows the content; a draft that gains an intention and a mood before moves into sessions/.
+                Each change is KEY=VALUE. Keys are the front matter's (date, treatment, administration, dose, mood_before, mood_after, reminder, music, tags, or a key of your own) and the sections (intention, environment, music_notes, reflections). An empty value removes an optional key or empties a section. A section that holds text is replaced or emptied only with --replace, and its old text is kept in the trash first ('afterflow undo' brings it back); 'afterflow reflect' adds to the reflections instead. Values are checked first: nothing is written unless all are valid. 'updated' is set to now and the status follows the content; a draft that gains an intention and a mood before moves into sessions/.
 
                 Examples:
                   afterflow set 6F1C mood_after=8
-                  afterflow set 2024-12-10 reflections="Felt peaceful and connected."
+                  afterflow set 2024-12-10 reflections="Felt peaceful." --replace
                   afterflow set 6F1C treatment=LSD dose="100 µg" tags=integration,nature
                   afterflow set 6F1C reminder=            remove the reminder
                 """)
@@ -24,6 +24,9 @@ extension Afterflow {
 
         @Argument(help: ArgumentHelp("KEY=VALUE changes, applied in order.", valueName: "key=value"))
         var assignments: [String] = []
+
+        @Flag(help: "Replace a section that holds text (its old text goes to the trash; 'afterflow undo' brings it back).")
+        var replace = false
 
         func validate() throws {
             guard !assignments.isEmpty else {
@@ -61,6 +64,8 @@ extension Afterflow {
                 emit("Nothing changed in \(vault.shownPath(entry.path)).")
                 return
             }
+            let replaced = editor.replacedSections(changes, in: entry.document)
+            if !replaced.isEmpty && !replace { throw refusal(replaced, path: entry.path, vault: vault) }
             let errors = Session(document: document).diagnostics.filter { $0.severity == .error }
             if !errors.isEmpty {
                 // Located in the file on disk, which is what the user opens, not in the edited text.
@@ -85,6 +90,10 @@ extension Afterflow {
                     if Session(document: document).diagnostics.hasErrors {
                         throw VaultError(.invalid, "\(vault.shownPath(current.path)) has errors; nothing was written", details: ["Fix them with: " + hints.command("edit", hints.path(current.path, in: vault))])
                     }
+                    // The text replaced is kept first, under the same hold of the lock.
+                    if replace && !editor.replacedSections(changes, in: current.document).isEmpty {
+                        try Trash(vault: vault).keepCopy(of: current, now: now)
+                    }
                     return editor.finishing(document, now: now)
                 }
             }
@@ -94,9 +103,25 @@ extension Afterflow {
             if let before, before != after { line += " · \(before.words) → \(after.words)" }
             if update.path != entry.path { line += " (moved from \(vault.shownPath(entry.path)))" }
             emit(line)
+            if replace && !replaced.isEmpty {
+                emit("The text replaced is in the trash; bring it back with: " + hints.command("undo"))
+            }
             if before == .draft && after == .needsReflection && Session(document: update.document).reminder == nil {
                 try ReminderOffer.offer(vault: vault, path: update.path)
             }
+        }
+
+        /// Refuses to replace sections that hold text without --replace, naming the ways on.
+        private func refusal(_ sections: [SessionSection], path: String, vault: Vault) -> ExitCode {
+            let names = sections.map(\.fieldName).joined(separator: " and ")
+            let hints = vaultOptions.hints
+            var details: [String] = []
+            if sections.contains(.reflections) {
+                details.append("Add to the reflections with: " + hints.command(["reflect", reference], placeholder: "\"…\""))
+            }
+            details.append("Replace \(sections.count == 1 ? "it" : "them") with --replace: the old text goes to the trash, and '\(hints.command("undo"))' brings it back.")
+            report(VaultError(.invalid, "\(vault.shownPath(path)) already has \(names) text that this would replace; nothing was written", details: details))
+            return Exit.dataProblem
         }
     }
 }

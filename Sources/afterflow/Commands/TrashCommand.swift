@@ -47,7 +47,7 @@ struct TrashCommand: ParsableCommand {
         let entries = trash.entries()
         if let restore {
             let entry = try pick(restore, in: entries, trash: trash)
-            let path = try withVaultErrors { try trash.restore(entry) }
+            let path = try withVaultErrors { try trash.restore(entry, now: Clock.now) }
             emit("Restored \(vault.shownPath(path)).")
             return
         }
@@ -60,6 +60,7 @@ struct TrashCommand: ParsableCommand {
                 .object([
                     ("number", .int(index + 1)), ("id", entry.id.map { .string($0) } ?? .null),
                     ("original", .string(entry.original)), ("deleted", .string(entry.deleted)), ("path", .string(entry.path)),
+                    ("replaced", .bool(entry.replaced == true)),
                 ])
             }).serialized(pretty: true))
             return
@@ -72,7 +73,8 @@ struct TrashCommand: ParsableCommand {
         for (index, entry) in entries.enumerated() {
             let id = entry.id.map { String($0.prefix(8)) } ?? "(no id) "
             let deleted = LocalDate.parse(entry.deleted)?.shortString ?? entry.deleted
-            emit("\(String(index + 1).padding(toLength: 3, withPad: " ", startingAt: 0)) \(id.visible())  deleted \(deleted.visible())  \(vault.shownPath(entry.original))")
+            let what = entry.replaced == true ? "replaced" : "deleted"
+            emit("\(String(index + 1).padding(toLength: 3, withPad: " ", startingAt: 0)) \(id.visible())  \(what) \(deleted.visible())  \(vault.shownPath(entry.original))")
         }
         if term.stdoutIsTTY {
             emit(term.dim("Restore one with: " + vaultOptions.hints.command("trash", "--restore", placeholder: "NUMBER") + " (or its id)"))

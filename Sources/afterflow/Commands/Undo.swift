@@ -5,7 +5,7 @@ import Foundation
 struct Undo: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "undo",
-        abstract: "Restore the session deleted last.",
+        abstract: "Restore the session deleted last, or the text 'set --replace' replaced.",
         discussion: """
             Moves the most recently deleted session from .afterflow/trash/ back to the path it had. If a file is at that path now, nothing is replaced: move it away first, or restore into place by hand. 'afterflow trash' restores older deletions.
 
@@ -23,7 +23,11 @@ struct Undo: ParsableCommand {
             report(VaultError(.notFound, "nothing to undo: the trash is empty"))
             throw Exit.dataProblem
         }
-        let path = try withVaultErrors { try trash.restore(last) }
-        emit("Restored \(vault.shownPath(path)).")
+        let path = try withVaultErrors { try trash.restore(last, now: Clock.now) }
+        if last.replaced == true {
+            emit("Restored the earlier text of \(vault.shownPath(path)); the text it replaced is in the trash ('\(vaultOptions.hints.command("undo"))' again brings it back).")
+        } else {
+            emit("Restored \(vault.shownPath(path)).")
+        }
     }
 }

@@ -110,13 +110,20 @@ func openIndex(_ vault: Vault, rebuild: Bool = false) throws -> (IndexStore, Ind
 }
 
 extension VaultOptions {
-    /// The session `reference` names, looked up in the index and read from its file.
+    /// The session `reference` names, looked up in the index and read from its file. A session
+    /// that was deleted is said to be in the trash, with the command that brings it back.
     func resolve(_ reference: String) throws -> (Vault, VaultEntry) {
         let (store, _) = try index()
-        let entry = try withVaultErrors {
-            try DocumentReference(reference).resolve(in: store, from: FileManager.default.currentDirectoryPath)
+        do {
+            return (store.vault, try DocumentReference(reference).resolve(in: store, from: FileManager.default.currentDirectoryPath))
+        } catch {
+            if error.kind == .noMatch, let lines = deletedSessionLines(reference, vault: store.vault, hints: hints) {
+                for line in lines { ErrorStream.current.write(line) }
+            } else {
+                report(error)
+            }
+            throw Exit.dataProblem
         }
-        return (store.vault, entry)
     }
 }
 

@@ -155,6 +155,14 @@ public struct DaylioImport: Sendable {
             values.sourceValue = entry.mood
             values.sourceScale = scaleItems
             values.sourceScales = entry.scales.isEmpty ? nil : entry.scales
+            // The rules 'check' applies, to the file this row would be: a row it would reject is
+            // a problem of the row (a day of 1850), not a file written.
+            let document = Document(MoodWriter.newDocument(values, timeZone: timeZone))
+            if let error = WriteCheck.errors(in: document, at: MoodWriter.path(for: values.date, timeZone: timeZone)).first {
+                plan.problems.append(DaylioCSV.Problem(row: entry.row, location: SourceLocation(line: entry.line, column: 1), column: nil,
+                                                       message: "the check-in would not pass 'afterflow check': \(error.message)"))
+                continue
+            }
             plan.ready.append(Ready(row: entry.row, line: entry.line, values: values, word: entry.mood))
         }
         plan.problems.sort { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }

@@ -39,6 +39,20 @@ public struct SessionEditor: Sendable {
         return document
     }
 
+    /// The sections `changes` would replace or empty that hold text now, text the user wrote:
+    /// `set` changes them only when told to replace them (`--replace`), keeping a copy first.
+    public func replacedSections(_ changes: [(key: String, value: String)], in document: Document) -> [SessionSection] {
+        var found: [SessionSection] = []
+        for change in changes {
+            guard let section = SessionSection(fieldName: change.key), !found.contains(section),
+                  let existing = document.section(section.rawValue) else { continue }
+            let old = document.text(of: existing)
+            let new = FieldText.normalizingLineBreaks(change.value.trimmingASCIIWhitespace())
+            if !old.isEmpty && old != new { found.append(section) }
+        }
+        return found
+    }
+
     /// Sets `key` (a front-matter key or a section's field name) to `value`, validated and written in
     /// canonical form. An empty value removes an optional key or clears a section.
     public func setting(_ key: String, to value: String, in document: Document) throws(Rejection) -> Document {

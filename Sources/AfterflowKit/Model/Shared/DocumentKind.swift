@@ -1,8 +1,9 @@
 import Foundation
 
 /// The kinds of document a vault holds, named by the front matter's `type` key. A file without
-/// `type` (or with `type: session`) is a therapy session, as every file was before there were
-/// other kinds. This is the one place that maps `type` to a kind.
+/// `type` (or with `type: session`) in afterflow's folders is a therapy session, as every file was
+/// before there were other kinds. This is the one place that maps `type` to a kind, and that
+/// tells afterflow's documents from other tools' notes (`isAfterflowDocument`).
 public enum DocumentKind: String, Sendable, CaseIterable, Hashable {
     case session
     case client
@@ -31,6 +32,47 @@ public enum DocumentKind: String, Sendable, CaseIterable, Hashable {
 
     /// `session, client, goal, trials, mood, assessment`: for messages.
     public static var expectedList: String { allCases.map(\.rawValue).joined(separator: ", ") }
+
+    /// The top-level folders afterflow writes its documents in; `.afterflow/` (drafts, trash) too.
+    public static let folders = ["sessions", "moods", "assessments", "clients"]
+
+    /// Keys only a therapy session has (`treatment` is required): a file without `type` that holds
+    /// one is a session wherever it stands, as a session moved out of `sessions/` is.
+    static let sessionKeys = ["treatment", "administration", "dose", "mood_before", "mood_after"]
+
+    /// Whether the vault-relative `path` stands in one of afterflow's folders.
+    public static func isAfterflowFolder(_ path: String) -> Bool {
+        guard let first = path.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: true).first,
+              path.contains("/") else { return false }
+        return first == Substring(Vault.stateFolder) || folders.contains(String(first))
+    }
+
+    /// Whether `document` at the vault-relative `path` is afterflow's: it stands in afterflow's
+    /// folders, or its `type` is one afterflow knows, or it holds a session's own key. Any other
+    /// Markdown file (an Obsidian, Hugo or Jekyll note in `notes/` or at the vault's root) is
+    /// another tool's: never written, never named by a reference, not checked, still searched.
+    public static func isAfterflowDocument(_ document: Document, path: String) -> Bool {
+        if isAfterflowFolder(path) { return true }
+        guard let frontMatter = document.frontMatter else { return namesAfterflowInLines(document) }
+        if let type = typeValue(of: document)?.trimmingASCIIWhitespace().lowercased(), DocumentKind(rawValue: type) != nil {
+            return true
+        }
+        return sessionKeys.contains { frontMatter[$0] != nil }
+    }
+
+    /// For a front matter never closed, which cannot be read: whether one of its first lines is a
+    /// session's key or a `type` afterflow knows, so that a broken session is still reported.
+    private static func namesAfterflowInLines(_ document: Document) -> Bool {
+        guard !document.diagnostics.isEmpty else { return false }
+        for index in 0..<min(document.lines.count, 200) {
+            let line = document.text(ofLine: index)
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let key = String(line[..<colon]).trimmingASCIIWhitespace()
+            let value = String(line[line.index(after: colon)...]).trimmingASCIIWhitespace().lowercased()
+            if sessionKeys.contains(key) || (key == "type" && DocumentKind(rawValue: value) != nil) { return true }
+        }
+        return false
+    }
 }
 
 /// A document read as its kind: the typed view the `type` key asks for.
@@ -45,11 +87,20 @@ public enum DocumentContent: Sendable {
     case other(String)
     /// A Markdown file without front matter: a plain note, not an afterflow document.
     case note
+    /// Another tool's Markdown file (Obsidian, Hugo, Jekyll): front matter without an afterflow
+    /// `type` or a session's key, outside afterflow's folders (see `isAfterflowDocument`).
+    case foreign
 
-    /// Reads `document` as the kind its `type` names.
-    public init(document: Document) {
+    /// Reads `document` as the kind its `type` names. With the vault-relative `path` the file
+    /// stands at, a file that is not afterflow's is `foreign`; without it, every file with front
+    /// matter is read as afterflow's (a file a command was handed by its kind).
+    public init(document: Document, path: String? = nil) {
         if document.frontMatter == nil && document.diagnostics.isEmpty {
             self = .note
+            return
+        }
+        if let path, !DocumentKind.isAfterflowDocument(document, path: path) {
+            self = .foreign
             return
         }
         let type = DocumentKind.typeValue(of: document)
@@ -74,7 +125,7 @@ public enum DocumentContent: Sendable {
         case .mood: return .mood
         case .assessment: return .assessment
         case .other(let type): return DocumentKind(rawValue: type)
-        case .note: return nil
+        case .note, .foreign: return nil
         }
     }
 
@@ -87,7 +138,7 @@ public enum DocumentContent: Sendable {
         case .trials(let trials): return trials.diagnostics
         case .mood(let mood): return mood.diagnostics
         case .assessment(let assessment): return assessment.diagnostics
-        case .note: return []
+        case .note, .foreign: return []
         case .other(let type):
             var diagnostics = document.diagnostics
             if DocumentKind(rawValue: type) == nil, let entry = document.frontMatter?.entry("type") {

@@ -111,7 +111,7 @@ public struct PracticeCheck: Sendable {
                 guard let place, place.rest.count >= 2, place.rest[0] == "goals" || place.rest[0] == "sessions" else { continue }
                 let (kind, type) = place.rest[0] == "goals" ? ("goal", "goal") : ("trial session", "trials")
                 found.append(Diagnostic(.warning, "this file in a client's \(place.rest[0]) folder has no type, so it is read as a therapy session; if it is a \(kind), add 'type: \(type)'", at: SourceLocation(line: 1, column: 1), path: entry.path))
-            case .mood, .assessment, .other, .note:
+            case .mood, .assessment, .other, .note, .foreign:
                 continue
             }
         }

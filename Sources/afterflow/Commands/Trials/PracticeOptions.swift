@@ -43,6 +43,7 @@ func parseDay(_ text: String, option: String, zone: TimeZone) throws -> LocalDat
     guard let parsed = LocalDate.parse(typed: text, now: Clock.now, timeZone: zone) else {
         throw ValidationError("\(option) must be a day like 2025-01-14, found \"\(text.visible())\"")
     }
+    if let problem = parsed.yearProblem { throw ValidationError("\(option): \(problem)") }
     return LocalDate(year: parsed.year, month: parsed.month, day: parsed.day)
 }
 
@@ -51,6 +52,8 @@ func parseMoment(_ text: String, option: String, zone: TimeZone) throws -> Local
     guard let parsed = LocalDate.parse(typed: text, now: Clock.now, timeZone: zone) else {
         throw ValidationError("--\(option) must be \(LocalDate.typedForms), found \"\(text.visible())\"")
     }
+    // The years 'check' accepts: a file of 1850 would be written only to be rejected.
+    if let problem = parsed.yearProblem { throw ValidationError("--\(option): \(problem)") }
     if parsed.isDayOnly { return LocalDate(year: parsed.year, month: parsed.month, day: parsed.day, time: .init(hour: 0, minute: 0, second: 0)) }
     return parsed
 }
