@@ -59,7 +59,7 @@ extension Afterflow {
             let record = try withVaultErrors { try store.load(short) }
             let chosen: [GoalRecord]
             if goal.isEmpty {
-                chosen = record.goals.filter { $0.goal.currentPhase.isWorkedOn }
+                chosen = TrialSessionLifecycle.activeGoals(of: record)
                 if chosen.isEmpty {
                     throw usageError("\(record.short) has no active goals to log; add one with: " + vaultOptions.hints.command("goal", "add", record.short, placeholder: "TITLE"), command: "log")
                 }
@@ -79,8 +79,9 @@ extension Afterflow {
                 guard PracticePath(entry.path).client == short else {
                     throw usageError("\(entry.path) is not a session of \(short)", command: "log")
                 }
-                if case .trials(let session) = entry.content, session.end != nil {
-                    ErrorStream.current.write("Note: \(entry.path) was ended; its end time is written again when you end it with q.")
+                if case .trials(let session) = entry.content, let refusal = TrialSessionLifecycle.refusal(
+                    TrialSessionLifecycle.acceptance(of: session, at: Clock.now, in: zone), path: entry.path, client: short) {
+                    try withVaultErrors { throw refusal }
                 }
                 path = entry.path
             } else {
@@ -130,14 +131,9 @@ extension Afterflow {
             }
         }
 
-        /// Writes the session's end: now.
+        /// Writes the session's end: now (left as it is when another front end ended it).
         private func end(path: String, store: PracticeStore, zone: TimeZone) throws {
-            var stamp = LocalDate(Clock.now, in: zone)
-            stamp.offset = nil
-            try withVaultErrors {
-                let entry = try store.read(path)
-                _ = try store.setKeys([("end", ["end: \(stamp.canonical(in: zone))"])], in: entry, order: TrialSession.keys, now: Clock.now)
-            }
+            try withVaultErrors { _ = try store.endTrials(try store.read(path), at: nil, now: Clock.now, ifEnded: .keep) }
         }
     }
 }
