@@ -66,7 +66,7 @@ public final class PhoneBackend: @unchecked Sendable {
     }
 
     private func activeGoals(_ record: ClientRecord) -> [GoalRecord] {
-        record.goals.filter { $0.goal.currentPhase.isWorkedOn }
+        TrialSessionLifecycle.activeGoals(of: record)
     }
 
     private func defaultCue(_ goal: GoalRecord?) -> String {
@@ -218,6 +218,11 @@ public final class PhoneBackend: @unchecked Sendable {
                     }
                     let trial = Trial(time: TimeOfDay(local), goal: goalRecord.short, success: success, cue: level)
                     _ = entry
+                    // Only into an open session of today, decided before the id is kept.
+                    if let refusal = TrialSessionLifecycle.refusal(TrialSessionLifecycle.acceptance(of: session, at: Date(), in: zone),
+                                                                   path: path, client: record.short) {
+                        return .failure(PhoneError(409, refusal.message))
+                    }
                     // The id first: a server stopped between the two lines writes the trial when
                     // the page sends it again (see above), and never twice.
                     try ledger.add(id, "+", trial.lineText)
@@ -295,10 +300,9 @@ public final class PhoneBackend: @unchecked Sendable {
         let path = try Self.canonical(path)
         return try serialized { () throws(PhoneError) -> JSONValue in
             let (entry, _, _) = try open(path)
-            var stamp = LocalDate(Date(), in: zone)
-            stamp.offset = nil
             do throws(VaultError) {
-                _ = try store.setKeys([("end", ["end: \(stamp.canonical(in: zone))"])], in: entry, order: TrialSession.keys, now: Date())
+                // Sent again (the answer was lost), or ended elsewhere: the end stays as it is.
+                _ = try store.endTrials(entry, at: nil, now: Date(), ifEnded: .keep)
             } catch {
                 throw Self.failure(error)
             }

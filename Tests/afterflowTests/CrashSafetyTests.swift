@@ -85,8 +85,8 @@ struct CrashSafetyTests {
         ["fmt"],
         ["delete", "2024-12-10", "--yes"],
         ["index", "--rebuild"],
-        ["trial", "maya-t/2025-03-25", "s-initial", "success", "--cue", "minimal", "--at", "15:20:00"],
-        ["trial", "maya-t/2025-03-25", "two-step", "failure", "--at", "15:05:00", "--note", "in time order: a rewrite"],
+        ["trial", "maya-t", "s-initial", "success", "--cue", "minimal", "--at", "15:20:00", "--session", "maya-t/2025-03-25"],
+        ["trial", "maya-t", "two-step", "failure", "--at", "15:05:00", "--note", "in time order: a rewrite", "--session", "maya-t/2025-03-25"],
         ["note", "maya-t"],
         ["goal", "phase", "maya-t", "s-initial", "maintenance", "--date", "2025-04-01"],
     ])

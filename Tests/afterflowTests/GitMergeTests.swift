@@ -102,7 +102,7 @@ struct GitMergeTests {
             ] {
                 expectStatus(try sandbox.run(["reflect", Self.reflected, words], directory: clone, environment: env), 0)
                 for (result, time) in trials {
-                    expectStatus(try sandbox.run(["trial", "maya-t", "s-initial", result, "--at", time], directory: clone, environment: env), 0)
+                    expectStatus(try sandbox.run(["trial", "maya-t", "s-initial", result, "--at", time, "--session", "maya-t"], directory: clone, environment: env), 0)
                 }
                 expectStatus(try sandbox.run(["set", Self.keys, key], directory: clone, environment: env), 0)
             }

@@ -341,7 +341,7 @@ struct PracticeCommandTests {
             #expect(try sandbox.readText(file) == filled)
 
             // A trial after the note still lands in ## Trials, as a pure append.
-            let grown = try sandbox.run(["trial", "maya-t", "two-step", "+", "--at", "15:08:00"], directory: vault)
+            let grown = try sandbox.run(["trial", "maya-t", "two-step", "+", "--at", "15:08:00", "--session", Self.session], directory: vault)
             expectStatus(grown, 0)
             #expect(try sandbox.readText(file) == filled + "- 15:08:00 two-step + minimal\n")
             expectStatus(try sandbox.run(["check"], directory: vault), 0)
@@ -380,8 +380,9 @@ struct PracticeCommandTests {
             let file = vault + "/clients/maya-t/sessions/2025/2025-01-14-1500.md"
             let before = try sandbox.readText(file)
             let help = try sandbox.run(["trial", "--help"], directory: vault)
-            #expect(help.stdout.contains("afterflow trial maya-t/2025-01-14 two-step + --cue mod --at 15:03:40"), "\(help)")
-            let result = try sandbox.run(["trial", "maya-t/2025-01-14", "two-step", "+", "--cue", "mod", "--at", "15:03:40"], directory: vault)
+            #expect(help.stdout.contains("afterflow trial maya-t two-step + --cue mod --session maya-t/2025-01-14"), "\(help)")
+            let result = try sandbox.run(["trial", "maya-t", "two-step", "+", "--cue", "mod", "--session", "maya-t/2025-01-14", "--at", "15:03:40"],
+                                         directory: vault)
             let after = try sandbox.readText(file)
             expectStatus(result, 0)
             // 15:03:40 is earlier than the session's last trial: the line goes in time order, and

@@ -62,7 +62,7 @@ struct TrialAppendTests {
             var text = try sandbox.readText(file)
             while text.hasSuffix("\n") { text.removeLast() }
             try sandbox.write(file, text)
-            let result = try sandbox.run(["trial", Self.session, "two-step", "+", "--at", "15:20:00"], directory: vault, environment: Self.now)
+            let result = try sandbox.run(["trial", "--session", Self.session, Self.session, "two-step", "+", "--at", "15:20:00"], directory: vault, environment: Self.now)
             expectStatus(result, 0)
             #expect(try sandbox.readText(file) == text + "\n- 15:20:00 two-step + minimal\n")
             expectStatus(try sandbox.run(["check"], directory: vault), 0)
@@ -76,7 +76,7 @@ struct TrialAppendTests {
             let file = vault + "/" + Self.session
             let text = try sandbox.readText(file).replacingOccurrences(of: "\n", with: "\r\n")
             try sandbox.write(file, text)
-            let result = try sandbox.run(["trial", Self.session, "two-step", "-", "--at", "15:20:00"], directory: vault, environment: Self.now)
+            let result = try sandbox.run(["trial", "--session", Self.session, Self.session, "two-step", "-", "--at", "15:20:00"], directory: vault, environment: Self.now)
             expectStatus(result, 0)
             #expect(try sandbox.readText(file) == text + "- 15:20:00 two-step - minimal\r\n")
             expectStatus(try sandbox.run(["check"], directory: vault), 0)
@@ -94,7 +94,7 @@ struct TrialAppendTests {
             try sandbox.write(file, edited)
             let trialsBefore = trialFacts(edited)
 
-            let result = try sandbox.run(["trial", Self.session, "two-step", "-", "--note", "needed a repeat", "--at", "15:20:00"], directory: vault, environment: Self.now)
+            let result = try sandbox.run(["trial", "--session", Self.session, Self.session, "two-step", "-", "--note", "needed a repeat", "--at", "15:20:00"], directory: vault, environment: Self.now)
             expectStatus(result, 0)
             let after = try sandbox.readText(file)
             #expect(after == original + "- 15:20:00 two-step - minimal  needed a repeat\n" + tail, "\(after)")
@@ -104,7 +104,7 @@ struct TrialAppendTests {
             // Blank lines after the last trial stay after the new one, before the next section.
             let spaced = original + "\n\n" + tail
             try sandbox.write(file, spaced)
-            expectStatus(try sandbox.run(["trial", Self.session, "s-initial", "+", "--at", "15:21:00"], directory: vault, environment: Self.now), 0)
+            expectStatus(try sandbox.run(["trial", "--session", Self.session, Self.session, "s-initial", "+", "--at", "15:21:00"], directory: vault, environment: Self.now), 0)
             #expect(try sandbox.readText(file) == original + "- 15:21:00 s-initial + independent\n" + "\n\n" + tail)
             expectStatus(try sandbox.run(["check"], directory: vault), 0)
         }
@@ -119,7 +119,7 @@ struct TrialAppendTests {
             let head = try #require(original.components(separatedBy: "## Trials\n").first)
             let text = head + "## Trials\n\n## Observations\n\nKeep this.\n"
             try sandbox.write(file, text)
-            expectStatus(try sandbox.run(["trial", Self.session, "two-step", "+", "--at", "15:20:00"], directory: vault, environment: Self.now), 0)
+            expectStatus(try sandbox.run(["trial", "--session", Self.session, Self.session, "two-step", "+", "--at", "15:20:00"], directory: vault, environment: Self.now), 0)
             let after = try sandbox.readText(file)
             #expect(after == head + "## Trials\n\n- 15:20:00 two-step + minimal\n\n## Observations\n\nKeep this.\n", "\(after)")
             expectStatus(try sandbox.run(["check"], directory: vault), 0)
@@ -134,7 +134,7 @@ struct TrialAppendTests {
             let text = try sandbox.readText(file) + "\n```\nstill open\n"
             try sandbox.write(file, text)
             let before = try sandbox.read(file)
-            let result = try sandbox.run(["trial", Self.session, "two-step", "+", "--at", "15:20:00"], directory: vault, environment: Self.now)
+            let result = try sandbox.run(["trial", "--session", Self.session, Self.session, "two-step", "+", "--at", "15:20:00"], directory: vault, environment: Self.now)
             expectStatus(result, 1)
             let fenceLine = practiceLines(text).firstIndex(of: "```")! + 1
             #expect(result.stderr.contains("\(Self.session):\(fenceLine)"), "names the fence's line: \(result)")
@@ -157,7 +157,7 @@ struct TrialAppendTests {
             let file = vault + "/" + Self.session
             let original = try sandbox.readText(file)
             let times = (0..<8).map { String(format: "15:3%d:%02d", $0 / 6, ($0 % 6) * 10) }
-            let results = try sandbox.runAll(times.map { ["trial", "--vault", vault, Self.session, "s-initial", "+", "--at", $0] },
+            let results = try sandbox.runAll(times.map { ["trial", "--vault", vault, "--session", Self.session, Self.session, "s-initial", "+", "--at", $0] },
                                              environment: Self.now)
             for result in results { expectStatus(result, 0) }
             let after = try sandbox.readText(file)
@@ -202,7 +202,7 @@ struct TrialAppendTests {
             var refused = 0
             for i in 0..<15 {
                 let time = String(format: "17:40:%02d", i)  // after the writer's 16:MM:SS lines: appended, as a live session does
-                let result = try sandbox.run(["trial", Self.session, "s-initial", "-", "--at", time], directory: vault, environment: Self.now)
+                let result = try sandbox.run(["trial", "--session", Self.session, Self.session, "s-initial", "-", "--at", time], directory: vault, environment: Self.now)
                 if result.status == 0 {
                     ours.append("- \(time) s-initial - independent")
                 } else {

@@ -15,7 +15,8 @@ public struct ProgressChart: Sendable {
     public var id: String
 
     static let width = 600.0, height = 280.0
-    static let left = 50.0, right = 66.0, top = 46.0, bottom = 38.0
+    /// `top` holds the legend and two rows of phase labels.
+    static let left = 50.0, right = 66.0, top = 60.0, bottom = 38.0
     /// Room inside the plot before the first session and after the last.
     static let inset = 14.0
 
@@ -62,16 +63,13 @@ public struct ProgressChart: Sendable {
         let cy = y(Double(criterion.percent))
         out += "<g class=\"criterion\"><line x1=\"\(f(ProgressChart.left))\" y1=\"\(f(cy))\" x2=\"\(f(ProgressChart.left + plotWidth))\" y2=\"\(f(cy))\" stroke=\"#2b3038\" stroke-width=\"1\" stroke-dasharray=\"6 4\"/>"
         out += "<text x=\"\(f(ProgressChart.left + plotWidth + 6))\" y=\"\(f(cy + 4))\" font-size=\"12\" fill=\"#2b3038\">criterion</text><text x=\"\(f(ProgressChart.left + plotWidth + 6))\" y=\"\(f(cy + 18))\" font-size=\"12\" fill=\"#2b3038\">\(criterion.percent) %</text></g>\n"
-        // Phase changes, between sessions.
-        for change in changes {
-            let cx = (x(change.before) + x(change.after)) / 2
-            out += "<g class=\"phase-change\" data-day=\"\(change.change.day.dayString)\"><line x1=\"\(f(cx))\" y1=\"\(f(ProgressChart.top - 6))\" x2=\"\(f(cx))\" y2=\"\(f(bottomY))\" stroke=\"#5b6470\" stroke-width=\"1.2\"/>"
-            out += "<text x=\"\(f(cx + 4))\" y=\"\(f(ProgressChart.top - 8))\" font-size=\"12\" fill=\"#2b3038\">\(change.change.phase.rawValue)</text></g>\n"
-        }
+        // Phase changes, between sessions; labels above the plot, none over another.
+        out += phaseMarks(changes, x: x, bottomY: bottomY)
         // The data path, one per phase, through the sessions that count.
         var segment: [ProgressRow] = []
         var paths: [[ProgressRow]] = []
-        let breaks = Set(changes.map(\.after))
+        // A change to the phase already in force (the first change, after history from before it) does not break the path.
+        let breaks = Set(changes.filter(\.splits).map(\.after))
         for row in rows {
             if breaks.contains(row.day.dayNumber), !segment.isEmpty {
                 paths.append(segment)
@@ -103,7 +101,10 @@ public struct ProgressChart: Sendable {
             let mx = x(mastered.dayNumber)
             if let row = rows.first(where: { $0.day.dayNumber == mastered.dayNumber }) {
                 out += "<g class=\"mastered\" data-day=\"\(mastered.dayString)\"><circle cx=\"\(f(mx))\" cy=\"\(f(y(row.percentCorrect)))\" r=\"\(f(radius + 4))\" fill=\"none\" stroke=\"#2b3038\" stroke-width=\"1.4\"/>"
-                out += "<text x=\"\(f(mx))\" y=\"\(f(y(row.percentCorrect) + radius + 18))\" text-anchor=\"middle\" font-size=\"12\" font-weight=\"bold\" fill=\"#2b3038\">mastered</text></g>\n"
+                let (lx, ly, anchor) = masteredLabel(at: mx, y(row.percentCorrect), radius: radius, criterionY: cy,
+                                                     segments: paths.map { $0.map { (x($0.day.dayNumber), y($0.percentCorrect)) } },
+                                                     verticals: changes.map { (x($0.before) + x($0.after)) / 2 })
+                out += "<text x=\"\(f(lx))\" y=\"\(f(ly))\" text-anchor=\"\(anchor)\" font-size=\"12\" font-weight=\"bold\" fill=\"#2b3038\">mastered</text></g>\n"
             } else {
                 out += "<g class=\"mastered\" data-day=\"\(mastered.dayString)\"><line x1=\"\(f(mx))\" y1=\"\(f(ProgressChart.top))\" x2=\"\(f(mx))\" y2=\"\(f(bottomY))\" stroke=\"#2b3038\" stroke-width=\"1\" stroke-dasharray=\"2 3\"/>"
                 out += "<text x=\"\(f(mx))\" y=\"\(f(bottomY - 6))\" text-anchor=\"middle\" font-size=\"12\" font-weight=\"bold\" fill=\"#2b3038\">mastered</text></g>\n"
@@ -124,17 +125,110 @@ public struct ProgressChart: Sendable {
         var change: PhaseChange
         var before: Int
         var after: Int
+        /// Whether the phase before it differs. The phase before the first change is the first
+        /// change's own, so the first change after history from before it (sessions imported
+        /// from before the goal was written) changes nothing: it is drawn as where the goal's
+        /// phases start, without breaking the data path.
+        var splits: Bool
     }
 
     /// The goal's phase changes that fall between two of `rows`.
     func phaseLines(_ rows: [ProgressRow]) -> [PhaseLine] {
         var lines: [PhaseLine] = []
-        for change in progress.goal.goal.phases {
+        let phases = progress.goal.goal.phases
+        for (i, change) in phases.enumerated() {
             let day = change.day.dayNumber
             guard let after = rows.firstIndex(where: { $0.day.dayNumber >= day }), after > 0 else { continue }
-            lines.append(PhaseLine(change: change, before: rows[after - 1].day.dayNumber, after: rows[after].day.dayNumber))
+            let splits = change.phase != (i == 0 ? change.phase : phases[i - 1].phase)
+            lines.append(PhaseLine(change: change, before: rows[after - 1].day.dayNumber, after: rows[after].day.dayNumber, splits: splits))
         }
         return lines
+    }
+
+    /// The vertical lines of the phase changes and their labels. A label goes next to its line,
+    /// right of it (or left, when that is the only way), on the first of two rows above the plot
+    /// where it overlaps no other label; the lines start below both rows.
+    func phaseMarks(_ changes: [PhaseLine], x: (Int) -> Double, bottomY: Double) -> String {
+        let marks = changes.map { change in
+            (change: change, cx: (x(change.before) + x(change.after)) / 2,
+             text: change.splits ? change.change.phase.rawValue : "goal started")
+        }
+        let labels = marks.map { (cx: $0.cx, width: Double($0.text.count) * 7) }
+        let spots = labelSpots(labels, rightFirst: true) ?? labelSpots(labels, rightFirst: false)
+            ?? labels.map { (row: 0, from: $0.cx + 4, anchor: "start") }
+        var out = ""
+        for (mark, spot) in zip(marks, spots) {
+            let ty = ProgressChart.top - 10 - Double(spot.row) * 16
+            let tx = spot.anchor == "start" ? spot.from : mark.cx - 4
+            let (kind, dash) = mark.change.splits ? ("phase-change", "") : ("phases-start", " stroke-dasharray=\"2 3\"")
+            out += "<g class=\"\(kind)\" data-day=\"\(mark.change.change.day.dayString)\"><line x1=\"\(f(mark.cx))\" y1=\"\(f(ProgressChart.top - 6))\" x2=\"\(f(mark.cx))\" y2=\"\(f(bottomY))\" stroke=\"#5b6470\" stroke-width=\"1.2\"\(dash)/>"
+            out += "<text x=\"\(f(tx))\" y=\"\(f(ty))\" text-anchor=\"\(spot.anchor)\" font-size=\"12\" fill=\"#2b3038\">\(mark.text)</text></g>\n"
+        }
+        return out
+    }
+
+    /// A row and a side for each label (`cx` its line, `width` its estimated width), in order,
+    /// none overlapping another on its row; nil when some label finds no place.
+    func labelSpots(_ labels: [(cx: Double, width: Double)], rightFirst: Bool) -> [(row: Int, from: Double, anchor: String)]? {
+        var placed: [(row: Int, from: Double, anchor: String)] = []
+        for label in labels {
+            var found: (row: Int, from: Double, anchor: String)?
+            search: for row in 0..<2 {
+                for right in rightFirst ? [true, false] : [false, true] {
+                    let from = right ? label.cx + 4 : label.cx - 4 - label.width
+                    guard from >= 2, from + label.width <= ProgressChart.width - 2 else { continue }
+                    let clear = !zip(placed, labels).contains { spot, other in
+                        spot.row == row && spot.from < from + label.width + 6 && from < spot.from + other.width + 6
+                    }
+                    if clear {
+                        found = (row, from, right ? "start" : "end")
+                        break search
+                    }
+                }
+            }
+            guard let found else { return nil }
+            placed.append(found)
+        }
+        return placed
+    }
+
+    /// Where the word `mastered` goes by its ringed point at (`px`, `py`): below, above or beside
+    /// it, the first place that crosses neither the criterion line, the data path nor a phase
+    /// line (at `verticals`); inside the plot.
+    func masteredLabel(at px: Double, _ py: Double, radius: Double, criterionY: Double, segments: [[(Double, Double)]],
+                       verticals: [Double]) -> (x: Double, y: Double, anchor: String) {
+        let width = 58.0, plotRight = ProgressChart.width - ProgressChart.right
+        func clear(_ x0: Double, _ baseline: Double) -> Bool {
+            let x1 = x0 + width, top = baseline - 10, bottom = baseline + 3
+            guard x0 >= ProgressChart.left, x1 <= plotRight, top >= ProgressChart.top - 4,
+                  bottom <= ProgressChart.height - ProgressChart.bottom else { return false }
+            if criterionY >= top - 1 && criterionY <= bottom + 1 { return false }
+            if verticals.contains(where: { $0 >= x0 - 2 && $0 <= x1 + 2 }) { return false }
+            for path in segments {
+                for (a, b) in zip(path, path.dropFirst()) {
+                    let from = max(min(a.0, b.0), x0), to = min(max(a.0, b.0), x1)
+                    guard from <= to else { continue }
+                    let ya = a.0 == b.0 ? a.1 : a.1 + (b.1 - a.1) * (from - a.0) / (b.0 - a.0)
+                    let yb = a.0 == b.0 ? b.1 : a.1 + (b.1 - a.1) * (to - a.0) / (b.0 - a.0)
+                    if max(ya, yb) >= top - 1 && min(ya, yb) <= bottom + 1 { return false }
+                }
+            }
+            return true
+        }
+        let below = [py + radius + 16, py - radius - 8, py + radius + 30, py - radius - 22, py + radius + 44]
+        let beside = [py + 4, py - radius - 8, py + radius + 16]
+        // Centred under or over the point (or flush with the plot's right edge), then beside it.
+        // Or moved aside, still over the point, to clear a phase line.
+        let centred = min(px - width / 2, plotRight - width)
+        var xs: [Double] = [centred]
+        for line in verticals {
+            for x0 in [line + 4, line - 4 - width] where abs(x0 + width / 2 - px) < width / 2 { xs.append(x0) }
+        }
+        var candidates: [(Double, Double)] = []
+        for y in below { candidates += xs.map { ($0, y) } }
+        for y in beside { candidates += [(px - radius - 4 - width, y), (px + radius + 4, y)] }
+        let (x0, baseline) = candidates.first { clear($0.0, $0.1) } ?? candidates[0]
+        return (x0, baseline, "start")
     }
 
     func description(rows: [ProgressRow], changes: [PhaseLine], mastered: LocalDate?) -> String {

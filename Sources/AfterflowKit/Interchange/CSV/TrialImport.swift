@@ -62,10 +62,14 @@ public enum TrialImport {
         /// In row order, and in column order within a row.
         public var problems: [TrialCSV.Problem] = []
 
+        /// Rows rejected for a problem said once, at another row: the rows after the first that
+        /// name the same client the vault does not have.
+        public var sameProblemRows: [Int] = []
+
         /// Rows with at least one problem, in order.
         public var rejectedRows: [Int] {
             var seen = Set<Int>()
-            return problems.map(\.row).filter { seen.insert($0).inserted }.sorted()
+            return (problems.map(\.row) + sameProblemRows).filter { seen.insert($0).inserted }.sorted()
         }
 
         /// Trials the plan writes, new sessions and additions together.
@@ -93,7 +97,33 @@ public enum TrialImport {
         }
         let order = Dictionary(TrialCSV.header.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         plan.problems.sort { ($0.row, $0.column.flatMap { order[$0] } ?? -1) < ($1.row, $1.column.flatMap { order[$0] } ?? -1) }
+        sayClientsOnce(&plan)
         plan.duplicateRows.sort()
         return plan
+    }
+
+    /// A client the vault does not have is said once, at its first row, with how many rows name
+    /// it; its other rows are rejected all the same (`sameProblemRows`).
+    static func sayClientsOnce(_ plan: inout Plan) {
+        var first: [String: Int] = [:]
+        var rows: [String: Int] = [:]
+        var kept: [TrialCSV.Problem] = []
+        for problem in plan.problems {
+            guard problem.column == "client" else {
+                kept.append(problem)
+                continue
+            }
+            rows[problem.message, default: 0] += 1
+            if first[problem.message] == nil {
+                first[problem.message] = kept.count
+                kept.append(problem)
+            } else {
+                plan.sameProblemRows.append(problem.row)
+            }
+        }
+        for (message, index) in first where (rows[message] ?? 0) > 1 {
+            kept[index].message += " (the same for all \(rows[message] ?? 0) rows of this client)"
+        }
+        plan.problems = kept
     }
 }

@@ -103,7 +103,30 @@ public struct TrialSession: Sendable {
             if let section = document.section(title) { sections.append((title.lowercased(), section.content)) }
         }
         diagnostics += document.controlCharacterErrors(sections: sections)
+        diagnostics += trialsAfterEnd()
         diagnostics.sort { $0.location < $1.location }
+    }
+
+    /// A warning at each trial line whose time is after the session's `end`. A trial's time is on
+    /// the session's day, or on the next when it is more than 12 hours before the start (after
+    /// midnight), as `TrialAppend` reads it.
+    func trialsAfterEnd() -> [Diagnostic] {
+        guard let date, let end, let start = date.time else { return [] }
+        let ended = end.epochSeconds(in: .gmt)
+        var found: [Diagnostic] = []
+        for trial in trials {
+            guard let line = trial.line else { continue }
+            let nextDay = start.hour * 3600 + start.minute * 60 + start.second - trial.time.secondsOfDay > TrialSessionLifecycle.pastMidnight
+            var moment = LocalDate(year: date.year, month: date.month, day: date.day,
+                                   time: .init(hour: trial.time.hour, minute: trial.time.minute, second: trial.time.second))
+            moment.offset = date.offset
+            guard moment.epochSeconds(in: .gmt) + (nextDay ? 86_400 : 0) > ended else { continue }
+            let text = document.text(ofLine: line)
+            let column = (text.utf8.firstIndex { $0 != 0x20 && $0 != 0x09 }.map { text.utf8.distance(from: text.utf8.startIndex, to: $0) } ?? 0) + 3
+            found.append(.warning("trial line: \(trial.time.text) is after the session's end (\(end.clockTime ?? end.shortString)); if the session went on, make its end: \(trial.time.text) or later ('afterflow trials end' with --at), else correct the trial's time",
+                                  at: SourceLocation(line: line + 1, column: column)))
+        }
+        return found
     }
 
     /// Minutes from `date` to `end`, when both are known.

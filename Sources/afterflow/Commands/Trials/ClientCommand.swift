@@ -183,8 +183,9 @@ extension Afterflow.Client {
             emit(term.bold("Sessions") + term.dim("  \(record.sessions.count) in all"))
             for s in record.sessions.suffix(5).reversed() {
                 let when = s.session.date.map { $0.shortString } ?? "no date"
-                let done = s.session.trials.filter(\.success).count
-                emit("  \(when.padded(to: 18)) \(String(s.session.trials.count).leftPadded(to: 3)) trials, \(done) successes  \(term.dim(s.path.visible()))")
+                let done = s.session.trials.filter(\.success).count, n = s.session.trials.count
+                let trials = String(n).leftPadded(to: 3) + (n == 1 ? " trial, " : " trials, ")
+                emit("  \(when.padded(to: 18)) \(trials)\(counted(done, "success", "successes"))  \(term.dim(s.path.visible()))")
             }
             if record.sessions.isEmpty { emit("  none yet: " + vaultOptions.hints.command("trials", "start", record.short)) }
         }

@@ -60,6 +60,7 @@ struct ExportProgress: ParsableCommand {
         let range = try dayRange(since: since, until: until, zone: vault.timeZone)
         let progress = GoalProgress.make(record: record, cues: store.cues, goal: goal?.lowercased(),
                                          since: range.since.flatMap(LocalDate.parse), until: range.until.flatMap(LocalDate.parse))
+        if let leftOut = LeftOutTrials.of(record, cues: store.cues).message { ErrorStream.current.write("Note: " + leftOut.visible()) }
         let destination = try output.destination(in: vault, extension: format.rawValue, now: now)
         let html = try withVaultErrors {
             try ProgressReport.html(record: record, progress: progress, cues: store.cues, clinician: vault.config.clinician,

@@ -127,7 +127,7 @@ extension Afterflow {
         private func chosenGoals(_ record: ClientRecord, cues: CueLevels) throws -> [LiveLogger.Goal] {
             let chosen: [GoalRecord]
             if goal.isEmpty {
-                chosen = record.goals.filter { $0.goal.currentPhase.isWorkedOn }
+                chosen = TrialSessionLifecycle.activeGoals(of: record)
                 if chosen.isEmpty {
                     throw usageError("\(record.short) has no active goals to log; add one with: " + vaultOptions.hints.command("goal", "add", record.short, placeholder: "TITLE"), command: "log")
                 }
@@ -155,8 +155,10 @@ extension Afterflow {
                 let short = try withVaultErrors { try practice.store.resolveClient(client) }
                 guard owner == short else { throw usageError("\(entry.path.visible()) is not a session of \(short.visible())", command: "log") }
             }
-            if session.end != nil {
-                ErrorStream.current.write("Note: \(entry.path.visible()) was ended; its end time is written again when you end it with q.")
+            // Only a session that takes trials now: open, and started today.
+            if let refusal = TrialSessionLifecycle.refusal(
+                TrialSessionLifecycle.acceptance(of: session, at: Clock.now, in: practice.vault.timeZone), path: entry.path, client: owner) {
+                try withVaultErrors { throw refusal }
             }
             return (owner, entry.path)
         }
@@ -176,14 +178,9 @@ extension Afterflow {
             return Prompt.confirm(what + " Go on with it?", defaultYes: true) ? open.path : nil
         }
 
-        /// Writes the session's end: now.
+        /// Writes the session's end: now (left as it is when another front end ended it).
         private func end(path: String, store: PracticeStore, zone: TimeZone) throws {
-            var stamp = LocalDate(Clock.now, in: zone)
-            stamp.offset = nil
-            try withVaultErrors {
-                let entry = try store.read(path)
-                _ = try store.setKeys([("end", ["end: \(stamp.canonical(in: zone))"])], in: entry, order: TrialSession.keys, now: Clock.now)
-            }
+            try withVaultErrors { _ = try store.endTrials(try store.read(path), at: nil, now: Clock.now, ifEnded: .keep) }
         }
     }
 }

@@ -31,6 +31,9 @@ extension Afterflow {
             }
             let record = try withVaultErrors { try practice.store.load(client) }
             let draft = SessionNote.draft(for: TrialSessionRecord(path: entry.path, session: trials), record: record, cues: practice.store.cues)
+            if let leftOut = LeftOutTrials.of(trials, path: entry.path, record: record, cues: practice.store.cues).message {
+                ErrorStream.current.write("Note: " + leftOut.visible())
+            }
             if print {
                 var text = draft
                 while text.hasSuffix("\n") { text.removeLast() }

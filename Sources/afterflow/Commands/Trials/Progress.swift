@@ -42,6 +42,7 @@ extension Afterflow {
             let record = try withVaultErrors { try store.load(short) }
             if let goal { _ = try goalRecord(goal, in: record, hints: vaultOptions.hints) }
             let range = try dayRange(since: since, until: until, zone: vault.timeZone)
+            if let leftOut = LeftOutTrials.of(record, cues: store.cues).message { ErrorStream.current.write("Note: " + leftOut.visible()) }
             let progress = GoalProgress.make(record: record, cues: store.cues, goal: goal?.lowercased(),
                                              since: range.since.flatMap(LocalDate.parse), until: range.until.flatMap(LocalDate.parse))
             switch format {

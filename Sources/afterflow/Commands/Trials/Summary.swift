@@ -31,7 +31,8 @@ extension Afterflow {
                 throw usageError("\(entry.path.visible()) is not a trial session in a client's folder", command: "summary")
             }
             let record = try withVaultErrors { try practice.store.load(client) }
-            let summary = TrialSummary(session: trials, record: record, cues: practice.store.cues)
+            let summary = TrialSummary(session: trials, record: record, cues: practice.store.cues, path: entry.path)
+            if let leftOut = summary.leftOut.message { ErrorStream.current.write("Note: " + leftOut.visible()) }
             if format == .json {
                 emit(summary.json.serialized(pretty: true))
                 return

@@ -10,10 +10,13 @@ extension Afterflow {
             discussion: """
                 Appends one line to the session's ## Trials and flushes it to disk before it returns: '- 15:02:31 s-initial - minimal  said /th/ for /s/'. For scripts and other front ends; the cue is the goal's default (independent unless the goal says otherwise) when not given. Cue levels may be given by name, first letter or number (1 = independent).
 
+                The session must be open (not ended) and started today (or less than 12 hours ago, past midnight); else start one with 'afterflow trials start'. To add a trial to a past or ended session on purpose, name it with --session.
+
                 Examples:
                   afterflow trial maya-t s-initial success
                   afterflow trial maya-t s-initial failure --cue minimal --note "said /th/"
-                  afterflow trial maya-t/2025-01-14 two-step + --cue mod --at 15:03:40
+                  afterflow trial maya-t two-step + --cue mod --at 15:03:40
+                  afterflow trial maya-t two-step + --cue mod --session maya-t/2025-01-14
                 """)
 
         @OptionGroup var vaultOptions: VaultOptions
@@ -36,6 +39,10 @@ extension Afterflow {
         @Option(help: ArgumentHelp("The time of day of the trial (default now), like 15:02:10.", valueName: "time"))
         var at: String?
 
+        @Option(name: .customLong("session"),
+                help: ArgumentHelp("Add to this session on purpose, even past or ended (client/day, id prefix, path); the first argument names its client.", valueName: "session"))
+        var onPurpose: String?
+
         @Option(help: ArgumentHelp("text, or json for scripts.", valueName: "format"))
         var format: DataFormat = .text
 
@@ -57,10 +64,13 @@ extension Afterflow {
 
         func run() throws {
             let practice = try QuickPractice(vaultOptions)
-            let entry = try practice.trialSession(session)
+            let entry = try practice.trialSession(onPurpose ?? session)
             let store = practice.store
             guard let client = PracticePath(entry.path).client else {
                 throw usageError("\(entry.path) is not in a client's folder (clients/SHORT/sessions/…); its goals cannot be found", command: "trial")
+            }
+            if onPurpose != nil, let named = try? store.resolveClient(String(session.split(separator: "/").first ?? "")), named != client {
+                throw usageError("--session \(entry.path) is a session of \(client), not of \(named)", command: "trial")
             }
             let goalPath = PracticePath.goalPath(client: client, goal: goal.lowercased())
             guard let goalEntry = try? store.read(goalPath), case .goal(let goalView) = goalEntry.content else {
@@ -81,7 +91,7 @@ extension Afterflow {
             let time = at.flatMap(TimeOfDay.parse) ?? TimeOfDay(LocalDate(Clock.now, in: practice.vault.timeZone))
             let trial = Trial(time: time, goal: goal.lowercased(), success: Self.success(result) ?? true, cue: level,
                               note: (note ?? "").trimmingCharacters(in: .whitespaces))
-            let written = try withVaultErrors { try store.append(trial, to: entry.path) }
+            let written = try appended(trial, to: entry.path, client: client, store: store)
             let session = TrialSession(document: written)
             let mine = session.trials.filter { $0.goal == trial.goal }
             let done = mine.filter(\.success).count
@@ -93,6 +103,13 @@ extension Afterflow {
                 return
             }
             emit("\(trial.lineText.dropFirst(2))   \(trial.goal): \(done) of \(mine.count) (\(Percent.text(done, of: mine.count)))".visible())
+        }
+
+        /// Writes the trial: into a session that takes one now, or into the one --session names.
+        private func appended(_ trial: Trial, to path: String, client: String, store: PracticeStore) throws -> Document {
+            if onPurpose != nil { return try withVaultErrors { try store.append(trial, to: path) } }
+            let anyway = vaultOptions.hints.command("trial", client, trial.goal, result, "--session", path)
+            return try withVaultErrors { try store.append(trial, to: path, acceptingAt: Clock.now, client: client, onPurpose: anyway) }
         }
     }
 }

@@ -72,7 +72,7 @@ extension Afterflow.Trials {
             }
             emit(vaultOptions.hints.path(path, in: vault))
             if Terminal.current.isInteractive {
-                let active = record.goals.filter { $0.goal.currentPhase.isWorkedOn }.map(\.short)
+                let active = TrialSessionLifecycle.activeGoals(of: record).map(\.short)
                 ErrorStream.current.write("Started a session with \(record.client.displayName.visible())"
                     + (active.isEmpty ? "; the client has no active goals yet." : "; goals: \(active.joined(separator: ", ").visible()).")
                     + " Log with: " + vaultOptions.hints.command("trial", record.short, active.first ?? "GOAL", "success"))
@@ -101,25 +101,22 @@ extension Afterflow.Trials {
                 throw usageError("\(entry.path) has no readable date; fix it first ('afterflow check \(entry.path)')", command: "trials end")
             }
             let zone = practice.vault.timeZone
-            let end = try endMoment(at, start: start, zone: zone)
-            if end.epochSeconds(in: zone) < start.epochSeconds(in: zone) {
+            let end = try at.map { try endMoment($0, start: start, zone: zone) }
+            if let end, end.epochSeconds(in: zone) < start.epochSeconds(in: zone) {
                 throw usageError("the end (\(end.shortString)) is before the session started (\(start.shortString))", command: "trials end")
             }
-            var stamp = end
-            stamp.offset = nil
-            try withVaultErrors {
-                _ = try practice.store.setKeys([("end", ["end: \(stamp.canonical(in: zone))"])], in: entry, order: TrialSession.keys, now: Clock.now)
+            // An ended session is refused, unless --at gives another end time on purpose.
+            let ending = try withVaultErrors {
+                try practice.store.endTrials(entry, at: end, now: Clock.now, ifEnded: at == nil ? .refuse : .rewrite)
             }
-            let minutes = (end.epochSeconds(in: zone) - start.epochSeconds(in: zone)) / 60
-            emit("Ended \(entry.path.visible()) at \(end.clockTime ?? end.shortString): \(minutes) min, \(counted(trials.trials.count, "trial", "trials")).")
+            emit("Ended \(entry.path.visible()) at \(ending.end.clockTime ?? ending.end.shortString): \(ending.minutes) min, \(counted(ending.session.trials.count, "trial", "trials")).")
             ErrorStream.current.write("Next: " + vaultOptions.hints.command("summary", entry.path) + "  or  " + vaultOptions.hints.command("note", entry.path))
         }
     }
 }
 
-/// A time on the session's day (`15:45`, `15:45:10`), a typed date, or now.
-func endMoment(_ text: String?, start: LocalDate, zone: TimeZone) throws -> LocalDate {
-    guard let text else { return LocalDate(Clock.now, in: zone) }
+/// A time on the session's day (`15:45`, `15:45:10`), or a typed date.
+func endMoment(_ text: String, start: LocalDate, zone: TimeZone) throws -> LocalDate {
     if let time = TimeOfDay.parse(text.trimmingCharacters(in: .whitespaces)) {
         return LocalDate(year: start.year, month: start.month, day: start.day, time: .init(hour: time.hour, minute: time.minute, second: time.second))
     }

@@ -59,7 +59,8 @@ public struct GoalProgress: Sendable {
         for entry in record.sessions {
             guard let date = entry.session.date else { continue }
             let trials = entry.session.trials
-            guard trials.contains(where: { Self.names($0.goal, short) }) else { continue }
+            // A line with a cue level the vault does not know is one `check` rejects: not counted.
+            guard trials.contains(where: { Self.names($0.goal, short) && cues.rank(of: $0.cue) != nil }) else { continue }
             let day = date.dayOnly
             if let last, day.dayNumber > last { continue }
             if all.last?.day != day {
@@ -69,7 +70,7 @@ public struct GoalProgress: Sendable {
             }
             let index = all.count - 1
             all[index].sessions.append(entry.path)
-            for trial in trials where Self.names(trial.goal, short) {
+            for trial in trials where Self.names(trial.goal, short) && cues.rank(of: trial.cue) != nil {
                 all[index].tally.add(trial, goal: goal.goal, cues: cues)
                 dayCues.add(trial)
             }

@@ -9,8 +9,12 @@
 /// of the title is never changed: a guessed past tense or lower case is worse than none.
 public enum SessionNote {
     /// The draft, in Markdown, ending with a line feed.
+    ///
+    /// Trial lines `check` rejects (an unknown goal or cue level) are left out, and a comment at
+    /// the top of the draft says how many and where.
     public static func draft(for session: TrialSessionRecord, record: ClientRecord, cues: CueLevels) -> String {
-        let trials = session.session.trials
+        let trials = session.session.trials.filter { LeftOutTrials.accepts($0, record: record, cues: cues) }
+        let leftOut = LeftOutTrials.of(session.session, path: session.path, record: record, cues: cues)
         var order: [String] = []
         var byGoal: [String: [Trial]] = [:]
         for trial in trials {
@@ -35,7 +39,8 @@ public enum SessionNote {
             assessment.append(NoteSentences.assessment(goal: goal, progress: progress, day: day))
         }
         if objective.isEmpty { objective = ["No trials were recorded in this session."] }
-        var out = "**S:**\n\n**O:**\n\n"
+        var out = leftOut.message.map { "<!-- afterflow: \($0.replacingOccurrences(of: "--", with: "- -")) -->\n\n" } ?? ""
+        out += "**S:**\n\n**O:**\n\n"
         out += objective.map { "- " + $0 + "\n" }.joined()
         out += "\n**A:**\n\n"
         out += assessment.isEmpty ? "No data to assess.\n" : assessment.map { "- " + $0 + "\n" }.joined()

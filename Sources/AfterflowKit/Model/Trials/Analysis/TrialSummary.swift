@@ -22,21 +22,26 @@ public struct TrialSummary: Sendable {
     public var cueLevels: [CueCount]
     /// One per goal, in the order of each goal's first trial.
     public var goals: [GoalSummary]
+    /// The trial lines `check` rejects (an unknown goal or cue level): counted nowhere above.
+    public var leftOut: LeftOutTrials
 
-    public init(session: TrialSession, record: ClientRecord, cues: CueLevels) {
+    /// `path` is the session's, to say where left-out lines are.
+    public init(session: TrialSession, record: ClientRecord, cues: CueLevels, path: String = "") {
         clientDisplayName = record.client.displayName
         date = session.date
         end = session.end
         minutes = session.minutes
-        total = session.trials.count
-        successes = session.trials.reduce(0) { $0 + ($1.success ? 1 : 0) }
+        let trials = session.trials.filter { LeftOutTrials.accepts($0, record: record, cues: cues) }
+        leftOut = LeftOutTrials.of(session, path: path, record: record, cues: cues)
+        total = trials.count
+        successes = trials.reduce(0) { $0 + ($1.success ? 1 : 0) }
         failures = total - successes
         successRate = Percent.value(successes, of: total)
-        cueLevels = CueCount.tally(session.trials, cues: cues)
+        cueLevels = CueCount.tally(trials, cues: cues)
         var order: [String] = []
         var counts: [String: TrialCounts] = [:]
         var goalsByName: [String: GoalRecord] = [:]
-        for trial in session.trials {
+        for trial in trials {
             let name = trial.goal.lowercased()
             if counts[name] == nil {
                 order.append(name)

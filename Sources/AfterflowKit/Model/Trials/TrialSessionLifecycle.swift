@@ -1,0 +1,154 @@
+import Foundation
+
+/// The life of a trial session, one rule for every front end (`trial`, `trials start` and `end`,
+/// the terminal logger, the phone page): which goals a new session logs, which session takes a
+/// trial now, and what ending one writes.
+///
+/// **Which session takes a trial.** A trial is written, at `now`, only into a session that is
+/// open (no `end`) and started today in the vault's time zone, or started yesterday less than 12
+/// hours before `now` (a session that runs past midnight). Any other session is refused with a
+/// message naming `trials start`; a command may still add to a past or ended one on purpose
+/// (`trial --session`), without this rule.
+public enum TrialSessionLifecycle {
+    /// A session that started at most this long before `now`, on the day before, still takes
+    /// trials: it ran past midnight.
+    public static let pastMidnight = 12 * 3600
+
+    /// Whether a session takes a trial now, and if not, why.
+    public enum Acceptance: Equatable, Sendable {
+        case open
+        /// It has an `end`.
+        case ended(LocalDate)
+        /// It started on another day than today (and not within 12 hours before midnight).
+        case otherDay(LocalDate)
+        /// Its `date` is missing or unreadable.
+        case undated
+    }
+
+    /// Whether `session` takes a trial at `now`: see the type's rule.
+    public static func acceptance(of session: TrialSession, at now: Date, in zone: TimeZone) -> Acceptance {
+        guard let date = session.date else { return .undated }
+        if let end = session.end { return .ended(end) }
+        let today = LocalDate(now, in: zone)
+        if date.year == today.year && date.month == today.month && date.day == today.day { return .open }
+        let since = Int(now.timeIntervalSince1970.rounded(.down)) - date.epochSeconds(in: zone)
+        return since >= 0 && since < pastMidnight ? .open : .otherDay(date)
+    }
+
+    /// The refusal of a trial for `path` (a session of `client`), or nil when it takes one;
+    /// `onPurpose`, when given, is the command that adds the trial to that session anyway.
+    public static func refusal(_ acceptance: Acceptance, path: String, client: String, onPurpose: String? = nil) -> VaultError? {
+        var refusal = refusalText(acceptance, path: path, client: client)
+        if let onPurpose, acceptance != .undated { refusal?.details.append("Or add it to that session on purpose: \(onPurpose)") }
+        return refusal
+    }
+
+    private static func refusalText(_ acceptance: Acceptance, path: String, client: String) -> VaultError? {
+        let start = "Start today's session with 'afterflow trials start \(client)'."
+        switch acceptance {
+        case .open:
+            return nil
+        case .ended(let end):
+            return VaultError(.invalid, "\(path) has ended (\(moment(end))); trials go into an open session started today, so nothing was written",
+                              details: [start])
+        case .otherDay(let date):
+            return VaultError(.invalid, "\(path) started on \(date.weekday) \(date.mediumDay), not today; trials go into an open session started today, so nothing was written",
+                              details: [start])
+        case .undated:
+            return VaultError(.invalid, "\(path) has no readable date, so it cannot be told whether it is today's; nothing was written",
+                              details: ["Fix it first ('afterflow check \(path)'), or " + start.prefix(1).lowercased() + start.dropFirst()])
+        }
+    }
+
+    /// `at 9:30 AM on Mon Oct 20, 2025`.
+    static func moment(_ date: LocalDate) -> String {
+        (date.clockTime.map { "at \($0) on " } ?? "on ") + "\(date.weekday) \(date.mediumDay)"
+    }
+
+    // MARK: - Goals
+
+    /// The goals a new session logs: those in a phase that is worked on (baseline, active,
+    /// maintenance), by short name.
+    public static func activeGoals(of record: ClientRecord) -> [GoalRecord] {
+        record.goals.filter { $0.goal.currentPhase.isWorkedOn }
+    }
+
+    // MARK: - Ending
+
+    /// What ending does to a session that has an `end` already.
+    public enum IfEnded: Sendable {
+        /// Refuse, saying when it ended (`trials end` without `--at`).
+        case refuse
+        /// Leave it as it is, and say so in `Ending.alreadyEnded` (a logger or the phone page
+        /// ending a session another front end ended).
+        case keep
+        /// Write the new end over it (`trials end --at`: a correction).
+        case rewrite
+    }
+
+    /// A session's end as written (or found).
+    public struct Ending: Sendable {
+        /// The file as it now is.
+        public var entry: VaultEntry
+        public var session: TrialSession
+        public var end: LocalDate
+        /// Minutes from the start to the end.
+        public var minutes: Int
+        /// The session had ended before, and was left as it was.
+        public var alreadyEnded: Bool
+    }
+
+    /// The message for a session that has ended already.
+    public static func alreadyEnded(path: String, end: LocalDate) -> VaultError {
+        VaultError(.exists, "\(path) has ended already (\(moment(end))); nothing was written",
+                   details: ["To write another end time, give it: 'afterflow trials end \(path) --at 15:45'."])
+    }
+}
+
+extension PracticeStore {
+    /// Ends the trial session `entry`: writes `end` (the moment, or `now`), and `updated`, in one
+    /// atomic replace; refused when the end is before the start, or when the file changed since
+    /// it was read. A session that has ended already is treated as `ifEnded` says.
+    public func endTrials(_ entry: VaultEntry, at end: LocalDate?, now: Date,
+                          ifEnded: TrialSessionLifecycle.IfEnded) throws(VaultError) -> TrialSessionLifecycle.Ending {
+        guard case .trials(let session) = entry.content else {
+            throw VaultError(.invalid, "\(entry.path) is not a trial session (its type is \(entry.kind?.rawValue ?? "none"))")
+        }
+        guard let start = session.date else {
+            throw VaultError(.invalid, "\(entry.path) has no readable date; fix it first ('afterflow check \(entry.path)')")
+        }
+        let zone = vault.timeZone
+        if let ended = session.end, ifEnded != .rewrite {
+            if ifEnded == .refuse { throw TrialSessionLifecycle.alreadyEnded(path: entry.path, end: ended) }
+            let minutes = (ended.epochSeconds(in: zone) - start.epochSeconds(in: zone)) / 60
+            return .init(entry: entry, session: session, end: ended, minutes: minutes, alreadyEnded: true)
+        }
+        var stamp = end ?? LocalDate(now, in: zone)
+        if stamp.epochSeconds(in: zone) < start.epochSeconds(in: zone) {
+            throw VaultError(.invalid, "the end (\(stamp.shortString)) is before the session started (\(start.shortString)); nothing was written")
+        }
+        let minutes = (stamp.epochSeconds(in: zone) - start.epochSeconds(in: zone)) / 60
+        stamp.offset = nil
+        let document = try setKeys([("end", ["end: \(stamp.canonical(in: zone))"])], in: entry, order: TrialSession.keys, now: now)
+        let written = VaultEntry(path: entry.path, bytes: document.bytes)
+        return .init(entry: written, session: TrialSession(document: document), end: stamp, minutes: minutes, alreadyEnded: false)
+    }
+
+    /// Adds one trial to the session at `path` if it takes one at `now` (see
+    /// `TrialSessionLifecycle`), decided under the vault's lock with the write; `client` names
+    /// the client in the refusal, `onPurpose` the command that would add it anyway. Returns the
+    /// file as it now is.
+    @discardableResult
+    public func append(_ trial: Trial, to path: String, acceptingAt now: Date, client: String,
+                       onPurpose: String? = nil) throws(VaultError) -> Document {
+        try vault.withLock { () throws(VaultError) -> Document in
+            let entry = try read(path)
+            if case .trials(let session) = entry.content,
+               let refusal = TrialSessionLifecycle.refusal(TrialSessionLifecycle.acceptance(of: session, at: now, in: vault.timeZone),
+                                                           path: path, client: client, onPurpose: onPurpose) {
+                throw refusal
+            }
+            return try append(trial, to: path)
+        }
+    }
+}
