@@ -80,7 +80,7 @@ struct CrashSafetyTests {
     }
 
     @Test("set, reflect, fmt, delete, index --rebuild, trial, note and goal phase, killed at random moments", arguments: [
-        ["set", "2024-12-10", "mood_after=9", "environment=A quiet room."],
+        ["set", "2024-12-10", "mood_after=9", "environment=A quiet room.", "--replace"],
         ["reflect", "2024-12-10", "Killed or not, this is whole."],
         ["fmt"],
         ["delete", "2024-12-10", "--yes"],
