@@ -305,7 +305,7 @@ public final class IndexStore: Sendable {
                     try db.execute(sql: "DELETE FROM sessions")
                     try db.execute(sql: "DELETE FROM session_texts")
                     try db.execute(sql: "DELETE FROM documents")
-                    for table in ["clients", "goals", "trial_sessions", "moods", "assessments", "practice_text"] { try db.execute(sql: "DELETE FROM \(table)") }
+                    for table in PracticeRecord.tables { try db.execute(sql: "DELETE FROM \(table)") }
                     try db.execute(sql: "INSERT INTO session_text(session_text) VALUES ('delete-all')")
                 }
                 let unindex = try db.cachedStatement(sql: """

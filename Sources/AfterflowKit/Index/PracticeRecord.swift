@@ -53,9 +53,12 @@ enum PracticeRecord: Sendable {
     }
 
     /// The text `search` looks in, with the lines it comes from read again from the file: another
-    /// tool's note is searched in its body (not its front matter).
+    /// tool's note is searched in its body (not its front matter). Every kind is named (no
+    /// `default`), so a kind added later must say what of it is searched; a session's sections
+    /// have their own full-text index (`session_text`).
     static func searchText(_ content: DocumentContent, document: Document) -> String? {
         switch content {
+        case .session, .other, .note: return nil
         case .foreign:
             let body = document.frontMatter.map { $0.closingLine + 1 } ?? 0
             return document.text(of: Document.Section(heading: Document.Heading(level: 2, title: "", line: body - 1),
@@ -64,7 +67,7 @@ enum PracticeRecord: Sendable {
         case .goal(let goal): return [goal.title ?? "", goal.description].joined(separator: "\n")
         case .trials(let trials): return ([trials.notes] + trials.trials.map(\.note).filter { !$0.isEmpty }).joined(separator: "\n")
         case .mood(let mood): return mood.notes
-        default: return nil
+        case .assessment(let assessment): return assessment.notes
         }
     }
 
@@ -78,9 +81,9 @@ enum PracticeRecord: Sendable {
             return title + [("description", body)]
         case .trials:
             return ["Notes", "Trials"].compactMap { name in document.section(name).map { (name.lowercased(), $0.content) } }
-        case .mood: return [("notes", body)]
+        case .mood, .assessment: return [("notes", body)]
         case .foreign: return [("note", body)]
-        default: return []
+        case .session, .other, .note: return []
         }
     }
 
@@ -117,15 +120,11 @@ enum PracticeRecord: Sendable {
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 
-    /// Removes a path's rows from every practice table.
-    static let deleteStatements = [
-        "DELETE FROM clients WHERE path = ?",
-        "DELETE FROM goals WHERE path = ?",
-        "DELETE FROM trial_sessions WHERE path = ?",
-        "DELETE FROM moods WHERE path = ?",
-        "DELETE FROM assessments WHERE path = ?",
-        "DELETE FROM practice_text WHERE path = ?",
-    ]
+    /// The tables these rows and their search text are in: every kind's but the session's.
+    static let tables = DocumentKind.allCases.filter { $0 != .session }.map(\.table) + ["practice_text"]
+
+    /// Removes a path's rows from each of `tables`.
+    static let deleteStatements = tables.map { "DELETE FROM \($0) WHERE path = ?" }
 }
 
 /// Where a practice file sits: `clients/<client>/client.md`, `clients/<client>/goals/<goal>.md`,
@@ -160,4 +159,20 @@ public struct PracticePath: Sendable, Hashable {
     public static func clientFolder(_ short: String) -> String { "\(clientsFolder)/\(short)" }
     public static func clientPath(_ short: String) -> String { "\(clientsFolder)/\(short)/\(clientFile)" }
     public static func goalPath(client: String, goal: String) -> String { "\(clientsFolder)/\(client)/goals/\(goal).md" }
+}
+
+extension DocumentKind {
+    /// The index's table of this kind's documents, one row each, keyed by path, with an `id`
+    /// column: what every query over all kinds (duplicate ids) goes through. A kind added later
+    /// must name its table here before the index compiles.
+    var table: String {
+        switch self {
+        case .session: return "sessions"
+        case .client: return "clients"
+        case .goal: return "goals"
+        case .trials: return "trial_sessions"
+        case .mood: return "moods"
+        case .assessment: return "assessments"
+        }
+    }
 }
