@@ -32,6 +32,23 @@ struct AssessCommandTests {
         }
     }
 
+    @Test("search finds a word of an assessment's notes, at its line")
+    func searchFindsNotes() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.initVault()
+            let saved = try sandbox.run(["assess", "gad7", "--answers", "1,0,2,1,0,1,0", "After the harbour walk"],
+                                        directory: vault, environment: Self.now)
+            expectStatus(saved, 0)
+            let path = "assessments/2025/2025-03-04-0815-gad7.md"
+            let lines = try sandbox.readText(vault + "/" + path).split(separator: "\n", omittingEmptySubsequences: false)
+            let line = try #require(lines.firstIndex { $0.contains("harbour") }) + 1
+            let result = try sandbox.run(["search", "harbour", "--format", "json"], directory: vault)
+            expectStatus(result, 0)
+            let rows = try #require(result.json as? [[String: Any]], "\(result)")
+            #expect(rows.map { "\($0["kind"] ?? ""):\($0["path"] ?? ""):\($0["line"] ?? "")" } == ["assessment:\(path):\(line)"], "\(result)")
+        }
+    }
+
     /// Item 9 at each answer: the message (and the default crisis line) exactly when above 0.
     @Test("PHQ-9 item 9 above 0: the message after saving, with the crisis line", arguments: [0, 1, 2, 3])
     func itemNine(_ answer: Int) throws {

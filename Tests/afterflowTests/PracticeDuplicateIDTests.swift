@@ -29,4 +29,31 @@ struct PracticeDuplicateIDTests {
             #expect(result.stdout.contains("is also the id of clients/leo-o/sessions/2025/2025-01-09-1030.md"), "\(result)")
         }
     }
+
+    /// A copy of `original` saved as `copy` (both vault-relative): check reports the copy (later
+    /// by path) at its id's line and column, naming the original.
+    static func expectCopyReported(_ original: String, as copy: String) throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let text = try sandbox.readText(vault + "/" + original)
+            try sandbox.write(vault + "/" + copy, text)
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let line = try #require(lines.firstIndex { $0.hasPrefix("id: ") })
+            let id = lines[line].dropFirst(4)
+            let result = try sandbox.run(["check"], directory: vault)
+            expectStatus(result, 1)
+            #expect(result.stdout.contains("\(copy):\(line + 1):5: error: id \(id) is also the id of \(original)"), "\(result)")
+        }
+    }
+
+    @Test("a mood check-in copied under another name is an error at the copy's id")
+    func duplicateMoodIDs() throws {
+        try Self.expectCopyReported("moods/2025/2025-09-23-2048.md", as: "moods/2025/2025-09-23-2049.md")
+    }
+
+    @Test("an assessment copied under another name is an error at the copy's id")
+    func duplicateAssessmentIDs() throws {
+        let original = "assessments/2025/2025-09-18-2009-gad7.md"
+        try Self.expectCopyReported(original, as: "assessments/2025/2025-09-18-2010-gad7.md")
+    }
 }

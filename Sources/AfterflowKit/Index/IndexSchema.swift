@@ -6,7 +6,7 @@
 /// the full-text index of the sections, kept in step by the refresh in bulk statements (measured
 /// 6 times faster than triggers firing row by row).
 enum IndexSchema {
-    static let version = 12
+    static let version = 14
 
     static let statements = [
         """
@@ -105,10 +105,11 @@ enum IndexSchema {
             notes TEXT NOT NULL
         ) WITHOUT ROWID
         """,
-        // The practice's texts for search: goal titles and definitions, session notes and trial
-        // notes, client notes, the notes of mood check-ins.
+        // What search reads of every document but sessions: goal titles and definitions, trial
+        // session and trial notes, client notes, the notes of mood check-ins and assessments,
+        // other tools' notes.
         """
-        CREATE VIRTUAL TABLE practice_text USING fts5(
+        CREATE VIRTUAL TABLE document_text USING fts5(
             path UNINDEXED, body, tokenize='unicode61 remove_diacritics 2'
         )
         """,

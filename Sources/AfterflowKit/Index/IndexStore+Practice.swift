@@ -83,38 +83,6 @@ extension IndexStore {
     }
 }
 
-/// A client, goal, trial session, mood check-in, or another tool's note that holds a search's words.
-public struct PracticeHit: Sendable {
-    public var path: String
-    /// Nil for another tool's note.
-    public var kind: DocumentKind?
-    public var lines: [SearchLine]
-    public var best: SearchLine?
-    /// BM25 relevance: lower is better.
-    public var rank: Double
-}
-
-extension IndexStore {
-    /// Ranked hits for `search` in the practice: goal titles and definitions, session notes and
-    /// trial notes, client notes. The files of the best `limit` are read for their lines.
-    public func searchPractice(_ search: SearchQuery, limit: Int) throws(VaultError) -> [PracticeHit] {
-        let found = try query { db in
-            try RawRow.all(db, sql: """
-                SELECT path, bm25(practice_text) AS rank FROM practice_text WHERE practice_text MATCH ? ORDER BY rank LIMIT \(limit)
-                """, arguments: [search.ftsQuery()]) { row in (row.text(0), row.double(1) ?? 0) }
-        }
-        let matcher = SearchMatcher(terms: search.terms)
-        return found.compactMap { path, rank in
-            guard let bytes = try? FileIO.read(vault.path(path)) else { return nil }
-            let document = Document(bytes: bytes)
-            let content = DocumentContent(document: document, path: path)
-            if case .note = content { return nil }
-            let lines = matcher.lines(in: document, sections: PracticeRecord.searchSections(document, content: content))
-            return PracticeHit(path: path, kind: content.kind, lines: lines, best: SearchMatcher.best(of: lines), rank: rank)
-        }
-    }
-}
-
 /// The practice at a glance, for `stats`.
 public struct PracticeStatistics: Sendable {
     public var clients = 0

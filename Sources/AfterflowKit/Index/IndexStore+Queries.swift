@@ -173,11 +173,11 @@ extension IndexStore {
     /// kind (earlier by path) already has: what `check` reports, files in path order.
     public func problems() throws(VaultError) -> [Diagnostic] {
         var all = try diagnostics()
+        // Every kind's table, so that a kind added later is covered without being named here.
+        let ids = DocumentKind.allCases.map { "SELECT id, path FROM \($0.table)" }.joined(separator: " UNION ALL ")
         let duplicates = try query { db in
             try Row.fetchAll(db, sql: """
-                WITH ids AS (
-                    SELECT id, path FROM sessions UNION ALL SELECT id, path FROM clients
-                    UNION ALL SELECT id, path FROM goals UNION ALL SELECT id, path FROM trial_sessions)
+                WITH ids AS (\(ids))
                 SELECT id, group_concat(path, char(10)) FROM (SELECT id, path FROM ids WHERE id IN
                     (SELECT id FROM ids WHERE id IS NOT NULL GROUP BY id HAVING count(*) > 1) ORDER BY path)
                 GROUP BY id

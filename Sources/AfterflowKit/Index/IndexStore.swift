@@ -305,7 +305,7 @@ public final class IndexStore: Sendable {
                     try db.execute(sql: "DELETE FROM sessions")
                     try db.execute(sql: "DELETE FROM session_texts")
                     try db.execute(sql: "DELETE FROM documents")
-                    for table in ["clients", "goals", "trial_sessions", "moods", "assessments", "practice_text"] { try db.execute(sql: "DELETE FROM \(table)") }
+                    for table in KindRecord.tables { try db.execute(sql: "DELETE FROM \(table)") }
                     try db.execute(sql: "INSERT INTO session_text(session_text) VALUES ('delete-all')")
                 }
                 let unindex = try db.cachedStatement(sql: """
@@ -319,16 +319,16 @@ public final class IndexStore: Sendable {
                 let insertSession = try db.cachedStatement(sql: SessionRecord.insertSQL)
                 let insertTexts = try db.cachedStatement(sql: SessionRecord.insertTextsSQL)
                 let index = try db.cachedStatement(sql: "INSERT INTO session_text(rowid, \(text)) SELECT rowid, \(text) FROM session_texts WHERE rowid = ?")
-                let deletePractice = try PracticeRecord.deleteStatements.map { sql in try db.cachedStatement(sql: sql) }
+                let deleteKindRows = try KindRecord.deleteStatements.map { sql in try db.cachedStatement(sql: sql) }
                 // Looked up once, not by their SQL text for every row.
-                let practiceInserts = try PracticeRecord.insertStatements.map { sql in try db.cachedStatement(sql: sql) }
-                let insertPracticeText = try db.cachedStatement(sql: "INSERT INTO practice_text (path, body) VALUES (?, ?)")
+                let kindInserts = try KindRecord.insertStatements.map { sql in try db.cachedStatement(sql: sql) }
+                let insertKindText = try db.cachedStatement(sql: "INSERT INTO document_text (path, body) VALUES (?, ?)")
                 let touch = try db.cachedStatement(sql: "UPDATE documents SET size = ?, modified = ? WHERE path = ?")
                 func forget(_ path: String) throws {
                     try unindex.execute(arguments: [path])
                     try deleteTexts.execute(arguments: [path])
                     try deleteSession.execute(arguments: [path])
-                    for statement in deletePractice { try statement.execute(arguments: [path]) }
+                    for statement in deleteKindRows { try statement.execute(arguments: [path]) }
                 }
                 for path in removed {
                     try forget(path)
@@ -352,12 +352,12 @@ public final class IndexStore: Sendable {
                                 try insertTexts.execute(arguments: [rowid] + session.texts)
                                 if !bulk { try index.execute(arguments: [rowid]) }
                             }
-                            if let practice = record.practice {
-                                let (slot, arguments) = practice.insert
-                                try practiceInserts[slot].execute(arguments: arguments)
+                            if let kindRecord = record.kindRecord {
+                                let (slot, arguments) = kindRecord.insert
+                                try kindInserts[slot].execute(arguments: arguments)
                             }
-                            if let text = record.practiceText, !text.isEmpty {
-                                try insertPracticeText.execute(arguments: [record.path, text])
+                            if let text = record.kindText, !text.isEmpty {
+                                try insertKindText.execute(arguments: [record.path, text])
                             }
                         case .unreadable(let path, let error):
                             try forget(path)

@@ -15,10 +15,10 @@ struct DocumentRecord: Sendable {
     /// `[{"line":…,"column":…,"severity":…,"message":…}]`.
     var diagnostics: String
     var session: SessionRecord?
-    /// The row of a client, goal or trial session.
-    var practice: PracticeRecord?
-    /// What search reads of a practice document.
-    var practiceText: String?
+    /// The row of any other kind: client, goal, trial session, mood check-in, assessment.
+    var kindRecord: KindRecord?
+    /// What search reads of a document that is not a session (`document_text`).
+    var kindText: String?
 
     init(file: ScannedFile, hash: Int64, entry: VaultEntry, timeZone: TimeZone) {
         path = file.path
@@ -41,8 +41,8 @@ struct DocumentRecord: Sendable {
         if let session = entry.session, !entry.isPlainNote {
             self.session = SessionRecord(path: path, draft: entry.isDraft, session: session, timeZone: timeZone)
         }
-        practice = PracticeRecord(path: path, content: entry.content, timeZone: timeZone)
-        practiceText = PracticeRecord.searchText(entry.content, document: entry.document)
+        kindRecord = KindRecord(path: path, content: entry.content, timeZone: timeZone)
+        kindText = KindRecord.searchText(entry.content, document: entry.document)
     }
 
     var arguments: StatementArguments {

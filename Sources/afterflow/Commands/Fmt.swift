@@ -31,7 +31,7 @@ struct Fmt: ParsableCommand {
         if references.isEmpty {
             let catalog = try vaultOptions.catalog()
             vault = catalog.vault
-            entries = catalog.entries.filter { $0.session != nil || Fmt.practiceKinds.contains($0.kind) }
+            entries = catalog.entries.filter { $0.session != nil || Fmt.otherKinds.contains($0.kind) }
         } else {
             var resolved: [VaultEntry] = []
             var opened: Vault?
@@ -93,8 +93,9 @@ struct Fmt: ParsableCommand {
         if skipped > 0 || (check && !changed.isEmpty) { throw Exit.dataProblem }
     }
 
-    /// The kinds besides sessions that fmt rewrites: the practice's, mood check-ins and assessments.
-    static let practiceKinds: Set<DocumentKind?> = [.client, .goal, .trials, .mood, .assessment]
+    /// The kinds besides sessions that fmt rewrites: every other kind, so a kind added later is
+    /// formatted without being named here.
+    static let otherKinds = Set<DocumentKind?>(DocumentKind.allCases.filter { $0 != .session }.map { Optional($0) })
 
     /// A client, goal or trial session file named by its path; nil for any other reference (the
     /// index's references name sessions).
@@ -106,7 +107,7 @@ struct Fmt: ParsableCommand {
             let absolute = Vault.absolute(trimmed, from: base)
             guard let relative = vault.relativePath(absolute), !relative.isEmpty, FileIO.exists(absolute) else { continue }
             let entry = VaultEntry(path: relative, bytes: try withVaultErrors { try FileIO.read(absolute) })
-            return Fmt.practiceKinds.contains(entry.kind) ? (vault, entry) : nil
+            return Fmt.otherKinds.contains(entry.kind) ? (vault, entry) : nil
         }
         return nil
     }

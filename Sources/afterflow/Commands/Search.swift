@@ -7,7 +7,7 @@ struct Search: ParsableCommand {
         commandName: "search",
         abstract: "Search the text of every session, best matches first.",
         discussion: """
-            Looks in the intention, environment, music notes and reflections, and in a practice's goal titles and definitions, session notes, trial notes and client notes, and in the notes of mood check-ins. All words must appear, in any case and with or without accents; "a phrase" must appear as written; a word ending in * matches words that start with it; OR between two terms accepts either. Each hit prints as path:line: snippet, the line the snippet is from, so editors and terminals can jump to it: the line of the session holding the most of the words, or with --all every line that holds any.
+            Looks in the intention, environment, music notes and reflections, and in a practice's goal titles and definitions, session notes, trial notes and client notes, and in the notes of mood check-ins and assessments. All words must appear, in any case and with or without accents; "a phrase" must appear as written; a word ending in * matches words that start with it; OR between two terms accepts either. Each hit prints as path:line: snippet, the line the snippet is from, so editors and terminals can jump to it: the line of the session holding the most of the words, or with --all every line that holds any.
 
             Examples:
               afterflow search ocean
@@ -43,13 +43,13 @@ struct Search: ParsableCommand {
         let (store, report) = try vaultOptions.index()
         let query = try withVaultErrors { try SearchQuery(words.joined(separator: " ")) }
         let sessionHits = try withVaultErrors { try store.search(query, includeDrafts: drafts, limit: limit) }
-        let practiceHits = try withVaultErrors { try store.searchPractice(query, limit: limit) }
+        let documentHits = try withVaultErrors { try store.searchDocuments(query, limit: limit) }
         // Both lists ranked by BM25 (lower is better), merged, at most `limit` in all.
-        var merged: [(rank: Double, hit: Either)] = sessionHits.map { ($0.rank, .session($0)) } + practiceHits.map { ($0.rank, .practice($0)) }
+        var merged: [(rank: Double, hit: Either)] = sessionHits.map { ($0.rank, .session($0)) } + documentHits.map { ($0.rank, .document($0)) }
         merged.sort { $0.rank < $1.rank }
         merged = Array(merged.prefix(limit))
         let hits = merged.compactMap { if case .session(let hit) = $0.hit { return hit } else { return nil } }
-        let practice = merged.compactMap { if case .practice(let hit) = $0.hit { return hit } else { return nil } }
+        let documents = merged.compactMap { if case .document(let hit) = $0.hit { return hit } else { return nil } }
         // One line a session (its best), or every matching line with --all; a session whose file
         // no longer holds the words (changed since it was indexed) shows at its first line.
         let located: [(SearchHit, SearchLine)] = hits.flatMap { hit -> [(SearchHit, SearchLine)] in
@@ -57,7 +57,7 @@ struct Search: ParsableCommand {
             if lines.isEmpty { return [(hit, SearchLine(line: 1, section: "", snippet: "", termsMatched: 0))] }
             return lines.map { (hit, $0) }
         }
-        let practiceLocated: [(PracticeHit, SearchLine)] = practice.flatMap { hit -> [(PracticeHit, SearchLine)] in
+        let documentLocated: [(DocumentHit, SearchLine)] = documents.flatMap { hit -> [(DocumentHit, SearchLine)] in
             let lines = all ? hit.lines : hit.best.map { [$0] } ?? []
             if lines.isEmpty { return [(hit, SearchLine(line: 1, section: "", snippet: "", termsMatched: 0))] }
             return lines.map { (hit, $0) }
@@ -72,7 +72,7 @@ struct Search: ParsableCommand {
                     ("treatment", hit.session.treatment.map { .string($0.rawValue) } ?? .null),
                     ("rank", .number(hit.rank, places: 3)),
                 ])
-            } + practiceLocated.map { hit, line in
+            } + documentLocated.map { hit, line in
                 .object([
                     ("kind", .string(hit.kind?.rawValue ?? "note")),
                     ("path", .string(hit.path)), ("line", .int(line.line)), ("section", .string(line.section)),
@@ -83,7 +83,7 @@ struct Search: ParsableCommand {
             return
         }
         let term = Terminal.current
-        if hits.isEmpty && practice.isEmpty {
+        if hits.isEmpty && documents.isEmpty {
             FileHandle.standardError.write(Data("No session mentions \(query.text.visible()).\n".utf8))
             throw ExitCode(1)
         }
@@ -94,7 +94,7 @@ struct Search: ParsableCommand {
             let snippet = VisibleText.escape(line.snippet, replacing: marks)
             emit(term.cyan("\(printer.displayPath(hit.session.path)):\(line.line):") + " " + snippet)
         }
-        for (hit, line) in practiceLocated {
+        for (hit, line) in documentLocated {
             let snippet = VisibleText.escape(line.snippet, replacing: marks)
             emit(term.cyan("\(printer.displayPath(hit.path)):\(line.line):") + " " + snippet)
         }
@@ -104,5 +104,5 @@ struct Search: ParsableCommand {
 
 private enum Either {
     case session(SearchHit)
-    case practice(PracticeHit)
+    case document(DocumentHit)
 }

@@ -3,7 +3,7 @@ import ArgumentParser
 import Foundation
 
 extension Afterflow {
-    struct Set: ParsableCommand {
+    struct SetCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "set",
             abstract: "Change fields of a session, touching only their lines.",

@@ -3,7 +3,7 @@ import ArgumentParser
 import Foundation
 
 extension Afterflow {
-    struct Client: ParsableCommand {
+    struct ClientCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "client",
             abstract: "Add, list and show a therapist's clients.",
@@ -19,7 +19,7 @@ extension Afterflow {
     }
 }
 
-extension Afterflow.Client {
+extension Afterflow.ClientCommand {
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "add",
@@ -65,7 +65,7 @@ extension Afterflow.Client {
                 emit(JSONValue.object([("short", .string(added.short)), ("path", .string(added.path))]).serialized(pretty: true))
                 return
             }
-            emit("Added \(AfterflowKit.Client.displayName(of: name).visible()) as \(added.short.visible()): \(vaultOptions.hints.path(added.path, in: vault))")
+            emit("Added \(Client.displayName(of: name).visible()) as \(added.short.visible()): \(vaultOptions.hints.path(added.path, in: vault))")
             ErrorStream.current.write("Next: " + vaultOptions.hints.command("goal", "add", added.short, placeholder: "TITLE"))
         }
     }
@@ -93,7 +93,7 @@ extension Afterflow.Client {
             let clients = try withVaultErrors { try practice.index.clientListings() }
             func age(_ c: ClientListing) -> Int? {
                 guard let born = c.born else { return nil }
-                return AfterflowKit.Client.age(born: born, on: practice.today)
+                return Client.age(born: born, on: practice.today)
             }
             if format == .json {
                 emit(JSONValue.array(clients.map { c in

@@ -3,7 +3,7 @@ import ArgumentParser
 import Foundation
 
 extension Afterflow {
-    struct Goal: ParsableCommand {
+    struct GoalCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "goal",
             abstract: "Add, list and change a client's goals (targets).",
@@ -16,11 +16,11 @@ extension Afterflow {
                   afterflow goal set maya-t s-initial min_trials=10 cue=minimal
                   afterflow goal phase maya-t s-initial maintenance --date 2025-03-02
                 """,
-            subcommands: [Add.self, List.self, Set.self, Phase.self])
+            subcommands: [Add.self, List.self, SetCommand.self, Phase.self])
     }
 }
 
-extension Afterflow.Goal {
+extension Afterflow.GoalCommand {
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "add",
@@ -190,7 +190,7 @@ extension Afterflow.Goal {
         }
     }
 
-    struct Set: ParsableCommand {
+    struct SetCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "set",
             abstract: "Change a goal's keys: title, category, cue, mastery, min_trials, counts_correct, started.",
@@ -274,7 +274,7 @@ extension Afterflow.Goal {
             if entry.diagnostics.contains(where: { $0.severity == .error }) {
                 throw usageError("\(found.path) has errors; fix them first ('afterflow check \(found.path)' shows them)", command: "goal set")
             }
-            try withVaultErrors { _ = try practice.store.setKeys(changes, in: entry, order: AfterflowKit.Goal.keys, now: Clock.now) }
+            try withVaultErrors { _ = try practice.store.setKeys(changes, in: entry, order: Goal.keys, now: Clock.now) }
             emit(("Updated \(found.short): " + changes.map { $0.lines?.first ?? "\($0.key) removed" }.joined(separator: ", ")).visible())
         }
     }
@@ -339,7 +339,7 @@ extension Afterflow.Goal {
             }
             try withVaultErrors {
                 _ = try practice.store.setKeys([("phase", ["phase: \(newPhase.rawValue)"]), ("phases", phasesLines)], in: entry,
-                                               order: AfterflowKit.Goal.keys, now: Clock.now)
+                                               order: Goal.keys, now: Clock.now)
             }
             emit("\(found.short) is \(newPhase.rawValue) from \(day.dayString) (was \(current.currentPhase.rawValue)).".visible())
         }

@@ -8,7 +8,7 @@ import Foundation
 /// choosing another cue, or a note, rewrites that line; undo removes it. A write that fails is
 /// told on screen, never silently dropped.
 final class LiveLogger {
-    struct Goal {
+    struct LoggedGoal {
         var short: String
         var title: String
         var defaultCue: String
@@ -24,7 +24,7 @@ final class LiveLogger {
 
     let store: PracticeStore
     let path: String
-    let goals: [Goal]
+    let goals: [LoggedGoal]
     let cues: CueLevels
     let clientName: String
     let neutral: Bool
@@ -42,7 +42,7 @@ final class LiveLogger {
     private(set) var messageSerial = 0
     let started: Date
 
-    init(store: PracticeStore, path: String, goals: [Goal], clientName: String, known: Document, started: Date, neutral: Bool) {
+    init(store: PracticeStore, path: String, goals: [LoggedGoal], clientName: String, known: Document, started: Date, neutral: Bool) {
         self.store = store
         self.path = path
         self.goals = goals
@@ -58,7 +58,7 @@ final class LiveLogger {
     /// The letter for each level: its first letter when free, else the first free letter of its
     /// name (minimal, moderate and maximal all start with m). The logger's own keys are never used.
     static func keys(for levels: [String]) -> [(level: String, key: Character)] {
-        var used = Swift.Set<Character>("hjklnqu")
+        var used = Set<Character>("hjklnqu")
         var out: [(String, Character)] = []
         for level in levels {
             let key = level.first(where: { $0.isLetter && !used.contains($0) }) ?? " "
@@ -74,7 +74,7 @@ final class LiveLogger {
         return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
     }
 
-    var goal: Goal { goals[current] }
+    var goal: LoggedGoal { goals[current] }
 
     func trials(of goal: String) -> [Trial] { trials.filter { $0.goal == goal } }
 

@@ -124,7 +124,7 @@ extension Afterflow {
         }
 
         /// The goals to log: those given, or the client's active ones.
-        private func chosenGoals(_ record: ClientRecord, cues: CueLevels) throws -> [LiveLogger.Goal] {
+        private func chosenGoals(_ record: ClientRecord, cues: CueLevels) throws -> [LiveLogger.LoggedGoal] {
             let chosen: [GoalRecord]
             if goal.isEmpty {
                 chosen = TrialSessionLifecycle.activeGoals(of: record)
@@ -132,11 +132,11 @@ extension Afterflow {
                     throw usageError("\(record.short) has no active goals to log; add one with: " + vaultOptions.hints.command("goal", "add", record.short, placeholder: "TITLE"), command: "log")
                 }
             } else {
-                var seen = Swift.Set<String>()
+                var seen = Set<String>()
                 chosen = try goal.map { try goalRecord($0, in: record, hints: vaultOptions.hints) }.filter { seen.insert($0.short).inserted }
             }
             return chosen.map { g in
-                LiveLogger.Goal(short: g.short, title: (g.goal.title ?? g.short).visible(),
+                LiveLogger.LoggedGoal(short: g.short, title: (g.goal.title ?? g.short).visible(),
                                 defaultCue: g.goal.cue.flatMap(cues.level) ?? cues.independent)
             }
         }

@@ -45,7 +45,7 @@ struct PracticeListing {
             if let short { clients = clients.filter { $0.short == short } }
             if let limit { clients = Array(clients.prefix(limit)) }
             let rows = clients.map { c -> [String] in
-                let age = c.born.flatMap { AfterflowKit.Client.age(born: $0, on: practice.today) }
+                let age = c.born.flatMap { Client.age(born: $0, on: practice.today) }
                 return [c.short, c.displayName, age.map(String.init) ?? "", String(c.activeGoals), String(c.sessions), c.lastSession ?? "", c.path]
             }
             try output(["client", "name", "age", "active_goals", "sessions", "last_session", "path"], rows, paths: clients.map(\.path),

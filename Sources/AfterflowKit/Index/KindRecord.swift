@@ -1,11 +1,13 @@
 import Foundation
 import GRDB
 
-/// What the index keeps of a client, goal or trial session: one row in `clients`, `goals` or
-/// `trial_sessions`, keyed by path, with the short names taken from where the file sits
-/// (`clients/maya-t/goals/s-initial.md`). A file of these kinds outside a client's folder has no
-/// short name and is listed with an empty one (`check` reports where it should be).
-enum PracticeRecord: Sendable {
+/// What the index keeps of a document of any kind but a session (`SessionRecord`): one row in its
+/// kind's table (`DocumentKind.table`: `clients`, `goals`, `trial_sessions`, `moods`,
+/// `assessments`), keyed by path, and the text `search` reads of it (`document_text`). A client's,
+/// goal's or trial session's short names are taken from where the file sits
+/// (`clients/maya-t/goals/s-initial.md`, see `PracticePath`); such a file outside a client's folder
+/// has no short name and is listed with an empty one (`check` reports where it should be).
+enum KindRecord: Sendable {
     case client(StatementArguments)
     case goal(StatementArguments)
     case trials(StatementArguments)
@@ -53,9 +55,12 @@ enum PracticeRecord: Sendable {
     }
 
     /// The text `search` looks in, with the lines it comes from read again from the file: another
-    /// tool's note is searched in its body (not its front matter).
+    /// tool's note is searched in its body (not its front matter). Every kind is named (no
+    /// `default`), so a kind added later must say what of it is searched; a session's sections
+    /// have their own full-text index (`session_text`).
     static func searchText(_ content: DocumentContent, document: Document) -> String? {
         switch content {
+        case .session, .other, .note: return nil
         case .foreign:
             let body = document.frontMatter.map { $0.closingLine + 1 } ?? 0
             return document.text(of: Document.Section(heading: Document.Heading(level: 2, title: "", line: body - 1),
@@ -64,11 +69,11 @@ enum PracticeRecord: Sendable {
         case .goal(let goal): return [goal.title ?? "", goal.description].joined(separator: "\n")
         case .trials(let trials): return ([trials.notes] + trials.trials.map(\.note).filter { !$0.isEmpty }).joined(separator: "\n")
         case .mood(let mood): return mood.notes
-        default: return nil
+        case .assessment(let assessment): return assessment.notes
         }
     }
 
-    /// The parts of a practice document that search reads, named.
+    /// The parts of a document that search reads, named.
     public static func searchSections(_ document: Document, content: DocumentContent) -> [(String, Range<Int>)] {
         let body = (document.frontMatter.map { $0.closingLine + 1 } ?? 0)..<document.lines.count
         switch content {
@@ -78,9 +83,9 @@ enum PracticeRecord: Sendable {
             return title + [("description", body)]
         case .trials:
             return ["Notes", "Trials"].compactMap { name in document.section(name).map { (name.lowercased(), $0.content) } }
-        case .mood: return [("notes", body)]
+        case .mood, .assessment: return [("notes", body)]
         case .foreign: return [("note", body)]
-        default: return []
+        case .session, .other, .note: return []
         }
     }
 
@@ -117,47 +122,25 @@ enum PracticeRecord: Sendable {
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 
-    /// Removes a path's rows from every practice table.
-    static let deleteStatements = [
-        "DELETE FROM clients WHERE path = ?",
-        "DELETE FROM goals WHERE path = ?",
-        "DELETE FROM trial_sessions WHERE path = ?",
-        "DELETE FROM moods WHERE path = ?",
-        "DELETE FROM assessments WHERE path = ?",
-        "DELETE FROM practice_text WHERE path = ?",
-    ]
+    /// The tables these rows and their search text are in: every kind's but the session's.
+    static let tables = DocumentKind.allCases.filter { $0 != .session }.map(\.table) + ["document_text"]
+
+    /// Removes a path's rows from each of `tables`.
+    static let deleteStatements = tables.map { "DELETE FROM \($0) WHERE path = ?" }
 }
 
-/// Where a practice file sits: `clients/<client>/client.md`, `clients/<client>/goals/<goal>.md`,
-/// `clients/<client>/sessions/…`.
-public struct PracticePath: Sendable, Hashable {
-    /// The client's short name, when the file is inside a client's folder.
-    public var client: String?
-    /// The goal's short name, when the file is a goal file in `goals/`.
-    public var goal: String?
-    /// What the place is for: `client`, `goal`, `trials`, or nil outside a client folder.
-    public var role: DocumentKind?
-
-    public static let clientsFolder = "clients"
-    public static let clientFile = "client.md"
-
-    public init(_ path: String) {
-        // Only paths under clients/ are split (every document's path is read while indexing).
-        guard path.utf8.starts(with: "clients/".utf8) else { return }
-        let parts = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-        guard parts.count >= 3, !parts[1].isEmpty else { return }
-        client = String(Substring(parts[1]))
-        if parts.count == 3 && parts[2].elementsEqual(PracticePath.clientFile.utf8) {
-            role = .client
-        } else if parts.count == 4 && parts[2].elementsEqual("goals".utf8) && parts[3].reversed().starts(with: "dm.".utf8) {
-            goal = String(Substring(parts[3].dropLast(3)))
-            role = .goal
-        } else if parts.count >= 4 && parts[2].elementsEqual("sessions".utf8) {
-            role = .trials
+extension DocumentKind {
+    /// The index's table of this kind's documents, one row each, keyed by path, with an `id`
+    /// column: what every query over all kinds (duplicate ids) goes through. A kind added later
+    /// must name its table here before the index compiles.
+    var table: String {
+        switch self {
+        case .session: return "sessions"
+        case .client: return "clients"
+        case .goal: return "goals"
+        case .trials: return "trial_sessions"
+        case .mood: return "moods"
+        case .assessment: return "assessments"
         }
     }
-
-    public static func clientFolder(_ short: String) -> String { "\(clientsFolder)/\(short)" }
-    public static func clientPath(_ short: String) -> String { "\(clientsFolder)/\(short)/\(clientFile)" }
-    public static func goalPath(client: String, goal: String) -> String { "\(clientsFolder)/\(client)/goals/\(goal).md" }
 }
