@@ -1,0 +1,23 @@
+import AfterflowKit
+import Foundation
+
+/// The programs the commands start, found on afterflow's `PATH` (the library's `ChildProcess`
+/// reads no environment: the search path is passed from here).
+enum Programs {
+    /// `PATH`, or the system's default when it is not set (as `env` and the shell use).
+    static var searchPath: String { ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin" }
+
+    /// `name` on `PATH`, or nil.
+    static func find(_ name: String) -> String? {
+        ChildProcess.find(name, searchPath: searchPath)
+    }
+
+    /// `command` (a program's name and its arguments) with the program found on `PATH`; fails as
+    /// a program that cannot start when it is not there.
+    static func child(_ command: [String], directory: String? = nil) throws(ChildProcess.LaunchFailure) -> ChildProcess {
+        guard let name = command.first, let program = find(name) else {
+            throw ChildProcess.LaunchFailure(reason: "\(command.first ?? "") was not found on PATH (\(searchPath))")
+        }
+        return ChildProcess(program, Array(command.dropFirst()), directory: directory)
+    }
+}
