@@ -12,12 +12,14 @@ enum Programs {
         ChildProcess.find(name, searchPath: searchPath)
     }
 
-    /// `command` (a program's name and its arguments) with the program found on `PATH`; fails as
-    /// a program that cannot start when it is not there.
+    /// `command` (a program's name and its arguments), to run the program found on `PATH`; fails
+    /// as a program that cannot start when it is not there. It is started through `env`, so that
+    /// its `argv[0]` is its bare name: tar and git begin their messages with it ("tar: "), and
+    /// the commands read those messages.
     static func child(_ command: [String], directory: String? = nil) throws(ChildProcess.LaunchFailure) -> ChildProcess {
-        guard let name = command.first, let program = find(name) else {
+        guard let name = command.first, find(name) != nil else {
             throw ChildProcess.LaunchFailure(reason: "\(command.first ?? "") was not found on PATH (\(searchPath))")
         }
-        return ChildProcess(program, Array(command.dropFirst()), directory: directory)
+        return ChildProcess("/usr/bin/env", command, directory: directory)
     }
 }
