@@ -37,12 +37,8 @@ public struct PDFEngine: Sendable, Equatable {
 
     /// The first engine on `searchPath` (a `PATH` value), or nil.
     public static func find(searchPath: String?) -> PDFEngine? {
-        let folders = (searchPath ?? "").split(separator: ":").map(String.init).filter { !$0.isEmpty }
         for (name, kind) in candidates {
-            for folder in folders {
-                let path = folder + "/" + name
-                if FileIO.isExecutable(path) { return PDFEngine(kind: kind, executable: path) }
-            }
+            if let path = ChildProcess.find(name, searchPath: searchPath) { return PDFEngine(kind: kind, executable: path) }
         }
         return nil
     }
@@ -80,20 +76,14 @@ public struct PDFEngine: Sendable, Equatable {
     /// root) or `unshare --net --map-root-user` (through a user namespace), whichever works here;
     /// nil when neither does (macOS, or a system that forbids both).
     static func isolation(searchPath: String?) -> [String]? {
-        let folders = (searchPath ?? "").split(separator: ":").map(String.init).filter { !$0.isEmpty }
-        guard let unshare = (folders.map { $0 + "/unshare" } + ["/usr/bin/unshare", "/bin/unshare"]).first(where: FileIO.isExecutable) else {
+        guard let unshare = ChildProcess.find("unshare", searchPath: searchPath)
+            ?? ["/usr/bin/unshare", "/bin/unshare"].first(where: FileIO.isExecutable) else {
             return nil
         }
         for flags in [["--net"], ["--net", "--map-root-user"]] {
-            let probe = Process()
-            probe.executableURL = URL(fileURLWithPath: unshare)
-            probe.arguments = flags + ["true"]
-            probe.standardOutput = FileHandle.nullDevice
-            probe.standardError = FileHandle.nullDevice
-            probe.standardInput = FileHandle.nullDevice
-            guard (try? probe.run()) != nil else { return nil }
-            probe.waitUntilExit()
-            if probe.terminationStatus == 0 { return [unshare] + flags }
+            let probe = ChildProcess(unshare, flags + ["true"], input: .null, output: .null, error: .null)
+            guard let ended = try? probe.run() else { return nil }
+            if ended.status == 0 { return [unshare] + flags }
         }
         return nil
     }
@@ -112,40 +102,38 @@ public struct PDFEngine: Sendable, Equatable {
         try FileIO.create(page, contents: Array(html.utf8))
         try FileIO.createDirectories(profile)
 
-        let process = Process()
         var environment = ProcessInfo.processInfo.environment
         let command = (PDFEngine.isolation(searchPath: environment["PATH"]) ?? []) + [executable]
             + arguments(html: page, pdf: output, profile: profile)
-        process.executableURL = URL(fileURLWithPath: command[0])
-        process.arguments = Array(command.dropFirst())
         environment["HOME"] = folder
-        process.environment = environment
         let log = folder + "/log"
         try FileIO.create(log, contents: [])
         let logHandle = FileHandle(forWritingAtPath: log)
-        process.standardOutput = logHandle ?? FileHandle.nullDevice
-        process.standardError = logHandle ?? FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
+        let logStream: ChildProcess.Stream = logHandle.map { .file($0) } ?? .null
+        let child = ChildProcess(command[0], Array(command.dropFirst()), environment: environment,
+                                 input: .null, output: logStream, error: logStream)
+        let process: ChildProcess.Running
         do {
-            try process.run()
+            process = try child.start()
         } catch {
-            throw VaultError(.io, "cannot run \(executable): \(error.localizedDescription)")
+            throw VaultError(.io, "cannot run \(executable): \(error.reason)")
         }
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning {
             if Date() > deadline {
                 process.terminate()
-                process.waitUntilExit()
+                _ = process.wait()
                 throw VaultError(.io, "\(executable) did not finish printing the report in \(Int(timeout)) seconds; try again, or export html and print it from a browser")
             }
             usleep(20_000)
         }
         try? logHandle?.close()
         let bytes = (try? FileIO.read(output)) ?? []
-        guard process.terminationStatus == 0, bytes.starts(with: Array("%PDF".utf8)) else {
+        let status = process.wait().status
+        guard status == 0, bytes.starts(with: Array("%PDF".utf8)) else {
             let lines = (try? FileIO.read(log)).map { String(decoding: $0, as: UTF8.self) } ?? ""
             let tail = lines.split(separator: "\n").suffix(5).map { "  " + $0 }
-            throw VaultError(.io, "\(executable) could not print the report (exit \(process.terminationStatus)); export html and print it from a browser instead",
+            throw VaultError(.io, "\(executable) could not print the report (exit \(status)); export html and print it from a browser instead",
                              details: tail)
         }
         return bytes

@@ -143,18 +143,15 @@ struct Init: ParsableCommand {
     }
 
     private func runGit(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
+        let ended: ChildProcess.Termination
         do {
-            try process.run()
-            process.waitUntilExit()
+            ended = try Programs.child(["git"] + arguments).run()
         } catch {
-            report(VaultError(.io, "cannot run git: \(error.localizedDescription)", details: ["Install git, or run 'git init' yourself later."]))
+            report(VaultError(.io, "cannot run git: \(error.reason)", details: ["Install git, or run 'git init' yourself later."]))
             throw Exit.dataProblem
         }
-        if process.terminationStatus != 0 {
-            report(VaultError(.io, "git init failed with status \(process.terminationStatus)"))
+        if ended.status != 0 {
+            report(VaultError(.io, "git init failed with status \(ended.status)"))
             throw Exit.dataProblem
         }
     }

@@ -16,8 +16,7 @@ enum Editor {
     /// What to do when the editor does not run: set `EDITOR` to an editor that is on `PATH` here,
     /// or, when none of `suggestions` is, to the command of one's own editor.
     static func advice(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        let folders = (environment["PATH"] ?? "").split(separator: ":").map(String.init).filter { !$0.isEmpty }
-        for name in suggestions where folders.contains(where: { FileIO.isExecutable($0 + "/" + name) }) {
+        for name in suggestions where ChildProcess.find(name, searchPath: environment["PATH"]) != nil {
             return "Set VISUAL or EDITOR to your editor, for example: export EDITOR=" + Shell.quote(name)
         }
         return "Set VISUAL or EDITOR to the command that runs your editor (no nano, vim or vi was found on PATH)"
@@ -30,9 +29,9 @@ enum Editor {
         let editor = command()
         let arguments = ["-c", "\(editor) \"$@\"", "afterflow-editor"] + EditorCommand(editor).arguments(path: path, line: line)
         let advice = [Editor.advice()]
-        let outcome: ForegroundProgram.Outcome
+        let outcome: ChildProcess.Termination
         do {
-            outcome = try ForegroundProgram.run("/bin/sh", arguments)
+            outcome = try ChildProcess.runInForeground("/bin/sh", arguments, environment: ProcessInfo.processInfo.environment)
         } catch {
             throw VaultError(.io, "cannot start the editor '\(editor)': \(error.reason)", details: advice)
         }

@@ -1,3 +1,4 @@
+import AfterflowKit
 import Foundation
 
 /// Desktop notifications: `notify-send` (freedesktop), else `osascript` on macOS.
@@ -19,26 +20,18 @@ enum Notifier {
         } else {
             return .missing
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: arguments[0])
-        process.arguments = Array(arguments.dropFirst())
+        let ended: ChildProcess.Termination
         do {
-            try process.run()
+            ended = try ChildProcess(arguments[0], Array(arguments.dropFirst())).run()
         } catch {
-            return .failed("cannot run \(arguments[0]): \(error.localizedDescription)")
+            return .failed("cannot run \(arguments[0]): \(error.reason)")
         }
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? .sent : .failed("\(arguments[0]) exited with status \(process.terminationStatus)")
+        return ended.status == 0 ? .sent : .failed("\(arguments[0]) exited with status \(ended.status)")
     }
 
     /// The first executable called `name` in the folders of `PATH`.
     static func find(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for folder in path.split(separator: ":") where !folder.isEmpty {
-            let candidate = "\(folder)/\(name)"
-            if access(candidate, X_OK) == 0 { return candidate }
-        }
-        return nil
+        Programs.find(name)
     }
 
     private static func appleScript(_ text: String) -> String {

@@ -196,28 +196,23 @@ enum OEmbedHelper {
 
     /// The body of a 2xx answer, or why there is none.
     static func get(_ url: String, helper: String) -> Answer {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: helper)
-        process.arguments = [url]
         let out = Pipe()
         let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        let running: ChildProcess.Running
         do {
-            try process.run()
+            running = try ChildProcess(helper, [url], input: .null, output: .pipe(out), error: .pipe(err)).start()
         } catch {
-            return .failure("could not start \(helper): \(error.localizedDescription)")
+            return .failure("could not start \(helper): \(error.reason)")
         }
         // Small answers: stderr is read after stdout, and is never more than a line.
         let body = out.fileHandleForReading.readDataToEndOfFile()
         let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        process.waitUntilExit()
-        switch process.terminationStatus {
+        let status = running.wait().status
+        switch status {
         case 0: return .success(body)
         case 2: return .failure("answered \(message)")
         case 3: return .failure(message.isEmpty ? "no answer within 3 seconds" : message)
-        default: return .failure(message.isEmpty ? "the request failed (status \(process.terminationStatus))" : message)
+        default: return .failure(message.isEmpty ? "the request failed (status \(status))" : message)
         }
     }
 }

@@ -13,25 +13,18 @@ enum Pipeline {
     /// Runs `first | second`; with `capture`, what `second` writes on standard output is returned
     /// (else it goes to afterflow's).
     static func run(_ first: [String], _ second: [String], directory: String? = nil, capture: Bool) throws -> (first: Int32, second: Int32, errors: String, output: Data) {
-        func make(_ arguments: [String]) -> Process {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = arguments
-            if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-            return process
-        }
-        let a = make(first), b = make(second)
+        var childA = try Programs.child(first, directory: directory), childB = try Programs.child(second, directory: directory)
         let pipe = Pipe()
-        a.standardOutput = pipe
-        b.standardInput = pipe
+        childA.output = .pipe(pipe)
+        childB.input = .pipe(pipe)
         let errA = Pipe(), errB = Pipe()
-        a.standardError = errA
-        b.standardError = errB
+        childA.error = .pipe(errA)
+        childB.error = .pipe(errB)
         let out = Pipe()
-        if capture { b.standardOutput = out }
-        try a.run()
+        if capture { childB.output = .pipe(out) }
+        let a = try childA.start()
         Interruption.started(a.processIdentifier)
-        try b.run()
+        let b = try childB.start()
         Interruption.started(b.processIdentifier)
         try? pipe.fileHandleForReading.close()
         try? pipe.fileHandleForWriting.close()
@@ -42,16 +35,15 @@ enum Pipeline {
         DispatchQueue.global().async(group: group) { eb = errB.fileHandleForReading.readDataToEndOfFile() }
         let output = capture ? out.fileHandleForReading.readDataToEndOfFile() : Data()
         group.wait()
-        a.waitUntilExit()
-        b.waitUntilExit()
-        return (a.terminationStatus, b.terminationStatus, String(decoding: ea + eb, as: UTF8.self), output)
+        let endA = a.wait(), endB = b.wait()
+        return (endA.status, endB.status, String(decoding: ea + eb, as: UTF8.self), output)
     }
 
     /// Runs age in the terminal's foreground, where it asks for the passphrase itself on
     /// /dev/tty (a process in a group of its own could not read the terminal); its exit status.
     static func ageOnTerminal(_ arguments: [String], input: Int32? = nil, output: Int32? = nil) -> Int32 {
         guard let age = agePath() else { return 127 }
-        switch try? ForegroundProgram.run(age, arguments, input: input, output: output) {
+        switch try? ChildProcess.runInForeground(age, arguments, environment: ProcessInfo.processInfo.environment, input: input, output: output) {
         case .exited(let status)?: return status
         default: return 1
         }
@@ -59,8 +51,7 @@ enum Pipeline {
 
     /// Where age is on PATH; nil when it is not installed.
     static func agePath() -> String? {
-        (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-            .map({ String($0) + "/age" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+        Programs.find("age")
     }
 
     /// Stops with a message that says how to install age, when it is not there.
@@ -76,13 +67,11 @@ enum Pipeline {
     /// `tarReads`, `age … | tar …`): the archive goes through a pipe, and nothing of the vault is
     /// written anywhere else in the clear. The statuses of tar and age and tar's errors.
     static func withAgeOnTerminal(tar arguments: [String], age ageArguments: [String], tarReads: Bool) throws -> (tar: Int32, age: Int32, errors: String) {
-        let tar = Process()
-        tar.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        tar.arguments = arguments
+        var child = try Programs.child(arguments)
         let pipe = Pipe(), errors = Pipe()
-        if tarReads { tar.standardInput = pipe } else { tar.standardOutput = pipe }
-        tar.standardError = errors
-        try tar.run()
+        if tarReads { child.input = .pipe(pipe) } else { child.output = .pipe(pipe) }
+        child.error = .pipe(errors)
+        let tar = try child.start()
         Interruption.started(tar.processIdentifier)
         // Only age holds the other end, so that tar sees the end of its input when age is done
         // (or age the end of its, when tar is).
@@ -93,8 +82,7 @@ enum Pipeline {
             : ageOnTerminal(ageArguments, input: ours.fileDescriptor)
         try? ours.close()
         let text = errors.fileHandleForReading.readDataToEndOfFile()
-        tar.waitUntilExit()
-        return (tar.terminationStatus, status, String(decoding: text, as: UTF8.self))
+        return (tar.wait().status, status, String(decoding: text, as: UTF8.self))
     }
 
     /// The files a backup holds: the vault without the index and the lock.

@@ -362,31 +362,20 @@ struct Git {
 
     /// Runs git; its status and what it wrote (standard output and error together).
     func run(_ arguments: [String]) -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", directory] + arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        do { try process.run() } catch { return (127, "cannot run git: \(error.localizedDescription)\n") }
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        do {
+            let ended = try Programs.child(["git", "-C", directory] + arguments).runCapturing(mergingErrors: true)
+            return (ended.termination.status, String(decoding: ended.output, as: UTF8.self))
+        } catch {
+            return (127, "cannot run git: \(error.reason)\n")
+        }
     }
 
     /// Git's standard output without its final line feed, or nil when git fails or cannot run.
     func output(_ arguments: [String]) -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", directory] + arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        var text = String(decoding: data, as: UTF8.self)
+        guard var child = try? Programs.child(["git", "-C", directory] + arguments) else { return nil }
+        child.error = .null
+        guard let ended = try? child.runCapturing(), ended.termination.status == 0 else { return nil }
+        var text = String(decoding: ended.output, as: UTF8.self)
         while text.hasSuffix("\n") { text.removeLast() }
         return text
     }

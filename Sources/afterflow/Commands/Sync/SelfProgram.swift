@@ -15,10 +15,7 @@ enum SelfProgram {
             candidates.append(Vault.absolute(first, from: fm.currentDirectoryPath))
         } else {
             let search = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-            candidates += search.split(separator: ":", omittingEmptySubsequences: false).map { folder in
-                let base = folder.isEmpty ? fm.currentDirectoryPath : Vault.absolute(String(folder), from: fm.currentDirectoryPath)
-                return base + "/" + first
-            }
+            candidates += ChildProcess.candidates(first, searchPath: search, currentFolder: fm.currentDirectoryPath)
         }
         if let own = Bundle.main.executablePath { candidates.append(own) }
         return candidates.first { fm.isExecutableFile(atPath: $0) }
@@ -32,21 +29,14 @@ enum SelfProgram {
             ErrorStream.current.write("afterflow: cannot find the afterflow program to run '\(arguments.joined(separator: " "))' (started as \(CommandLine.arguments.first ?? "?"), not found in PATH)")
             return 127
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        let out = Pipe()
-        process.standardOutput = out
+        let ended: (termination: ChildProcess.Termination, output: Data)
         do {
-            try process.run()
+            ended = try ChildProcess(program, arguments, directory: directory).runCapturing()
         } catch {
-            ErrorStream.current.write("afterflow: cannot run \(program) \(arguments.joined(separator: " ")): \(error.localizedDescription)")
+            ErrorStream.current.write("afterflow: cannot run \(program) \(arguments.joined(separator: " ")): \(error.reason)")
             return 127
         }
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        if process.terminationStatus != 0 { FileHandle.standardError.write(data) }
-        return process.terminationStatus
+        if ended.termination.status != 0 { FileHandle.standardError.write(ended.output) }
+        return ended.termination.status
     }
 }

@@ -115,21 +115,13 @@ extension Afterflow {
 
         /// The URL as a QR code of terminal characters, by `qrencode` when it is on PATH.
         static func qrCode(_ text: String) -> String? {
-            let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
-            guard let program = folders.map({ $0 + "/qrencode" }).first(where: FileIO.isExecutable) else { return nil }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: program)
+            guard let program = ChildProcess.find("qrencode", searchPath: ProcessInfo.processInfo.environment["PATH"]) else { return nil }
             // Its own colours (white on black, readable on any terminal) unless NO_COLOR or a pipe.
             let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
-            process.arguments = ["-t", isatty(STDOUT_FILENO) == 1 && !noColor ? "ANSIUTF8" : "UTF8", "-m", "2", text]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = FileHandle.nullDevice
-            guard (try? process.run()) != nil else { return nil }
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0, !data.isEmpty else { return nil }
-            return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .newlines)
+            let arguments = ["-t", isatty(STDOUT_FILENO) == 1 && !noColor ? "ANSIUTF8" : "UTF8", "-m", "2", text]
+            guard let ended = try? ChildProcess(program, arguments, error: .null).runCapturing(),
+                  ended.termination.status == 0, !ended.output.isEmpty else { return nil }
+            return String(decoding: ended.output, as: UTF8.self).trimmingCharacters(in: .newlines)
         }
 
         /// The first IPv4 address of an interface that is up and not loopback.

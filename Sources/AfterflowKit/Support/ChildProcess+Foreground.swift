@@ -8,31 +8,22 @@ import Musl
 import Darwin
 #endif
 
-/// Runs a program in the foreground of the user's terminal, as git runs an editor, and waits.
-///
-/// The program is spawned in afterflow's own process group (Foundation's `Process` gives it a group
-/// of its own, which is not the terminal's foreground group, so an editor is stopped as soon as it
-/// touches the terminal) and inherits standard input, output and error. While it runs, afterflow
-/// ignores SIGINT and SIGQUIT, so that Ctrl-C and Ctrl-\ reach the program; afterwards the
-/// signals' handlers and the terminal's attributes are put back, whatever the program did.
-enum ForegroundProgram {
-    /// How the program ended.
-    enum Outcome: Equatable {
-        case exited(Int32)
-        case signaled(Int32)
-    }
-
-    /// The program could not be started; `reason` is the system's wording (`No such file or directory`).
-    struct LaunchFailure: Error {
-        let reason: String
-    }
-
-    /// Runs `executable` (an absolute path) with `arguments` and the current environment. `input`
-    /// and `output`, when given, are descriptors the program gets as its standard input and
+extension ChildProcess {
+    /// Runs a program in the foreground of the user's terminal, as git runs an editor, and waits.
+    ///
+    /// The program is spawned in afterflow's own process group (Foundation's `Process` gives it a group
+    /// of its own, which is not the terminal's foreground group, so an editor is stopped as soon as it
+    /// touches the terminal) and inherits standard input, output and error. While it runs, afterflow
+    /// ignores SIGINT and SIGQUIT, so that Ctrl-C and Ctrl-\ reach the program; afterwards the
+    /// signals' handlers and the terminal's attributes are put back, whatever the program did.
+    ///
+    /// `executable` is an absolute path; `environment` is the program's whole environment.
+    /// `input` and `output`, when given, are descriptors the program gets as its standard input and
     /// output (the ends of pipes; `closing` lists descriptors it must not keep, like the other
     /// end), so that it can read and write a pipe while it asks on the terminal (/dev/tty).
-    static func run(_ executable: String, _ arguments: [String], input: Int32? = nil, output: Int32? = nil,
-                    closing: [Int32] = []) throws(LaunchFailure) -> Outcome {
+    public static func runInForeground(_ executable: String, _ arguments: [String], environment: [String: String],
+                                       input: Int32? = nil, output: Int32? = nil,
+                                       closing: [Int32] = []) throws(LaunchFailure) -> Termination {
         let terminal = TerminalModes.save()
         defer { terminal?.restore() }
 
@@ -55,7 +46,7 @@ enum ForegroundProgram {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
 
         let argv = ([executable] + arguments).map { strdup($0) }
-        let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") }
+        let environment = environment.map { strdup("\($0.key)=\($0.value)") }
         defer {
             for pointer in argv { free(pointer) }
             for pointer in environment { free(pointer) }

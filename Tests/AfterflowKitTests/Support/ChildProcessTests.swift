@@ -1,0 +1,93 @@
+@testable import AfterflowKit
+import Foundation
+import Testing
+
+/// `ChildProcess`: finding a program on a search path passed in, and running it with its
+/// arguments, environment, folder and streams, waiting or not, in the foreground or not.
+@Suite struct ChildProcessTests {
+    /// A fresh folder with `names` in it: executable scripts, or plain files when `executable` is false.
+    private func folder(_ names: [String], executable: Bool = true) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("afterflow-child-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        for name in names {
+            FileManager.default.createFile(atPath: path + "/" + name, contents: Data("#!/bin/sh\n".utf8),
+                                           attributes: [.posixPermissions: executable ? 0o700 : 0o600])
+        }
+        return path
+    }
+
+    @Test func findsTheFirstExecutableOnTheSearchPath() throws {
+        let plain = try folder(["tool"], executable: false), first = try folder(["tool"]), second = try folder(["tool"])
+        #expect(ChildProcess.find("tool", searchPath: "\(plain):\(first):\(second)") == first + "/tool")
+    }
+
+    @Test func skipsAnEmptyFolderWithoutACurrentFolder() throws {
+        let only = try folder(["tool"])
+        #expect(ChildProcess.candidates("tool", searchPath: ":\(only)") == [only + "/tool"])
+    }
+
+    @Test func takesAnEmptyOrRelativeFolderFromTheCurrentFolder() throws {
+        #expect(ChildProcess.candidates("tool", searchPath: ":bin", currentFolder: "/home/me") == ["/home/me/tool", "/home/me/bin/tool"])
+    }
+
+    @Test func findsNothingWithoutASearchPath() {
+        #expect(ChildProcess.find("sh", searchPath: nil) == nil)
+    }
+
+    @Test func passesArgumentsEnvironmentAndFolder() throws {
+        let here = try folder([])
+        let child = ChildProcess("/bin/sh", ["-c", "printf '%s|%s|%s' \"$1\" \"$GREETING\" \"$(pwd -P)\"", "sh", "an argument"],
+                                 environment: ["GREETING": "hello"], directory: here)
+        let output = try child.runCapturing().output
+        let real = URL(fileURLWithPath: here).resolvingSymlinksInPath().path
+        #expect(String(decoding: output, as: UTF8.self) == "an argument|hello|\(real)")
+    }
+
+    @Test func reportsTheExitStatus() throws {
+        #expect(try ChildProcess("/bin/sh", ["-c", "exit 3"]).run() == .exited(3))
+    }
+
+    @Test func reportsTheSignalThatEndedIt() throws {
+        #expect(try ChildProcess("/bin/sh", ["-c", "kill -KILL $$"]).run() == .signaled(SIGKILL))
+    }
+
+    @Test func failsToLaunchAMissingProgram() {
+        #expect(throws: ChildProcess.LaunchFailure.self) { try ChildProcess("/nonexistent/afterflow-child-test").run() }
+    }
+
+    @Test func mergesStandardErrorIntoTheOutputWhenAsked() throws {
+        let child = ChildProcess("/bin/sh", ["-c", "printf out; printf err >&2"])
+        #expect(String(decoding: try child.runCapturing(mergingErrors: true).output, as: UTF8.self) == "outerr")
+    }
+
+    @Test func readsAFileAsItsInput() throws {
+        let file = try folder([]) + "/input"
+        FileManager.default.createFile(atPath: file, contents: Data("from the file".utf8))
+        let handle = try #require(FileHandle(forReadingAtPath: file))
+        let output = try ChildProcess("/bin/cat", input: .file(handle)).runCapturing().output
+        #expect(String(decoding: output, as: UTF8.self) == "from the file")
+    }
+
+    @Test func startsAndReturnsWhileItRuns() throws {
+        let input = Pipe(), output = Pipe()
+        let running = try ChildProcess("/bin/cat", input: .pipe(input), output: .pipe(output)).start()
+        // cat is still waiting for its input, which only this test can end.
+        let wasRunning = running.isRunning
+        input.fileHandleForWriting.write(Data("piped".utf8))
+        try input.fileHandleForWriting.close()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect([wasRunning ? "running" : "ended", text, "\(running.wait())"] == ["running", "piped", "exited(0)"])
+    }
+
+    @Test func runsInTheForegroundWithDescriptorsForItsStreams() throws {
+        let input = Pipe(), output = Pipe()
+        input.fileHandleForWriting.write(Data("through".utf8))
+        try input.fileHandleForWriting.close()
+        let ended = try ChildProcess.runInForeground("/bin/sh", ["-c", "cat; exit 5"], environment: [:],
+                                                     input: input.fileHandleForReading.fileDescriptor,
+                                                     output: output.fileHandleForWriting.fileDescriptor)
+        try output.fileHandleForWriting.close()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect([text, "\(ended)"] == ["through", "exited(5)"])
+    }
+}
