@@ -12,11 +12,11 @@ enum SelfProgram {
         let first = CommandLine.arguments.first ?? "afterflow"
         var candidates: [String] = []
         if first.contains("/") {
-            candidates.append(Vault.absolute(first, from: fm.currentDirectoryPath))
+            candidates.append(LocalPaths.absolute(first, from: fm.currentDirectoryPath))
         } else {
             let search = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
             candidates += search.split(separator: ":", omittingEmptySubsequences: false).map { folder in
-                let base = folder.isEmpty ? fm.currentDirectoryPath : Vault.absolute(String(folder), from: fm.currentDirectoryPath)
+                let base = folder.isEmpty ? fm.currentDirectoryPath : LocalPaths.absolute(String(folder), from: fm.currentDirectoryPath)
                 return base + "/" + first
             }
         }
