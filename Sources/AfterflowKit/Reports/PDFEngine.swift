@@ -92,9 +92,10 @@ public struct PDFEngine: Sendable, Equatable {
     ///
     /// The page goes into a private temporary folder (0700, the file 0600) that is removed
     /// afterwards, with the browser's profile. Fails when the program fails, takes longer than
-    /// `timeout` seconds, or writes no PDF.
-    public func render(_ html: String, timeout: TimeInterval = 120) throws(VaultError) -> [UInt8] {
-        let folder = try FileIO.makeTemporaryFolder(prefix: "afterflow-pdf")
+    /// `timeout` seconds, or writes no PDF. `temporaryBase` is where that folder goes (the
+    /// caller's `$TMPDIR`; `/tmp` when nil).
+    public func render(_ html: String, timeout: TimeInterval = 120, temporaryBase: String? = nil) throws(VaultError) -> [UInt8] {
+        let folder = try FileIO.makeTemporaryFolder(prefix: "afterflow-pdf", in: temporaryBase)
         defer { FileIO.removeTree(folder) }
         let page = folder + "/report.html"
         let output = folder + "/report.pdf"

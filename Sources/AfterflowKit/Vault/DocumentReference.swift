@@ -35,8 +35,9 @@ public struct DocumentReference: Sendable, CustomStringConvertible {
     /// Finds the one session `text` names and reads its file.
     ///
     /// `directory` is where relative paths start from (the shell's current folder), then the vault;
-    /// `today` and `yesterday` are the days of `now` in the vault's time zone.
-    public func resolve(in source: some ReferenceSource, from directory: String, now: Date = Date()) throws(VaultError) -> VaultEntry {
+    /// `today` and `yesterday` are the days of `now` in the vault's time zone; a leading `~` is
+    /// `home`.
+    public func resolve(in source: some ReferenceSource, from directory: String, now: Date, home: String? = nil) throws(VaultError) -> VaultEntry {
         let vault = source.vault
         let trimmed = text.trimmingASCIIWhitespace()
         if DocumentReference.newestWords.contains(trimmed.lowercased()) {
@@ -48,7 +49,7 @@ public struct DocumentReference: Sendable, CustomStringConvertible {
         }
         if trimmed.contains("/") || trimmed.hasSuffix(".md") {
             for base in [directory, vault.root] {
-                let absolute = Vault.absolute(trimmed, from: base)
+                let absolute = Vault.absolute(trimmed, from: base, home: home)
                 guard let relative = vault.relativePath(absolute), !relative.isEmpty, FileIO.exists(absolute) else { continue }
                 let entry = VaultEntry(path: relative, bytes: try FileIO.read(absolute))
                 guard entry.session != nil, !entry.isPlainNote else {

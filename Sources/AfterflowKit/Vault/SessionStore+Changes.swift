@@ -4,9 +4,9 @@ import Foundation
 extension SessionStore {
     /// Adds a quick reflection typed at `typed` (see `SessionEditor.addingReflection`): the
     /// session becomes complete when it needed reflection, and its reminder is cleared.
-    public func addReflection(_ text: String, typedAt typed: Date, prepend: Bool, to entry: VaultEntry, now: Date = Date()) throws(VaultError) -> Update {
+    public func addReflection(_ text: String, typedAt typed: Date, prepend: Bool, to entry: VaultEntry, now: Date) throws(VaultError) -> Update {
         let editor = SessionEditor(timeZone: vault.timeZone)
-        return try update(entry) { current throws(VaultError) -> Document in
+        return try update(entry, now: now) { current throws(VaultError) -> Document in
             do throws(SessionEditor.Rejection) {
                 return try editor.addingReflection(text, typedAt: typed, prepend: prepend, to: current.document, now: now)
             } catch {
@@ -17,10 +17,10 @@ extension SessionStore {
 
     /// Sets the session's reminder to `date`, or removes it when nil; `updated` becomes `now`.
     /// A complete session is refused: there is nothing left to remind of.
-    public func setReminder(_ date: LocalDate?, on entry: VaultEntry, now: Date = Date()) throws(VaultError) -> Update {
+    public func setReminder(_ date: LocalDate?, on entry: VaultEntry, now: Date) throws(VaultError) -> Update {
         let zone = vault.timeZone
         let editor = SessionEditor(timeZone: zone)
-        return try update(entry) { current throws(VaultError) -> Document in
+        return try update(entry, now: now) { current throws(VaultError) -> Document in
             let key = SessionKey.reminder.rawValue
             if date != nil, current.session?.status == .complete {
                 throw VaultError(.invalid, "\(current.path) is complete; a reminder is for a session that still needs reflection")

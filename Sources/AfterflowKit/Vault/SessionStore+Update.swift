@@ -16,14 +16,15 @@ extension SessionStore {
     /// file again, applies `change` to what is on disk now, and saves the result.
     ///
     /// The session is found at `entry.path`, or by its id when it has moved since `entry` was read.
-    public func update(_ entry: VaultEntry, _ change: (VaultEntry) throws(VaultError) -> Document) throws(VaultError) -> Update {
+    /// `now` decides whether a finished draft's date has come (see `save`).
+    public func update(_ entry: VaultEntry, now: Date, _ change: (VaultEntry) throws(VaultError) -> Document) throws(VaultError) -> Update {
         try vault.withLock { () throws(VaultError) -> Update in
             let current = try reread(entry)
             let document = try change(current)
             guard document.bytes != current.document.bytes else {
                 return Update(before: current, path: current.path, document: current.document, changed: false)
             }
-            let path = try saveHoldingLock(document, over: current)
+            let path = try saveHoldingLock(document, over: current, now: now)
             return Update(before: current, path: path, document: document, changed: true)
         }
     }
@@ -40,7 +41,7 @@ extension SessionStore {
                 return Update(before: current, path: current.path, document: current.document, changed: false)
             }
             let document = editor.finishing(current.document, now: now)
-            let path = try saveHoldingLock(document, over: current)
+            let path = try saveHoldingLock(document, over: current, now: now)
             return Update(before: current, path: path, document: document, changed: true)
         }
     }

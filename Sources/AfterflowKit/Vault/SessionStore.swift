@@ -23,7 +23,7 @@ public struct SessionStore: Sendable {
     /// Writes a new session: into `sessions/YYYY/` when it is part of the journal, into
     /// `.afterflow/drafts/` while it is a draft, or while its date is after `now` (a session planned
     /// ahead, such as an intention written the night before). Returns the vault-relative path.
-    public func create(_ values: SessionValues, now: Date = Date()) throws(VaultError) -> (path: String, document: Document) {
+    public func create(_ values: SessionValues, now: Date) throws(VaultError) -> (path: String, document: Document) {
         let prepared = try prepare(values, template: template(), now: now)
         let bytes = prepared.document.bytes
         let relative = try vault.withLock { () throws(VaultError) -> String in
@@ -39,15 +39,16 @@ public struct SessionStore: Sendable {
 
     /// Replaces an entry's file with `document`, if it still holds what was read. A draft that has
     /// become part of the journal moves to `sessions/YYYY/`, once its date has come (a session
-    /// planned ahead stays a draft until then). Returns the path it ends up at.
+    /// planned ahead stays a draft until then: `now` in the vault's time zone). Returns the path it
+    /// ends up at.
     ///
     /// Holds the vault's lock; a file changed since it was read is not overwritten.
     @discardableResult
-    public func save(_ document: Document, over entry: VaultEntry) throws(VaultError) -> String {
-        try vault.withLock { () throws(VaultError) -> String in try saveHoldingLock(document, over: entry) }
+    public func save(_ document: Document, over entry: VaultEntry, now: Date) throws(VaultError) -> String {
+        try vault.withLock { () throws(VaultError) -> String in try saveHoldingLock(document, over: entry, now: now) }
     }
 
-    func saveHoldingLock(_ document: Document, over entry: VaultEntry) throws(VaultError) -> String {
+    func saveHoldingLock(_ document: Document, over entry: VaultEntry, now: Date) throws(VaultError) -> String {
         // Never over another tool's note, and never a file that 'check' rejects.
         if entry.isPlainNote {
             throw VaultError(.invalid, "refusing to write \(entry.path): " + DocumentReference.whatItIs(entry) + "; afterflow leaves such files alone")
@@ -56,7 +57,7 @@ public struct SessionStore: Sendable {
         // A session file that is a link to a file inside the vault is written through to it.
         let absolute = try vault.writablePath(entry.path)
         let session = Session(document: document)
-        if entry.isDraft && session.status != .draft, let date = session.date, !date.isAfter(Date(), in: vault.timeZone),
+        if entry.isDraft && session.status != .draft, let date = session.date, !date.isAfter(now, in: vault.timeZone),
            let treatment = session.treatment {
             let folder = Vault.sessionsFolder + "/" + String(format: "%04d", date.year)
             let named = try freePath(in: folder, base: "\(date.dayString)-\(treatment.rawValue)")

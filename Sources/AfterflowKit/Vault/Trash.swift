@@ -52,7 +52,7 @@ public struct Trash: Sendable {
     /// Moves a session or draft into the trash, removing its reminder first (a deleted session
     /// reminds no one). Returns the new trash entry.
     @discardableResult
-    public func delete(_ entry: VaultEntry, now: Date = Date()) throws(VaultError) -> Entry {
+    public func delete(_ entry: VaultEntry, now: Date) throws(VaultError) -> Entry {
         try vault.withLock { () throws(VaultError) -> Entry in
             let store = SessionStore(vault: vault)
             let current = try store.reread(entry)
@@ -95,7 +95,7 @@ public struct Trash: Sendable {
     /// Keeps a copy of `entry`'s file as it is on disk now in the trash, before a change replaces
     /// text the user wrote (`set --replace`). Returns the new trash entry, which `undo` restores.
     @discardableResult
-    public func keepCopy(of entry: VaultEntry, now: Date = Date()) throws(VaultError) -> Entry {
+    public func keepCopy(of entry: VaultEntry, now: Date) throws(VaultError) -> Entry {
         try vault.withLock { () throws(VaultError) -> Entry in
             let current = try SessionStore(vault: vault).reread(entry)
             return try keep(current.document.bytes, of: current.path, id: current.session?.id?.uuidString, now: now)
@@ -137,7 +137,7 @@ public struct Trash: Sendable {
     /// something is there now. A kept copy (`replaced`) goes back over the session it was taken
     /// of, and the text it replaces is kept as a copy in turn, so that nothing is lost.
     @discardableResult
-    public func restore(_ entry: Entry, now: Date = Date()) throws(VaultError) -> String {
+    public func restore(_ entry: Entry, now: Date) throws(VaultError) -> String {
         try vault.withLock { () throws(VaultError) -> String in
             let source = try vault.writablePath(entry.path, followingFinalLink: false)
             guard FileIO.exists(source) else {
@@ -180,7 +180,7 @@ public struct Trash: Sendable {
     /// Removes deleted sessions for good: all of them, or those deleted more than `olderThan`
     /// seconds before `now`. Returns what was removed.
     @discardableResult
-    public func empty(olderThan: Int? = nil, now: Date = Date()) throws(VaultError) -> [Entry] {
+    public func empty(olderThan: Int? = nil, now: Date) throws(VaultError) -> [Entry] {
         try vault.withLock { () throws(VaultError) -> [Entry] in
             let manifestPath = try manifestWritablePath()
             var manifest = try readManifest()

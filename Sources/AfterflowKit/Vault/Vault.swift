@@ -20,9 +20,10 @@ public struct Vault: Sendable {
 
     public var timeZone: TimeZone { config.timeZone }
 
-    /// Opens the vault at `root` (relative paths start at the current folder), reading its settings.
+    /// Opens the vault at `root`, an absolute path (the caller resolves a relative one, see
+    /// `absolute(_:from:home:)`), reading its settings.
     public init(root: String) throws(VaultError) {
-        self.root = Vault.absolute(root, from: FileManager.default.currentDirectoryPath)
+        self.root = Vault.normalize(root)
         realRoot = FileIO.realPath(self.root) ?? self.root
         let configPath = self.root + "/.afterflow/config.yml"
         if FileIO.exists(configPath) {
@@ -35,13 +36,15 @@ public struct Vault: Sendable {
     }
 
     /// Finds the vault: `--vault`, then `$AFTERFLOW_VAULT`, then the nearest folder at or above
-    /// `directory` that holds `.afterflow/`, as git finds a repository.
+    /// `directory` that holds `.afterflow/`, as git finds a repository. A leading `~` is the
+    /// `HOME` of `environment`.
     public static func locate(explicit: String?, environment: [String: String], from directory: String) throws(VaultError) -> Vault {
+        let home = environment["HOME"]
         if let explicit, !explicit.isEmpty {
-            return try open(absolute(explicit, from: directory), source: "--vault")
+            return try open(absolute(explicit, from: directory, home: home), source: "--vault")
         }
         if let fromEnvironment = environment["AFTERFLOW_VAULT"], !fromEnvironment.isEmpty {
-            return try open(absolute(fromEnvironment, from: directory), source: "AFTERFLOW_VAULT")
+            return try open(absolute(fromEnvironment, from: directory, home: home), source: "AFTERFLOW_VAULT")
         }
         var current = normalize(directory)
         while true {
@@ -96,9 +99,11 @@ public struct Vault: Sendable {
 
     // MARK: - Helpers
 
-    package static func absolute(_ path: String, from directory: String) -> String {
+    /// `path` made absolute: a relative path starts at `directory`, and a leading `~` is `home`
+    /// (kept as written when `home` is nil).
+    package static func absolute(_ path: String, from directory: String, home: String? = nil) -> String {
         var expanded = path
-        if expanded == "~" || expanded.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"] {
+        if expanded == "~" || expanded.hasPrefix("~/"), let home {
             expanded = home + expanded.dropFirst()
         }
         return normalize(expanded.hasPrefix("/") ? expanded : directory + "/" + expanded)

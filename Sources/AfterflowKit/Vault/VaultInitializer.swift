@@ -20,6 +20,7 @@ public enum VaultInitializer {
         TemporaryFiles.gitignorePattern,
     ]
 
+    /// `directory` is absolute (the caller resolves a relative one).
     /// `timeZoneName` is written as given (Foundation calls UTC "GMT"); nil takes `timeZone`'s.
     /// `treatment` and `administration` are the vault's defaults for new sessions (written only
     /// when the settings file is new). `home`, the user's home folder, is never made private.
@@ -27,7 +28,7 @@ public enum VaultInitializer {
                                   treatment: Treatment = VaultConfig.initialTreatment,
                                   administration: Administration = VaultConfig.initialAdministration,
                                   home: String? = nil) throws(VaultError) -> Outcome {
-        let root = Vault.absolute(directory, from: FileManager.default.currentDirectoryPath)
+        let root = Vault.normalize(directory)
         try FileIO.createDirectories(root)
         let privacy = try RootPrivacy.secure(root, home: home)
         try FileIO.createDirectories(root + "/" + Vault.stateFolder)

@@ -38,7 +38,8 @@ enum VaultLock {
     private static func acquire(_ path: String, name: String, timeout: TimeInterval) throws(VaultError) -> Int32 {
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, FileIO.fileMode)
         guard fd >= 0 else { throw VaultError.io(path, "open the lock file", errno: errno) }
-        let deadline = Date().addingTimeInterval(max(0, timeout))
+        // Elapsed time on the monotonic clock, not the time of day.
+        let deadline = ContinuousClock.now + .milliseconds(Int64(max(0, timeout) * 1000))
         var pause: useconds_t = 1_000
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             let code = errno
@@ -47,7 +48,7 @@ enum VaultLock {
                 close(fd)
                 throw VaultError.io(path, "lock", errno: code)
             }
-            if Date() >= deadline {
+            if ContinuousClock.now >= deadline {
                 close(fd)
                 throw VaultError(.locked,
                     "another afterflow process has held \(name) for \(seconds(timeout)); nothing was written",
@@ -121,9 +122,12 @@ extension Vault {
     public func withLock<T>(_ body: () throws(VaultError) -> T) throws(VaultError) -> T {
         _ = try writablePath(Vault.stateFolder + "/" + VaultLock.fileName)
         return try VaultLock.withLock(root: root, timeout: lockTimeout) { () throws(VaultError) -> T in
-            TemporaryFiles.sweep(self)
+            // How old a leftover file is goes by the real clock (as file times do), never the
+            // time a command is told it is: the one clock reading the library makes itself.
+            let fileTime = Date()
+            TemporaryFiles.sweep(self, now: fileTime)
             // A restore killed beside this vault left its private folder there (see RestoreFolder).
-            RestoreFolder.sweep(in: (root as NSString).deletingLastPathComponent, now: Date())
+            RestoreFolder.sweep(in: (root as NSString).deletingLastPathComponent, now: fileTime)
             return try body()
         }
     }

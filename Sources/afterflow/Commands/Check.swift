@@ -43,7 +43,7 @@ struct Check: ParsableCommand {
         if !files.isEmpty {
             let cwd = FileManager.default.currentDirectoryPath
             let wanted = Set(files.map { file in
-                let fromHere = vault.relativePath(Vault.absolute(file, from: cwd))
+                let fromHere = vault.relativePath(LocalPaths.absolute(file, from: cwd))
                 return fromHere.flatMap { FileManager.default.fileExists(atPath: vault.root + "/" + $0) ? $0 : nil } ?? file
             })
             diagnostics = diagnostics.filter { $0.path.map(wanted.contains) ?? false }

@@ -75,7 +75,7 @@ struct Fmt: ParsableCommand {
             if check {
                 emit(vault.shownPath(entry.path))
             } else {
-                try withVaultErrors { try store.save(formatted, over: entry) }
+                try withVaultErrors { try store.save(formatted, over: entry, now: Clock.now) }
             }
         }
         let err = ErrorStream.current
@@ -104,7 +104,7 @@ struct Fmt: ParsableCommand {
         guard trimmed.contains("/") || trimmed.hasSuffix(".md") else { return nil }
         let vault = try withVaultErrors { try vaultOptions.locate() }
         for base in [FileManager.default.currentDirectoryPath, vault.root] {
-            let absolute = Vault.absolute(trimmed, from: base)
+            let absolute = LocalPaths.absolute(trimmed, from: base)
             guard let relative = vault.relativePath(absolute), !relative.isEmpty, FileIO.exists(absolute) else { continue }
             let entry = VaultEntry(path: relative, bytes: try withVaultErrors { try FileIO.read(absolute) })
             return Fmt.otherKinds.contains(entry.kind) ? (vault, entry) : nil

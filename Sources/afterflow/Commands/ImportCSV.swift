@@ -86,7 +86,7 @@ struct ImportCSV: ParsableCommand {
         if file == "-" {
             return Array(FileHandle.standardInput.readDataToEndOfFile())
         }
-        let path = Vault.absolute(file, from: FileManager.default.currentDirectoryPath)
+        let path = LocalPaths.absolute(file, from: FileManager.default.currentDirectoryPath)
         guard FileIO.exists(path) else {
             report(VaultError(.notFound, "\(file) does not exist; give the path of a CSV file exported from the app or by afterflow"))
             throw Exit.dataProblem

@@ -29,7 +29,7 @@ extension New {
         let hints = vaultOptions.hints
         let (index, _) = try openIndex(vault)
         let entry = try withVaultErrors {
-            try DocumentReference(reference).resolve(in: index, from: FileManager.default.currentDirectoryPath)
+            try DocumentReference(reference).resolve(in: index, from: FileManager.default.currentDirectoryPath, now: Clock.now, home: LocalPaths.home)
         }
         guard entry.isDraft || entry.session?.status == .draft else {
             report(VaultError(.invalid, "\(vault.shownPath(entry.path)) is not a draft; change it with 'afterflow set' or 'afterflow edit'",
@@ -57,7 +57,7 @@ extension New {
                 throw rejected(error, path: entry.path, source: entry.document, vault: vault, command: "new")
             }
             let update = try withVaultErrors {
-                try store.update(entry) { current throws(VaultError) -> Document in
+                try store.update(entry, now: now) { current throws(VaultError) -> Document in
                     let document: Document
                     do throws(SessionEditor.Rejection) {
                         document = try editor.setting(changes, in: current.document)

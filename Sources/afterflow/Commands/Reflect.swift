@@ -132,9 +132,9 @@ struct Reflect: ParsableCommand {
         let cwd = FileManager.default.currentDirectoryPath
         do {
             if let store = try? IndexStore(vault: vault), (try? store.refresh()) != nil {
-                return try DocumentReference(reference).resolve(in: store, from: cwd)
+                return try DocumentReference(reference).resolve(in: store, from: cwd, now: Clock.now, home: LocalPaths.home)
             }
-            return try DocumentReference(reference).resolve(in: VaultCatalog(vault: vault), from: cwd)
+            return try DocumentReference(reference).resolve(in: VaultCatalog(vault: vault), from: cwd, now: Clock.now, home: LocalPaths.home)
         } catch {
             throw trashAware(error, reference: reference, vault: vault, hints: vaultOptions.hints)
         }
@@ -174,7 +174,7 @@ struct Reflect: ParsableCommand {
     private func readText() throws -> (String, Source, String?) {
         if let text { return (text, .argument, nil) }
         if let file {
-            let path = Vault.absolute(file, from: FileManager.default.currentDirectoryPath)
+            let path = LocalPaths.absolute(file, from: FileManager.default.currentDirectoryPath)
             let bytes = try withVaultErrors { try FileIO.read(path) }
             guard let text = String(validating: bytes, as: UTF8.self) else {
                 throw usageError("\(file) is not UTF-8 text; save it as UTF-8", command: "reflect")

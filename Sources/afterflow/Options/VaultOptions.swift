@@ -38,7 +38,7 @@ struct VaultOptions: ParsableArguments {
     func namedRoot() -> String? {
         let named = vault ?? ProcessInfo.processInfo.environment["AFTERFLOW_VAULT"]
         guard let named, !named.isEmpty else { return nil }
-        return Vault.absolute(named, from: FileManager.default.currentDirectoryPath)
+        return LocalPaths.absolute(named, from: FileManager.default.currentDirectoryPath)
     }
 
     /// Seconds to wait for another afterflow process: `AFTERFLOW_LOCK_TIMEOUT`, else the default.
@@ -115,7 +115,7 @@ extension VaultOptions {
     func resolve(_ reference: String) throws -> (Vault, VaultEntry) {
         let (store, _) = try index()
         do {
-            return (store.vault, try DocumentReference(reference).resolve(in: store, from: FileManager.default.currentDirectoryPath))
+            return (store.vault, try DocumentReference(reference).resolve(in: store, from: FileManager.default.currentDirectoryPath, now: Clock.now, home: LocalPaths.home))
         } catch {
             if error.kind == .noMatch, let lines = deletedSessionLines(reference, vault: store.vault, hints: hints) {
                 for line in lines { ErrorStream.current.write(line) }

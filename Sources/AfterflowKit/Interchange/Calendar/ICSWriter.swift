@@ -16,7 +16,7 @@ public struct ICSWriter: Sendable {
     /// How long each event lasts, in minutes (the alarm is at its start).
     public static let durationMinutes = 15
 
-    public init(now: Date = Date()) {
+    public init(now: Date) {
         self.now = now
     }
 

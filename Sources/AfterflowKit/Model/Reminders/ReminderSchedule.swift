@@ -45,7 +45,7 @@ public struct ReminderSchedule: Sendable {
     /// The hour `tomorrow` (and a day alone) stands for, local time.
     public static let morningHour = 9
 
-    public init(timeZone: TimeZone, now: Date = Date()) {
+    public init(timeZone: TimeZone, now: Date) {
         self.timeZone = timeZone
         self.now = now
     }

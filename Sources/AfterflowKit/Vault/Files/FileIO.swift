@@ -102,9 +102,10 @@ public enum FileIO {
         return access(path, X_OK) == 0
     }
 
-    /// A new empty folder (0700) in `$TMPDIR` or `/tmp`, for files that must not outlive a command.
-    public static func makeTemporaryFolder(prefix: String) throws(VaultError) -> String {
-        var base = ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp"
+    /// A new empty folder (0700) in `base` (the caller's `$TMPDIR`), or in `/tmp` when `base` is
+    /// nil, empty or not a folder, for files that must not outlive a command.
+    public static func makeTemporaryFolder(prefix: String, in base: String?) throws(VaultError) -> String {
+        var base = base ?? "/tmp"
         if base.isEmpty || !isDirectory(base) { base = "/tmp" }
         if base.count > 1 && base.hasSuffix("/") { base.removeLast() }
         var template = Array("\(base)/\(prefix)-XXXXXX".utf8CString)

@@ -50,7 +50,7 @@ public enum TemporaryFiles {
     /// files of afterflow's form only, never through a link out of the vault. Call it holding the
     /// vault's lock. Returns the vault-relative paths removed.
     @discardableResult
-    static func sweep(_ vault: Vault, now: Date = Date()) -> [String] {
+    static func sweep(_ vault: Vault, now: Date) -> [String] {
         var removed: [String] = []
         for relative in Noticed.shared.take(for: vault.root) {
             guard matches(String(relative.split(separator: "/").last ?? "")),

@@ -12,7 +12,7 @@ extension ReflectionQueue {
     /// Takes the vault's lock (waiting at most `lockTimeout` seconds), then the queue's. A
     /// reflection that cannot be written yet stays queued: all of them when the vault cannot be
     /// written, or one whose session is not in the vault (deleted, or not found).
-    public func replay(into vault: Vault, now: Date = Date(), lockTimeout: TimeInterval = 2) -> Replay {
+    public func replay(into vault: Vault, now: Date, lockTimeout: TimeInterval = 2) -> Replay {
         var replay = Replay()
         guard !items(forVault: vault.root).isEmpty else { return replay }
         var writable = vault
@@ -51,7 +51,7 @@ extension ReflectionQueue {
                     }
                     entry = found
                 } else {
-                    entry = try DocumentReference(reflection.reference).resolve(in: catalog, from: vault.root)
+                    entry = try DocumentReference(reflection.reference).resolve(in: catalog, from: vault.root, now: now)
                 }
                 let current = try store.reread(entry)
                 let typed = reflection.typedDate ?? now
@@ -62,7 +62,7 @@ extension ReflectionQueue {
                 } catch {
                     throw VaultError(.invalid, error.message(in: current.path))
                 }
-                _ = try store.saveHoldingLock(document, over: current)
+                _ = try store.saveHoldingLock(document, over: current, now: now)
                 try remove(item)
                 replay.saved.append(item)
             } catch {

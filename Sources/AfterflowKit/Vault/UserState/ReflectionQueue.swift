@@ -121,11 +121,12 @@ public struct ReflectionQueue: Sendable {
 
     /// `<nanoseconds since 1970, 20 digits>-<pid>-<random>.json`: sorts by the time it was typed.
     func fileName(for reflection: QueuedReflection) -> String {
-        let typed = reflection.typedInstant ?? reflection.typedDate ?? Date()
+        // A reflection without a time (never one afterflow queues) sorts first.
+        let typed = reflection.typedInstant ?? reflection.typedDate ?? Date(timeIntervalSince1970: 0)
         let nanoseconds = Int64(typed.timeIntervalSince1970 * 1_000_000_000)
         let stamp = String(nanoseconds)
         let padded = String(repeating: "0", count: max(0, 20 - stamp.count)) + stamp
         let random = String(UInt32.random(in: 0...UInt32.max), radix: 16)
-        return "\(padded)-\(ProcessInfo.processInfo.processIdentifier)-\(random).json"
+        return "\(padded)-\(getpid())-\(random).json"
     }
 }

@@ -57,7 +57,7 @@ extension Afterflow.MusicCommand {
                 var seen = Swift.Set<String>()
                 for reference in references {
                     let entry = try withVaultErrors {
-                        try DocumentReference(reference).resolve(in: store, from: FileManager.default.currentDirectoryPath)
+                        try DocumentReference(reference).resolve(in: store, from: FileManager.default.currentDirectoryPath, now: Clock.now, home: LocalPaths.home)
                     }
                     guard seen.insert(entry.path).inserted else { continue }
                     plans.append(MusicFetchPlan(entry: entry, base: base, named: true))

@@ -187,7 +187,7 @@ extension Afterflow {
                 return
             }
             try Pipeline.requireAge()
-            let target = Vault.absolute(output, from: FileManager.default.currentDirectoryPath)
+            let target = LocalPaths.absolute(output, from: FileManager.default.currentDirectoryPath)
             if BackupPaths.isInside(target, root: vault.root) {
                 report(VaultError(.outsideVault, "the archive cannot be inside the vault it backs up; write it elsewhere"))
                 throw Exit.dataProblem
@@ -259,7 +259,7 @@ extension Afterflow {
 
         func run() throws {
             let cwd = FileManager.default.currentDirectoryPath
-            let target = Vault.absolute(directory, from: cwd)
+            let target = LocalPaths.absolute(directory, from: cwd)
             var info = stat()
             if lstat(target, &info) == 0 {
                 let isFolder = (info.st_mode & S_IFMT) == S_IFDIR
@@ -272,7 +272,7 @@ extension Afterflow {
                     throw Exit.dataProblem
                 }
             }
-            guard FileManager.default.fileExists(atPath: Vault.absolute(archive, from: cwd)) else {
+            guard FileManager.default.fileExists(atPath: LocalPaths.absolute(archive, from: cwd)) else {
                 report(VaultError(.notFound, "\(archive) is not there"))
                 throw Exit.dataProblem
             }
@@ -313,10 +313,10 @@ extension Afterflow {
             do {
                 if identity == nil {
                     // age asks for the passphrase on the terminal; what it decrypts goes to tar through a pipe.
-                    let run = try Pipeline.withAgeOnTerminal(tar: tar, age: ["-d", Vault.absolute(archive, from: cwd)], tarReads: true)
+                    let run = try Pipeline.withAgeOnTerminal(tar: tar, age: ["-d", LocalPaths.absolute(archive, from: cwd)], tarReads: true)
                     return (run.age, run.tar, run.errors)
                 }
-                let age = ["age", "-d", "-i", Vault.absolute(identity ?? "", from: cwd), Vault.absolute(archive, from: cwd)]
+                let age = ["age", "-d", "-i", LocalPaths.absolute(identity ?? "", from: cwd), LocalPaths.absolute(archive, from: cwd)]
                 let run = try Pipeline.run(age, tar)
                 return (run.first, run.second, run.errors)
             } catch let exit as ExitCode {

@@ -134,7 +134,7 @@ extension Afterflow {
             static func executable() -> String {
                 let first = CommandLine.arguments.first ?? "afterflow"
                 guard first.contains("/") else { return "afterflow" }
-                return Shell.quote(Vault.absolute(first, from: FileManager.default.currentDirectoryPath))
+                return Shell.quote(LocalPaths.absolute(first, from: FileManager.default.currentDirectoryPath))
             }
         }
 

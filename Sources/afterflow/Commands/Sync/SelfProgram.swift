@@ -12,7 +12,7 @@ enum SelfProgram {
         let first = CommandLine.arguments.first ?? "afterflow"
         var candidates: [String] = []
         if first.contains("/") {
-            candidates.append(Vault.absolute(first, from: fm.currentDirectoryPath))
+            candidates.append(LocalPaths.absolute(first, from: fm.currentDirectoryPath))
         } else {
             let search = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
             candidates += ChildProcess.candidates(first, searchPath: search, currentFolder: fm.currentDirectoryPath)

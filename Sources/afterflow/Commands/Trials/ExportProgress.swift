@@ -73,7 +73,7 @@ struct ExportProgress: ParsableCommand {
         var bytes = Array(html.utf8)
         if format == .pdf {
             let engine = try pdfEngine(orInstead: ["Or write the report as HTML (--format html), open it in any browser and print it from there."])
-            bytes = try withVaultErrors { try engine.render(html) }
+            bytes = try withVaultErrors { try engine.render(html, temporaryBase: ProcessInfo.processInfo.environment["TMPDIR"]) }
             extra = " (printed with \(engine.executable))"
         }
         if let path = try writeOutput(bytes, to: destination) {
