@@ -25,8 +25,6 @@ public struct Session: Sendable, SessionSections {
     public var reflections = ""
     /// Problems of the file and of its fields, errors and warnings, in file order.
     public var diagnostics: [Diagnostic]
-    /// While reading: the line indexes where the document reader found a problem.
-    private var problemLines: Set<Int> = []
 
     /// The status the content implies: see `SessionStatus.derive`.
     public var status: SessionStatus {
@@ -67,9 +65,7 @@ public struct Session: Sendable, SessionSections {
     // MARK: - Reading
 
     private mutating func readFrontMatter(_ frontMatter: FrontMatter) {
-        // Hashed once: looked up for each empty key, of which a front matter may hold thousands.
-        problemLines = Set(document.diagnostics.map { $0.location.line - 1 })
-        defer { problemLines = [] }
+        var reader = FrontMatterReader(document: document)
         var sawDate = false
         var sawTreatment = false
         var sawID = false
@@ -80,67 +76,42 @@ public struct Session: Sendable, SessionSections {
                 break
             case .id:
                 sawID = true
-                guard let s = scalar(entry) else {
-                    if isEmpty(entry) { diagnostics.append(.warning("id is empty; 'afterflow fmt' writes a new one", at: entry.valueLocation)) }
-                    continue
-                }
-                if let uuid = UUID.parse(s.text.trimmingASCIIWhitespace()) {
-                    id = uuid
-                } else {
-                    error(entry, s, "id must be a UUID like 6F1C2A8E-5B3D-4C1A-9F0E-2D7B8C9A1E34, found \(quoted(s.text))")
-                }
+                id = reader.documentID(entry)
             case .date:
                 sawDate = true
-                date = readDate(entry)
+                if let s = reader.required(entry, example: "a date like 2024-12-10T14:30:00-08:00") { date = reader.date(entry, s) }
             case .treatment:
                 sawTreatment = true
-                guard let s = scalar(entry) else {
-                    if isEmpty(entry) {
-                        diagnostics.append(.error("treatment is empty; write one of \(Treatment.expectedList)", at: entry.valueLocation))
-                    }
-                    continue
-                }
-                if let value = Treatment(parsing: s.text) {
-                    treatment = value
-                } else {
-                    error(entry, s, "treatment must be one of \(Treatment.expectedList), found \(quoted(s.text))")
-                }
+                guard let s = reader.required(entry, example: "one of \(Treatment.expectedList)") else { continue }
+                treatment = Treatment(parsing: s.text)
+                if treatment == nil { reader.error("treatment must be one of \(Treatment.expectedList), found \(quoted(s.text))", at: s.location) }
             case .administration:
-                guard let s = scalar(entry) else { continue }
-                if let value = Administration(parsing: s.text) {
-                    administration = value
-                } else {
-                    error(entry, s, "administration must be one of \(Administration.expectedList), found \(quoted(s.text))")
-                }
+                guard let s = reader.scalar(entry) else { continue }
+                administration = Administration(parsing: s.text)
+                if administration == nil { reader.error("administration must be one of \(Administration.expectedList), found \(quoted(s.text))", at: s.location) }
             case .dose:
-                dose = text(entry)
+                dose = reader.text(entry)
             case .moodBefore:
-                moodBefore = readMood(entry)
+                moodBefore = Session.readMood(entry, &reader)
             case .moodAfter:
-                moodAfter = readMood(entry)
+                moodAfter = Session.readMood(entry, &reader)
             case .status:
-                guard let s = scalar(entry) else { continue }
-                if let value = SessionStatus(parsing: s.text) {
-                    recordedStatus = value
-                } else {
-                    error(entry, s, "status must be one of draft, needs-reflection, complete, found \(quoted(s.text))")
-                }
+                guard let s = reader.scalar(entry) else { continue }
+                recordedStatus = SessionStatus(parsing: s.text)
+                if recordedStatus == nil { reader.error("status must be one of draft, needs-reflection, complete, found \(quoted(s.text))", at: s.location) }
             case .reminder:
-                reminder = readDate(entry)
+                reminder = reader.date(entry)
             case .music:
-                music = text(entry)
+                music = reader.text(entry)
             case .tags:
-                switch entry.value {
-                case .null: break
-                case .scalar(let s): if !s.isNull { tags = [s.text] }
-                case .list(let items, _): tags = items.map(\.text)
-                }
+                tags = reader.list(entry).map(\.text)
             case .created:
-                created = readDate(entry)
+                created = reader.date(entry)
             case .updated:
-                updated = readDate(entry)
+                updated = reader.date(entry)
             }
         }
+        diagnostics += reader.diagnostics
         warnShadowedKeys(frontMatter)
         let top = SourceLocation(line: frontMatter.openingLine + 1, column: 1)
         if !sawDate { diagnostics.append(.error("date is missing; add a line like 'date: 2024-12-10T14:30:00-08:00'", at: top)) }
@@ -199,56 +170,14 @@ public struct Session: Sendable, SessionSections {
 
     private var hasErrors: Bool { diagnostics.hasErrors }
 
-    private mutating func scalar(_ entry: FrontMatterEntry) -> YAMLScalar? {
-        switch entry.value {
-        case .null: return nil
-        case .scalar(let s): return s.isNull ? nil : s
-        case .list:
-            diagnostics.append(.error("\(entry.key) must be a single value, found a list", at: entry.valueLocation))
-            return nil
-        }
-    }
-
-    private mutating func readDate(_ entry: FrontMatterEntry) -> LocalDate? {
-        guard let s = scalar(entry) else {
-            if entry.key == "date" && isEmpty(entry) {
-                diagnostics.append(.error("date is empty; write a date like 2024-12-10T14:30:00-08:00", at: entry.valueLocation))
-            }
-            return nil
-        }
-        guard let value = LocalDate.parse(s.text) else {
-            error(entry, s, "\(entry.key) must be a date like 2024-12-10T14:30:00-08:00, 2024-12-10 14:30 or 2024-12-10, found \(quoted(s.text))")
-            return nil
-        }
-        if let problem = value.yearProblem {
-            error(entry, s, "\(entry.key): \(problem)")
-            return nil
-        }
-        return value
-    }
-
-    /// Whether the entry has no value (`key:`, `~`, `null`) and no reading problem on its lines.
-    private func isEmpty(_ entry: FrontMatterEntry) -> Bool {
-        entry.value.isNull && !entry.lines.contains(where: problemLines.contains)
-    }
-
-    /// A free-text value; blank text reads as no value, as `fmt` leaves such a key out.
-    private mutating func text(_ entry: FrontMatterEntry) -> String? {
-        guard let s = scalar(entry), !s.text.isBlank else { return nil }
-        return s.text
-    }
-
-    private mutating func readMood(_ entry: FrontMatterEntry) -> Int? {
-        guard let s = scalar(entry) else { return nil }
+    /// A mood from 1 to 10 (`MoodScale`), or nil with an error.
+    private static func readMood(_ entry: FrontMatterEntry, _ reader: inout FrontMatterReader) -> Int? {
+        guard let s = reader.scalar(entry) else { return nil }
         guard let value = MoodScale.parse(s.text) else {
-            error(entry, s, "\(entry.key) must be a whole number from 1 to 10, found \(quoted(s.text))")
+            reader.error("\(entry.key) must be a whole number from 1 to 10, found \(quoted(s.text))", at: s.location)
             return nil
         }
         return value
-    }
-
-    private mutating func error(_ entry: FrontMatterEntry, _ scalar: YAMLScalar, _ message: String) {
-        diagnostics.append(.error(message, at: scalar.location))
     }
 }
 
