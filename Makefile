@@ -30,7 +30,7 @@ demo: deps build
 	@$(BIN) check --vault $(VAULT)
 
 test: deps test-deps
-	set -o pipefail; $(SWIFT) build --build-tests 2>&1 | $(QUIET_DEPENDENCIES)
+	@echo "$(SWIFT) build --build-tests"; set -o pipefail; $(SWIFT) build --build-tests 2>&1 | $(QUIET_DEPENDENCIES)
 	$(SWIFT) test
 	SWIFT=$(SWIFT) Tests/Fuzz/run.sh smoke $(FUZZ_SMOKE_SECONDS)
 
@@ -73,8 +73,8 @@ test-deps:
 	fi
 
 build: deps
-	set -o pipefail; $(SWIFT) build --product afterflow 2>&1 | $(QUIET_DEPENDENCIES)
-	set -o pipefail; $(SWIFT) build --product afterflow-oembed 2>&1 | $(QUIET_DEPENDENCIES)
+	@echo "$(SWIFT) build --product afterflow"; set -o pipefail; $(SWIFT) build --product afterflow 2>&1 | $(QUIET_DEPENDENCIES)
+	@echo "$(SWIFT) build --product afterflow-oembed"; set -o pipefail; $(SWIFT) build --product afterflow-oembed 2>&1 | $(QUIET_DEPENDENCIES)
 
 # The optimised tool, copied to $(PREFIX)/bin, with shell completion for bash, zsh and fish and the
 # man page. On Linux the Swift runtime and Foundation are linked in statically: start-up halves (no
