@@ -167,7 +167,7 @@ extension Afterflow {
         /// chooses to go on with it. Without a terminal to ask on, a new session is started, and
         /// the open one named.
         private func offerOpenSession(_ record: ClientRecord, vault: Vault) -> String? {
-            guard let open = record.openSession(on: Clock.today(in: vault.timeZone).dayString) else { return nil }
+            guard let open = record.openSession(at: Clock.now, in: vault.timeZone) else { return nil }
             let shown = vaultOptions.hints.path(open.path, in: vault)
             let at = open.session.date?.time.map { String(format: "%02d:%02d", $0.hour, $0.minute) } ?? "today"
             let what = "\(record.client.displayName.visible())'s session from \(at) today is still open, with \(counted(open.session.trials.count, "trial", "trials")) (\(shown))."

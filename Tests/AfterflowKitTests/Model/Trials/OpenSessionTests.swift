@@ -18,12 +18,16 @@ import Testing
         record("d.md", date: "2025-01-20T11:00:00", end: "2025-01-20T11:30:00"),
     ])
 
+    static let utc = TimeZone(identifier: "UTC")!
+
+    static func at(_ text: String) -> Date { ISO8601DateFormatter().date(from: text)! }
+
     @Test func theLatestUnendedSessionOfTheDay() {
-        #expect(Self.client.openSession(on: "2025-01-20")?.path == "c.md")
+        #expect(Self.client.openSession(at: Self.at("2025-01-20T12:00:00Z"), in: Self.utc)?.path == "c.md")
     }
 
     @Test func noneOnADayWhoseSessionsAllEnded() {
-        #expect(Self.client.openSession(on: "2025-01-21") == nil)
+        #expect(Self.client.openSession(at: Self.at("2025-01-21T12:00:00Z"), in: Self.utc) == nil)
     }
 
     static let path = "clients/maya-t/sessions/2025/2025-01-20-1000.md"
