@@ -79,10 +79,29 @@ struct RestoreSafetyTests {
             kill(running.process.processIdentifier, SIGKILL)
             _ = running.finish(timeout: 30)
             #expect(try Self.leftovers(sandbox).count == 1, "the killed restore left its folder")
+            // tar and age, orphaned by the kill, may still be writing into the folder for a moment
+            // (a power cut would have stopped them too): wait, bounded, until none works in it.
+            let deadline = Date().addingTimeInterval(20)
+            while Date() < deadline, Self.someoneWorksIn(sandbox.path("")) { usleep(20_000) }
             expectStatus(try sandbox.run(["new", "--mood-before", "5", "--intention", "Explore"], directory: other,
                                          environment: practiceAt("2025-03-25T15:00:00Z")), 0)
             #expect(try Self.leftovers(sandbox) == [])
         }
+    }
+
+    /// Whether a process other than this one has its current folder, or a file open, under
+    /// `folder` (read from /proc).
+    static func someoneWorksIn(_ folder: String) -> Bool {
+        let real = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
+        guard let pids = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return false }
+        for pid in pids where Int32(pid) != nil && Int32(pid) != getpid() {
+            var links = ["/proc/\(pid)/cwd"]
+            links += ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []).map { "/proc/\(pid)/fd/" + $0 }
+            for link in links where (try? FileManager.default.destinationOfSymbolicLink(atPath: link))?.hasPrefix(real + "/") == true {
+                return true
+            }
+        }
+        return false
     }
 
     /// Encrypts the tar that `python` writes (tarfile, as `t`) to `key.txt`'s key, as `name`.
