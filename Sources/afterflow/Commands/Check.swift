@@ -29,56 +29,52 @@ struct Check: ParsableCommand {
         // The config's problems are part of the report, not printed before it.
         let (store, report) = try vaultOptions.index(printingConfigProblems: false)
         let vault = store.vault
-        let ioFailures = report.readFailures
-        // The index holds each file's own problems; the checks across files (a trial's goal, a
-        // goal's client, cue levels) are read from the files themselves.
-        var problems = try withVaultErrors { try store.problems() }
-        let practice = PracticeCheck.diagnostics(in: vault)
-        if !practice.isEmpty {
-            problems = (problems + practice).sorted { ($0.path ?? "", $0.location) < ($1.path ?? "", $1.location) }
-        }
         // A file deleted on one machine and changed on the other holds no conflict markers: git names it.
-        var diagnostics = vault.config.diagnostics + problems + ioFailures + Git.conflictDiagnostics(vaultRoot: vault.root)
-        var fileCount = try withVaultErrors { try store.documentCount() } + ioFailures.count
-        if !files.isEmpty {
-            let cwd = FileManager.default.currentDirectoryPath
-            let wanted = Set(files.map { file in
-                let fromHere = vault.relativePath(LocalPaths.absolute(file, from: cwd))
-                return fromHere.flatMap { FileManager.default.fileExists(atPath: vault.root + "/" + $0) ? $0 : nil } ?? file
-            })
-            diagnostics = diagnostics.filter { $0.path.map(wanted.contains) ?? false }
-            fileCount = wanted.count
-        }
-        let errors = diagnostics.filter { $0.severity == .error }.count
-        let warnings = diagnostics.count - errors
+        let vaultCheck = VaultCheck(store: store, readFailures: report.readFailures, conflicts: Git.conflictDiagnostics(vaultRoot: vault.root))
+        let result = try withVaultErrors { try vaultCheck.check(files: files.isEmpty ? nil : selected(in: vault)) }
         if format == .json {
-            emit(JSONValue.array(diagnostics.map { d in
+            emit(JSONValue.array(result.diagnostics.map { d in
                 .object([
                     ("path", .string(d.path ?? "")), ("line", .int(d.location.line)), ("column", .int(d.location.column)),
                     ("severity", .string(d.severity.rawValue)), ("message", .string(d.message)),
                 ])
             }).serialized(pretty: true))
         } else {
-            let printer = DiagnosticPrinter(vault: vault, toStandardOutput: true)
-            var sources: [String: Document] = [:]
-            for diagnostic in diagnostics {
-                let source = diagnostic.path.flatMap { path -> Document? in
-                    if let known = sources[path] { return known }
-                    let document = (try? FileIO.read(vault.path(path))).map { Document(bytes: $0) }
-                    sources[path] = document
-                    return document
-                }
-                printer.print(diagnostic, source: source)
-            }
-            let files = "\(fileCount) file\(fileCount == 1 ? "" : "s")"
-            if diagnostics.isEmpty {
-                emit("Checked \(files): no problems.")
-            } else {
-                let affected = Set(diagnostics.compactMap(\.path)).count
-                emit("Checked \(files): \(count(errors, "error")), \(count(warnings, "warning")) in \(affected) file\(affected == 1 ? "" : "s").")
-            }
+            printText(result, vault: vault)
         }
-        if errors > 0 { throw Exit.dataProblem }
+        if result.errorCount > 0 { throw Exit.dataProblem }
+    }
+
+    /// The files asked for, vault-relative: a path from here that names a file in the vault, else
+    /// as written (a path from the vault's folder).
+    private func selected(in vault: Vault) -> Set<String> {
+        let cwd = FileManager.default.currentDirectoryPath
+        return Set(files.map { file in
+            let fromHere = vault.relativePath(LocalPaths.absolute(file, from: cwd))
+            return fromHere.flatMap { FileManager.default.fileExists(atPath: vault.root + "/" + $0) ? $0 : nil } ?? file
+        })
+    }
+
+    /// Each problem with its line and a caret, then the summary.
+    private func printText(_ result: VaultCheck.Report, vault: Vault) {
+        let printer = DiagnosticPrinter(vault: vault, toStandardOutput: true)
+        var sources: [String: Document] = [:]
+        for diagnostic in result.diagnostics {
+            let source = diagnostic.path.flatMap { path -> Document? in
+                if let known = sources[path] { return known }
+                let document = (try? FileIO.read(vault.path(path))).map { Document(bytes: $0) }
+                sources[path] = document
+                return document
+            }
+            printer.print(diagnostic, source: source)
+        }
+        let files = "\(result.fileCount) file\(result.fileCount == 1 ? "" : "s")"
+        if result.diagnostics.isEmpty {
+            emit("Checked \(files): no problems.")
+        } else {
+            let affected = result.affectedFileCount
+            emit("Checked \(files): \(count(result.errorCount, "error")), \(count(result.warningCount, "warning")) in \(affected) file\(affected == 1 ? "" : "s").")
+        }
     }
 
     private func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }

@@ -26,15 +26,17 @@ public struct PracticeCheck: Sendable {
     }
 
     /// Reads what the check needs from `vault`'s files and runs it: every file under `clients/`,
-    /// and the files elsewhere that may name a kind (`type`). For `check`, which answers the rest
-    /// from the index.
-    public static func diagnostics(in vault: Vault) -> [Diagnostic] {
-        let paths = VaultScanner.documentPaths(in: vault)
+    /// and the files elsewhere that may name a kind (`type`). For `VaultCheck`, which answers the
+    /// rest from the index. `unsaved` holds the bytes of documents not yet saved, by
+    /// vault-relative path, read in place of their files (a path with no file yet is added; a
+    /// draft's is left out, as drafts are).
+    public static func diagnostics(in vault: Vault, replacing unsaved: [String: [UInt8]] = [:]) -> [Diagnostic] {
+        let paths = withUnsaved(VaultScanner.documentPaths(in: vault), unsaved.keys)
         let read = ResultBox<VaultEntry?>(count: paths.count)
         let chunk = 64
         DispatchQueue.concurrentPerform(iterations: (paths.count + chunk - 1) / chunk) { c in
             for i in (c * chunk)..<min(paths.count, (c + 1) * chunk) {
-                guard let bytes = try? FileIO.read(vault.root + "/" + paths[i]),
+                guard let bytes = unsaved[paths[i]] ?? (try? FileIO.read(vault.root + "/" + paths[i])),
                       paths[i].hasPrefix(clientsFolder + "/") || mayNameKind(bytes) else {
                     read.set(i, nil)
                     continue
@@ -44,6 +46,13 @@ public struct PracticeCheck: Sendable {
         }
         let entries = read.values.compactMap { $0 }.filter { !$0.isPlainNote }
         return PracticeCheck(config: vault.config).diagnostics(entries: entries, paths: paths)
+    }
+
+    /// `paths` and the unsaved documents' that have no file yet (not drafts), sorted.
+    static func withUnsaved(_ paths: [String], _ unsaved: Dictionary<String, [UInt8]>.Keys) -> [String] {
+        guard !unsaved.isEmpty else { return paths }
+        let known = Set(paths)
+        return (paths + unsaved.filter { VaultScanner.isDocumentPath($0) && !known.contains($0) }).sorted()
     }
 
     /// Whether a file's bytes hold `type` at all: one that does not is a session, whatever else.

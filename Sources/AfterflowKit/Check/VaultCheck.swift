@@ -1,0 +1,88 @@
+import Foundation
+
+/// Every problem of the vault, or of chosen files: what `afterflow check` prints, for any front end
+/// (the command line, the phone page, an editor server).
+///
+/// - each document's own problems, as the index recorded them when it read the file;
+/// - duplicate ids among documents of every kind (an error on each file but the first by path);
+/// - the checks across files (`PracticeCheck`: a trial's goal, a goal's client, cue levels,
+///   files outside their client's folder);
+/// - the vault's settings (`.afterflow/config.yml`) and the files that could not be read.
+///
+/// A front end may hand in the text of documents not yet saved (an editor's buffers): each such
+/// document is checked from that text, and the checks across files see that text in place of the
+/// file on disk. Nothing is written, printed or read from the environment; the files on disk are
+/// only read.
+public struct VaultCheck: Sendable {
+    /// The vault's index, brought up to date by the caller (`IndexStore.refresh` or `refreshed`).
+    public let store: IndexStore
+    /// The files the refresh could not read (`RefreshReport.readFailures`).
+    public var readFailures: [Diagnostic]
+    /// Problems the front end finds itself and wants reported last, such as git's unmerged files
+    /// (the library starts no git of its own here).
+    public var conflicts: [Diagnostic]
+
+    public init(store: IndexStore, readFailures: [Diagnostic] = [], conflicts: [Diagnostic] = []) {
+        self.store = store
+        self.readFailures = readFailures
+        self.conflicts = conflicts
+    }
+
+    /// What a check found.
+    public struct Report: Sendable {
+        /// In the order `check` prints them: the settings' problems, then every file's in path
+        /// order (by line and column within a file), the files that could not be read, the
+        /// conflicts.
+        public var diagnostics: [Diagnostic]
+        /// How many files were checked: the vault's documents (plain notes and other tools' notes
+        /// left out) and the files that could not be read; with `files`, how many were asked for.
+        public var fileCount: Int
+
+        public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
+        public var warningCount: Int { diagnostics.count - errorCount }
+        /// How many files have at least one problem.
+        public var affectedFileCount: Int { Set(diagnostics.compactMap(\.path)).count }
+    }
+
+    /// Every problem of the vault, or only those of `files` (vault-relative paths; the checks
+    /// across files still read the whole vault).
+    ///
+    /// `unsaved` maps documents to the text they hold in an editor, not yet saved: their paths are
+    /// vault-relative or absolute inside the vault, and may name files that do not exist yet.
+    /// Throws `outsideVault` for a path outside the vault and `invalid` for one the vault does not
+    /// read as a document (not `.md`, in a dot-folder other than the drafts, in `Templates/`).
+    /// Another tool's note, or a file without front matter, has no problems.
+    ///
+    /// Without `unsaved`, the documents' problems come from the index and only the checks across
+    /// files read the files.
+    public func check(files: Set<String>? = nil, unsaved: [String: String] = [:]) throws(VaultError) -> Report {
+        let vault = store.vault
+        let overlay = try UnsavedDocuments(unsaved, in: vault)
+        var problems = try overlay.replacingProblems(try store.problems(), in: store)
+        let practice = PracticeCheck.diagnostics(in: vault, replacing: overlay.bytes)
+        if !practice.isEmpty {
+            problems = (problems + practice).sorted(by: VaultCheck.inFileOrder)
+        }
+        let failures = readFailures.filter { $0.path.map { overlay.entries[$0] == nil } ?? true }
+        var diagnostics = vault.config.diagnostics + problems + failures + conflicts
+        var fileCount = try store.documentCount() + failures.count + overlay.documentCountChange(in: store)
+        if let files {
+            diagnostics = diagnostics.filter { $0.path.map(files.contains) ?? false }
+            fileCount = files.count
+        }
+        return Report(diagnostics: diagnostics, fileCount: fileCount)
+    }
+
+    /// The problems of the one document at `path` (vault-relative, or absolute inside the vault)
+    /// if it held `unsavedText`: its own, and those the checks across files find in it with the
+    /// rest of the vault as it is on disk. What an editor shows while the document is typed.
+    public func check(path: String, unsavedText: String) throws(VaultError) -> [Diagnostic] {
+        let relative = try UnsavedDocuments.relativePath(path, in: store.vault)
+        return try check(files: [relative], unsaved: [relative: unsavedText]).diagnostics
+    }
+
+    /// Files in path order, problems by line and column within a file.
+    static func inFileOrder(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
+        (a.path ?? "", a.location) < (b.path ?? "", b.location)
+    }
+}
