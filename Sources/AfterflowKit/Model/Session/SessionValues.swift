@@ -30,10 +30,7 @@ public struct SessionValues: Sendable, SessionSections {
 
     /// What keeps this session a draft, in words: `intention`, `mood before`.
     public var missingForJournal: [String] {
-        var missing: [String] = []
-        if intention.isBlank { missing.append("intention") }
-        if moodBefore == nil { missing.append("mood before") }
-        return missing
+        SessionStatus.missingForJournal(intention: intention, moodBefore: moodBefore)
     }
 
     /// `Psilocybin • Dec 10, 2024`.
