@@ -117,23 +117,12 @@ struct New: ParsableCommand {
         let zone = vault.timeZone
         let now = Clock.now
         let hints = vaultOptions.hints
-        let nowDate = LocalDate(now, in: zone)
-        let sessionDate = try resolvedDate(in: zone, now: now) ?? {
-            var today = nowDate
-            today.time?.second = 0
-            return today
-        }()
-        let chosenTreatment = treatment.flatMap(Treatment.init(parsing:)) ?? vault.config.defaultTreatment ?? .psilocybin
-        var values = SessionValues(date: sessionDate, treatment: chosenTreatment, created: nowDate)
-        values.administration = administration.flatMap(Administration.init(parsing:)) ?? vault.config.defaultAdministration
-        values.dose = dose?.trimmingCharacters(in: .whitespaces)
-        values.moodBefore = moodBefore
-        values.moodAfter = moodAfter
-        values.music = music?.trimmingCharacters(in: .whitespaces)
-        values.tags = tags.map { $0.trimmingCharacters(in: .whitespaces) }
-        values.intention = FieldText.normalizingLineBreaks(intention?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
-        values.environment = FieldText.normalizingLineBreaks(environment?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
-        values.musicNotes = FieldText.normalizingLineBreaks(musicNotes?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
+        var typed = SessionValues.Typed()
+        typed.date = try resolvedDate(in: zone, now: now)
+        (typed.treatment, typed.administration, typed.dose) = (treatment, administration, dose)
+        (typed.moodBefore, typed.moodAfter, typed.music, typed.tags) = (moodBefore, moodAfter, music, tags)
+        (typed.intention, typed.environment, typed.musicNotes) = (intention, environment, musicNotes)
+        var values = SessionValues(typed, config: vault.config, now: now, timeZone: zone)
         let choice = remind.flatMap(ReminderChoice.init(parsing:))
         if let choice, values.status != .complete {
             do {
