@@ -20,9 +20,6 @@ struct Drafts: ParsableCommand {
     @Option(help: ArgumentHelp("table, or json for scripts.", valueName: "format"))
     var format: ListFormat = .table
 
-    /// A draft untouched for longer than this is pointed out, in seconds.
-    static let staleAge = 7 * 86_400
-
     func run() throws {
         let (store, _) = try vaultOptions.index()
         let zone = store.vault.timeZone
@@ -30,13 +27,7 @@ struct Drafts: ParsableCommand {
         // The index finds them; only their files are read.
         let paths = try withVaultErrors { try store.paths(where: "draft = 1 OR status = 'draft'") }
         let entries = paths.compactMap { path in (try? FileIO.read(store.vault.path(path))).map { VaultEntry(path: path, bytes: $0) } }
-        let drafts: [(entry: VaultEntry, session: Session, age: Int)] = entries.compactMap { entry in
-            guard let session = entry.session, entry.isDraft || session.status == .draft else { return nil }
-            let since = session.created ?? session.date
-            let age = since.map { Int(now.timeIntervalSince1970) - $0.epochSeconds(in: zone) } ?? 0
-            return (entry, session, max(0, age))
-        }
-        .sorted { $0.age != $1.age ? $0.age > $1.age : $0.entry.path < $1.entry.path }
+        let drafts = Draft.drafts(in: entries, now: now, timeZone: zone)
 
         if format == .json {
             emit(JSONValue.array(drafts.map { draft in
@@ -46,9 +37,9 @@ struct Drafts: ParsableCommand {
                     ("date", draft.session.date.map { .string($0.canonical(in: zone)) } ?? .null),
                     ("treatment", draft.session.treatment.map { .string($0.rawValue) } ?? .null),
                     ("age_seconds", .int(draft.age)),
-                    ("missing", .array(Drafts.missing(draft.session).map { .string($0.replacingOccurrences(of: " ", with: "_")) })),
-                    ("planned", .bool(draft.entry.isDraft && (draft.session.date?.isAfter(now, in: zone) ?? false))),
-                    ("older_than_a_week", .bool(draft.age > Drafts.staleAge)),
+                    ("missing", .array(draft.missing.map { .string($0.replacingOccurrences(of: " ", with: "_")) })),
+                    ("planned", .bool(draft.plannedFor != nil)),
+                    ("older_than_a_week", .bool(draft.isStale)),
                 ])
             }).serialized(pretty: true))
             return
@@ -64,12 +55,10 @@ struct Drafts: ParsableCommand {
         var stale: [String] = []
         for draft in drafts {
             let id = draft.session.id.map { String($0.uuidString.prefix(8)) } ?? "(no id)"
-            let missing = Drafts.missing(draft.session)
-            let planned = draft.entry.isDraft ? draft.session.date.flatMap { $0.isAfter(now, in: zone) ? $0 : nil } : nil
-            let needs = missing.isEmpty ? planned.map { "planned for " + $0.shortString } ?? "ready to finish"
-                                        : "missing " + missing.joined(separator: ", ")
+            let needs = draft.missing.isEmpty ? draft.plannedFor.map { "planned for " + $0.shortString } ?? "ready to finish"
+                                              : "missing " + draft.missing.joined(separator: ", ")
             rows.append([id, TimeSpan.words(draft.age), needs, store.vault.shownPath(draft.entry.path)])
-            if draft.age > Drafts.staleAge { stale.append(id) }
+            if draft.isStale { stale.append(id) }
         }
         for line in TextTable.lines(rows) { emit(line) }
         if !stale.isEmpty {
@@ -80,13 +69,5 @@ struct Drafts: ParsableCommand {
             emit(term.dim("Finish one with: " + hints.command("new", "--resume", String(first.uuidString.prefix(8)))
                           + " (or delete it: " + hints.command("delete", placeholder: "ID") + ")"))
         }
-    }
-
-    /// `intention`, `mood before`: what keeps the session a draft.
-    static func missing(_ session: Session) -> [String] {
-        var missing: [String] = []
-        if session.intention.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { missing.append("intention") }
-        if session.moodBefore == nil { missing.append("mood before") }
-        return missing
     }
 }

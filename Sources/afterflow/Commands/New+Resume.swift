@@ -26,12 +26,11 @@ extension New {
     func runResume(_ reference: String, in vault: Vault) throws {
         let zone = vault.timeZone
         let now = Clock.now
-        let hints = vaultOptions.hints
         let (index, _) = try openIndex(vault)
         let entry = try withVaultErrors {
             try DocumentReference(reference).resolve(in: index, from: FileManager.default.currentDirectoryPath, now: Clock.now, home: LocalPaths.home)
         }
-        guard entry.isDraft || entry.session?.status == .draft else {
+        guard Draft.isDraft(entry) else {
             report(VaultError(.invalid, "\(vault.shownPath(entry.path)) is not a draft; change it with 'afterflow set' or 'afterflow edit'",
                               details: ["For example: " + vaultOptions.hints.command("edit", vaultOptions.hints.path(entry.path, in: vault))]))
             throw Exit.dataProblem
@@ -46,67 +45,16 @@ extension New {
                 throw usageError(error.message, command: "new")
             }
         }
-        let editor = SessionEditor(timeZone: zone)
-        let store = SessionStore(vault: vault)
-        var path = entry.path
-        if !changes.isEmpty {
-            // Every value is checked against the draft as read before anything is written.
-            do throws(SessionEditor.Rejection) {
-                _ = try editor.setting(changes, in: entry.document)
-            } catch {
-                throw rejected(error, path: entry.path, source: entry.document, vault: vault, command: "new")
-            }
-            let update = try withVaultErrors {
-                try store.update(entry, now: now) { current throws(VaultError) -> Document in
-                    let document: Document
-                    do throws(SessionEditor.Rejection) {
-                        document = try editor.setting(changes, in: current.document)
-                    } catch {
-                        throw VaultError(.invalid, error.message(in: current.path))
-                    }
-                    let errors = Session(document: document).diagnostics.filter { $0.severity == .error }
-                    // Located in the draft on disk, not in the edited text (see Set).
-                    let onDisk = Diagnostic.located(errors, in: document, from: current.session?.diagnostics ?? Session(document: current.document).diagnostics)
-                    if let error = onDisk.first {
-                        throw VaultError(.invalid, "\(vault.shownPath(current.path)) has errors, so nothing was written: \(error.withPath(current.path).description)",
-                                         details: ["Fix it in your editor with: " + hints.command("new", "--resume", reference)])
-                    }
-                    return editor.finishing(document, now: now)
-                }
-            }
-            path = update.path
-        }
-        if changes.isEmpty && !edit && entry.isDraft, let session = entry.session, session.status != .draft,
-           let date = session.date, !date.isAfter(now, in: zone) {
-            // Ready as it is (a session planned ahead whose time has come): into the journal,
-            // without the editor.
-            path = try withVaultErrors { try store.finishDraft(entry, now: now) }.path
-        } else if changes.isEmpty || edit {
-            let current = try withVaultErrors { VaultEntry(path: path, bytes: try FileIO.read(try vault.path(path))) }
-            path = try EditFlow(vault: vault, hints: vaultOptions.hints, announce: false).run(current)
-        }
+        let path = try resume(entry, changes: changes, reference: reference, in: vault, now: now)
         let document = try withVaultErrors { Document(bytes: try FileIO.read(try vault.path(path))) }
         var session = Session(document: document)
         let shortID = session.id.map { String($0.uuidString.prefix(8)) } ?? reference.visible()
         let inJournal = !Vault.isDraft(path)
-        if format == .text {
-            if session.status == .draft {
-                let missing = Drafts.missing(session)
-                emit("Still a draft: \(vault.shownPath(path)); missing \(missing.joined(separator: " and ")).")
-            } else if !inJournal, let date = session.date, date.isAfter(now, in: zone) {
-                emit("Still a draft: \(vault.shownPath(path)); its date, \(SessionText.when(date)), is still to come.")
-                emit("Once it has come, add it to the journal with: afterflow new --resume \(shortID)")
-            } else if !inJournal {
-                emit("Still a draft: \(vault.shownPath(path)).")
-            } else {
-                emit(Terminal.current.bold("Finished \(vault.shownPath(path))") + (path != entry.path ? " (moved from \(vault.shownPath(entry.path)))" : ""))
-                emit("  \(session.displayTitle) · \(session.status.words) · id \(shortID)")
-            }
-        }
+        if format == .text { printOutcome(session, path: path, from: entry.path, shortID: shortID, vault: vault, now: now) }
         if (inJournal && session.status == .needsReflection) || (!inJournal && remind != nil) || (session.status == .draft && remind != nil) {
             let current = VaultEntry(path: path, bytes: document.bytes)
             if let reminder {
-                _ = try withVaultErrors { try store.setReminder(reminder, on: current, now: now) }
+                _ = try withVaultErrors { try SessionStore(vault: vault).setReminder(reminder, on: current, now: now) }
                 if format == .text, let reminder {
                     emit("Reminder set for \(ReminderOffer.describe(reminder, now: now, timeZone: zone)).")
                 }
@@ -124,6 +72,62 @@ extension New {
             emit(JSONValue.object(members).serialized())
         } else if inJournal && session.status == .needsReflection {
             emit("Add reflections when you are ready: " + vaultOptions.hints.command("reflect", shortID, placeholder: "\"…\""))
+        }
+    }
+
+    /// The draft's changes made (or the draft opened in the editor, or taken into the journal as
+    /// it is when ready); its path afterwards.
+    private func resume(_ entry: VaultEntry, changes: [(key: String, value: String)], reference: String, in vault: Vault, now: Date) throws -> String {
+        var path = entry.path
+        if !changes.isEmpty {
+            let change = SessionChange(vault: vault, changes: changes, policy: .resume)
+            do throws(SessionChange.Failure) {
+                if case .updated(let updated) = try change.apply(to: entry, now: now) { path = updated.update.path }
+            } catch {
+                throw failed(error, reference: reference, vault: vault)
+            }
+        }
+        if changes.isEmpty && !edit, let draft = Draft(entry, now: now, timeZone: vault.timeZone), draft.isReadyToFinish {
+            // Ready as it is (a session planned ahead whose time has come): into the journal,
+            // without the editor.
+            path = try withVaultErrors { try SessionStore(vault: vault).finishDraft(entry, now: now) }.path
+        } else if changes.isEmpty || edit {
+            let current = try withVaultErrors { VaultEntry(path: path, bytes: try FileIO.read(try vault.path(path))) }
+            path = try EditFlow(vault: vault, hints: vaultOptions.hints, announce: false).run(current)
+        }
+        return path
+    }
+
+    /// Where the session stands: still a draft (and why), or finished.
+    private func printOutcome(_ session: Session, path: String, from original: String, shortID: String, vault: Vault, now: Date) {
+        let inJournal = !Vault.isDraft(path)
+        if session.status == .draft {
+            emit("Still a draft: \(vault.shownPath(path)); missing \(session.missingForJournal.joined(separator: " and ")).")
+        } else if !inJournal, let date = session.date, date.isAfter(now, in: vault.timeZone) {
+            emit("Still a draft: \(vault.shownPath(path)); its date, \(SessionText.when(date)), is still to come.")
+            emit("Once it has come, add it to the journal with: afterflow new --resume \(shortID)")
+        } else if !inJournal {
+            emit("Still a draft: \(vault.shownPath(path)).")
+        } else {
+            emit(Terminal.current.bold("Finished \(vault.shownPath(path))") + (path != original ? " (moved from \(vault.shownPath(original)))" : ""))
+            emit("  \(session.displayTitle) · \(session.status.words) · id \(shortID)")
+        }
+    }
+
+    /// The failure printed: a bad value is a usage error; errors in the result name the first.
+    private func failed(_ failure: SessionChange.Failure, reference: String, vault: Vault) -> Error {
+        switch failure {
+        case .rejected(let rejection, let path, let document):
+            return rejected(rejection, path: path, source: document, vault: vault, command: "new")
+        case .hasErrors(let errors, let path, _):
+            report(VaultError(.invalid, "\(vault.shownPath(path)) has errors, so nothing was written: \(errors.first?.description ?? "")",
+                              details: ["Fix it in your editor with: " + vaultOptions.hints.command("new", "--resume", reference)]))
+            return Exit.dataProblem
+        case .wouldReplace:
+            return Exit.dataProblem  // never: resuming replaces the draft's sections
+        case .vault(let error):
+            report(error)
+            return Exit.dataProblem
         }
     }
 }

@@ -117,23 +117,12 @@ struct New: ParsableCommand {
         let zone = vault.timeZone
         let now = Clock.now
         let hints = vaultOptions.hints
-        let nowDate = LocalDate(now, in: zone)
-        let sessionDate = try resolvedDate(in: zone, now: now) ?? {
-            var today = nowDate
-            today.time?.second = 0
-            return today
-        }()
-        let chosenTreatment = treatment.flatMap(Treatment.init(parsing:)) ?? vault.config.defaultTreatment ?? .psilocybin
-        var values = SessionValues(date: sessionDate, treatment: chosenTreatment, created: nowDate)
-        values.administration = administration.flatMap(Administration.init(parsing:)) ?? vault.config.defaultAdministration
-        values.dose = dose?.trimmingCharacters(in: .whitespaces)
-        values.moodBefore = moodBefore
-        values.moodAfter = moodAfter
-        values.music = music?.trimmingCharacters(in: .whitespaces)
-        values.tags = tags.map { $0.trimmingCharacters(in: .whitespaces) }
-        values.intention = FieldText.normalizingLineBreaks(intention?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
-        values.environment = FieldText.normalizingLineBreaks(environment?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
-        values.musicNotes = FieldText.normalizingLineBreaks(musicNotes?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
+        var typed = SessionValues.Typed()
+        typed.date = try resolvedDate(in: zone, now: now)
+        (typed.treatment, typed.administration, typed.dose) = (treatment, administration, dose)
+        (typed.moodBefore, typed.moodAfter, typed.music, typed.tags) = (moodBefore, moodAfter, music, tags)
+        (typed.intention, typed.environment, typed.musicNotes) = (intention, environment, musicNotes)
+        var values = SessionValues(typed, config: vault.config, now: now, timeZone: zone)
         let choice = remind.flatMap(ReminderChoice.init(parsing:))
         if let choice, values.status != .complete {
             do {
@@ -164,28 +153,7 @@ struct New: ParsableCommand {
         }
         let term = Terminal.current
         if Vault.isDraft(path) {
-            var missing: [String] = []
-            if session.intention.isEmpty { missing.append("intention") }
-            if session.moodBefore == nil { missing.append("mood before") }
-            let planned = session.date.flatMap { $0.isAfter(now, in: zone) ? $0 : nil }
-            if let planned {
-                emit("Saved a draft for later: \(vault.shownPath(path)) (id \(shortID))")
-                emit("Its date, \(SessionText.when(planned)), is still to come, so it stays a draft until then"
-                     + (missing.isEmpty ? "." : "; still missing: \(missing.joined(separator: " and ")).")
-                     + " Drafts stay out of the journal and out of git.")
-            } else {
-                emit("Saved a draft: \(vault.shownPath(path)) (id \(shortID))")
-                emit("Still missing: \(missing.joined(separator: " and ")). Drafts stay out of the journal and out of git until finished.")
-            }
-            var fix: [String] = []
-            if session.intention.isEmpty { fix.append("--intention \"…\"") }
-            if session.moodBefore == nil { fix.append("--mood-before 5") }
-            let finish = hints.command("new", "--resume", shortID, placeholder: fix.isEmpty ? nil : fix.joined(separator: " "))
-            emit((planned == nil ? "Finish it with: " : "Once it has come, add it to the journal with: ") + term.bold(finish))
-            if !fix.isEmpty || planned == nil { emit("   or open it: " + hints.command("new", "--resume", shortID)) }
-            if let reminder = session.reminder {
-                emit("Reminder set for \(ReminderOffer.describe(reminder, now: now, timeZone: zone)); it comes due once the draft is finished.")
-            }
+            printDraft(session, path: path, shortID: shortID, vault: vault, now: now)
         } else {
             emit(term.bold("Created \(vault.shownPath(path))"))
             emit("  \(session.displayTitle) · \(session.status.words) · id \(shortID)")
@@ -197,6 +165,33 @@ struct New: ParsableCommand {
             if session.status == .needsReflection {
                 emit("Add reflections when you are ready: " + hints.command("reflect", shortID, placeholder: "\"…\""))
             }
+        }
+    }
+
+    /// What a new draft lacks, and how to finish it.
+    private func printDraft(_ session: Session, path: String, shortID: String, vault: Vault, now: Date) {
+        let zone = vault.timeZone
+        let hints = vaultOptions.hints
+        let term = Terminal.current
+        let missing = session.missingForJournal
+        let planned = session.date.flatMap { $0.isAfter(now, in: zone) ? $0 : nil }
+        if let planned {
+            emit("Saved a draft for later: \(vault.shownPath(path)) (id \(shortID))")
+            emit("Its date, \(SessionText.when(planned)), is still to come, so it stays a draft until then"
+                 + (missing.isEmpty ? "." : "; still missing: \(missing.joined(separator: " and ")).")
+                 + " Drafts stay out of the journal and out of git.")
+        } else {
+            emit("Saved a draft: \(vault.shownPath(path)) (id \(shortID))")
+            emit("Still missing: \(missing.joined(separator: " and ")). Drafts stay out of the journal and out of git until finished.")
+        }
+        var fix: [String] = []
+        if missing.contains("intention") { fix.append("--intention \"…\"") }
+        if missing.contains("mood before") { fix.append("--mood-before 5") }
+        let finish = hints.command("new", "--resume", shortID, placeholder: fix.isEmpty ? nil : fix.joined(separator: " "))
+        emit((planned == nil ? "Finish it with: " : "Once it has come, add it to the journal with: ") + term.bold(finish))
+        if !fix.isEmpty || planned == nil { emit("   or open it: " + hints.command("new", "--resume", shortID)) }
+        if let reminder = session.reminder {
+            emit("Reminder set for \(ReminderOffer.describe(reminder, now: now, timeZone: zone)); it comes due once the draft is finished.")
         }
     }
 

@@ -39,75 +39,54 @@ extension Afterflow {
 
         func run() throws {
             let (vault, entry) = try vaultOptions.resolve(reference)
-            let editor = SessionEditor(timeZone: vault.timeZone)
             var changes: [(key: String, value: String)] = []
             for assignment in assignments {
                 guard let equals = assignment.firstIndex(of: "=") else { continue }
                 let key = String(assignment[..<equals]).trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "-", with: "_")
                 changes.append((key, String(assignment[assignment.index(after: equals)...])))
             }
-            // A key of the user's own one edit from a known one is most likely a slip: written, with a warning.
-            for key in changes.map(\.key) where entry.document.frontMatter?.entry(key) == nil {
-                if let known = SessionKey.nearlyKnown(key) {
-                    ErrorStream.current.write("warning: \"\(key.visible())\" is not a key afterflow knows; did you mean \"\(known)\"? It is written as a key of your own.")
-                }
+            let change = SessionChange(vault: vault, changes: changes, policy: .set(replace: replace))
+            for (key, known) in change.nearlyKnownKeys(in: entry) {
+                ErrorStream.current.write("warning: \"\(key.visible())\" is not a key afterflow knows; did you mean \"\(known)\"? It is written as a key of your own.")
             }
-            // Every value is checked against the file as read: a bad one is a usage error, and
-            // nothing is written.
-            let document: Document
-            do throws(SessionEditor.Rejection) {
-                document = try editor.setting(changes, in: entry.document)
+            let updated: SessionChange.Updated
+            do throws(SessionChange.Failure) {
+                guard case .updated(let done) = try change.apply(to: entry, now: Clock.now) else {
+                    emit("Nothing changed in \(vault.shownPath(entry.path)).")
+                    return
+                }
+                updated = done
             } catch {
-                throw rejected(error, path: entry.path, source: entry.document, vault: vault, command: "set")
+                throw failed(error, vault: vault)
             }
-            if document.bytes == entry.document.bytes {
-                emit("Nothing changed in \(vault.shownPath(entry.path)).")
-                return
-            }
-            let replaced = editor.replacedSections(changes, in: entry.document)
-            if !replaced.isEmpty && !replace { throw refusal(replaced, path: entry.path, vault: vault) }
-            let errors = Session(document: document).diagnostics.filter { $0.severity == .error }
-            if !errors.isEmpty {
-                // Located in the file on disk, which is what the user opens, not in the edited text.
-                let onDisk = Diagnostic.located(errors, in: document, from: entry.session?.diagnostics ?? Session(document: entry.document).diagnostics)
-                DiagnosticPrinter(vault: vault).print(onDisk.map { $0.withPath(entry.path) }, source: entry.document)
-                report(VaultError(.invalid, "\(vault.shownPath(entry.path)) has errors; nothing was written", details: ["Fix them with: " + vaultOptions.hints.command("edit", vaultOptions.hints.path(entry.path, in: vault))]))
-                throw Exit.dataProblem
-            }
-            // Then applied again, under the vault's lock, to the file as it is now: a change another
-            // afterflow process made meanwhile is kept.
-            let now = Clock.now
-            let hints = vaultOptions.hints
-            let update = try withVaultErrors {
-                try SessionStore(vault: vault).update(entry, now: now) { current throws(VaultError) -> Document in
-                    let document: Document
-                    do throws(SessionEditor.Rejection) {
-                        document = try editor.setting(changes, in: current.document)
-                    } catch {
-                        throw VaultError(.invalid, error.message(in: current.path))
-                    }
-                    guard document.bytes != current.document.bytes else { return document }
-                    if Session(document: document).diagnostics.hasErrors {
-                        throw VaultError(.invalid, "\(vault.shownPath(current.path)) has errors; nothing was written", details: ["Fix them with: " + hints.command("edit", hints.path(current.path, in: vault))])
-                    }
-                    // The text replaced is kept first, under the same hold of the lock.
-                    if replace && !editor.replacedSections(changes, in: current.document).isEmpty {
-                        try Trash(vault: vault).keepCopy(of: current, now: now)
-                    }
-                    return editor.finishing(document, now: now)
-                }
-            }
-            let before = update.before.session?.status
-            let after = Session(document: update.document).status
+            let update = updated.update
             var line = "Updated \(vault.shownPath(update.path)): \(changes.map(\.key).joined(separator: ", ").visible())"
-            if let before, before != after { line += " · \(before.words) → \(after.words)" }
+            if let before = updated.before, before != updated.after { line += " · \(before.words) → \(updated.after.words)" }
             if update.path != entry.path { line += " (moved from \(vault.shownPath(entry.path)))" }
             emit(line)
-            if replace && !replaced.isEmpty {
-                emit("The text replaced is in the trash; bring it back with: " + hints.command("undo"))
+            if replace && !updated.replaced.isEmpty {
+                emit("The text replaced is in the trash; bring it back with: " + vaultOptions.hints.command("undo"))
             }
-            if before == .draft && after == .needsReflection && Session(document: update.document).reminder == nil {
+            if updated.finishedWithoutReminder {
                 try ReminderOffer.offer(vault: vault, path: update.path)
+            }
+        }
+
+        /// The failure printed: a bad value, text that would be replaced, errors in the result.
+        private func failed(_ failure: SessionChange.Failure, vault: Vault) -> Error {
+            switch failure {
+            case .rejected(let rejection, let path, let document):
+                return rejected(rejection, path: path, source: document, vault: vault, command: "set")
+            case .wouldReplace(let sections, let path):
+                return refusal(sections, path: path, vault: vault)
+            case .hasErrors(let errors, let path, let document):
+                DiagnosticPrinter(vault: vault).print(errors, source: document)
+                let hints = vaultOptions.hints
+                report(VaultError(.invalid, "\(vault.shownPath(path)) has errors; nothing was written", details: ["Fix them with: " + hints.command("edit", hints.path(path, in: vault))]))
+                return Exit.dataProblem
+            case .vault(let error):
+                report(error)
+                return Exit.dataProblem
             }
         }
 

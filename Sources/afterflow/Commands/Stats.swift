@@ -27,11 +27,7 @@ struct Stats: ParsableCommand {
         let range = try dayRange(since: filters.since, until: filters.until, zone: store.vault.timeZone)
         let practice = try withVaultErrors { try store.practiceStatistics(since: range.since, until: range.until) }
         let moods = try withVaultErrors { try store.moodCheckIns(since: range.since, until: range.until) }
-        let moodTrend = MoodTrend(points: moods.compactMap { m in
-            guard let date = m.date, let score = m.score else { return nil }
-            return MoodTrend.Point(time: date.epochSeconds(in: store.vault.timeZone), day: date.dayString, score: score, labels: m.labels,
-                                   associations: m.associations)
-        }, sessions: [])
+        let moodTrend = MoodTrend(checkIns: moods, timeZone: store.vault.timeZone)
         if format == .json {
             var object = json(stats)
             if case .object(var fields) = object {

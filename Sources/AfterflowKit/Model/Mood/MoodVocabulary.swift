@@ -169,6 +169,23 @@ public enum MoodVocabulary {
         return out
     }
 
+    /// A name given that is none of the vocabulary's, with the near ones (see `near`).
+    public struct UnknownName: Error, Sendable, Equatable {
+        public var name: String
+        public var near: [String]
+    }
+
+    /// The names given (each may hold several, split at commas; empty ones skipped) as the
+    /// vocabulary `names` writes them, each once, in the order given.
+    public static func canonicalNames(_ given: [String], in names: [String]) throws(UnknownName) -> [String] {
+        var out: [String] = []
+        for item in given.flatMap({ $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }) where !item.isEmpty {
+            guard let name = canonical(item, in: names) else { throw UnknownName(name: item, near: near(item, in: names)) }
+            if !out.contains(name) { out.append(name) }
+        }
+        return out
+    }
+
     /// The names near an unknown one, for messages: the nearest by spelling, then those that
     /// start with the same two letters; at most five.
     public static func near(_ name: String, in names: [String]) -> [String] {
@@ -214,6 +231,16 @@ public enum MoodKind: String, Sendable, CaseIterable, Hashable {
     case dailyMood = "daily-mood"
 
     public static var names: [String] { allCases.map(\.rawValue) }
+
+    /// `momentary` (or `now`, `emotion`, `momentary-emotion`) or `daily` (`day`, `daily-mood`),
+    /// case and spaces aside; nil for anything else.
+    public init?(typed text: String) {
+        switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+        case "momentary", "momentary-emotion", "momentaryemotion", "now", "emotion": self = .momentaryEmotion
+        case "daily", "daily-mood", "dailymood", "day": self = .dailyMood
+        default: return nil
+        }
+    }
 }
 
 /// Where a check-in came from.

@@ -30,12 +30,51 @@ public struct SessionValues: Sendable, SessionSections {
 
     /// What keeps this session a draft, in words: `intention`, `mood before`.
     public var missingForJournal: [String] {
-        var missing: [String] = []
-        if intention.isBlank { missing.append("intention") }
-        if moodBefore == nil { missing.append("mood before") }
-        return missing
+        SessionStatus.missingForJournal(intention: intention, moodBefore: moodBefore)
     }
 
     /// `Psilocybin • Dec 10, 2024`.
     public var displayTitle: String { "\(treatment.displayName) • \(date.mediumDay)" }
+}
+
+extension SessionValues {
+    /// What `new` is given, as typed; nil (or empty) for what was not given.
+    public struct Typed: Sendable {
+        public var date: LocalDate?
+        public var treatment: String?
+        public var administration: String?
+        public var dose: String?
+        public var moodBefore: Int?
+        public var moodAfter: Int?
+        public var music: String?
+        public var tags: [String] = []
+        public var intention: String?
+        public var environment: String?
+        public var musicNotes: String?
+
+        public init() {}
+    }
+
+    /// A new session from what was typed: trimmed, line breaks made `\n`, the vault's default
+    /// treatment and administration where none was given (psilocybin without either), dated now
+    /// (to the minute) when no date was given.
+    public init(_ typed: Typed, config: VaultConfig, now: Date, timeZone: TimeZone) {
+        let created = LocalDate(now, in: timeZone)
+        var today = created
+        today.time?.second = 0
+        let treatment = typed.treatment.flatMap(Treatment.init(parsing:)) ?? config.defaultTreatment ?? .psilocybin
+        self.init(date: typed.date ?? today, treatment: treatment, created: created)
+        administration = typed.administration.flatMap(Administration.init(parsing:)) ?? config.defaultAdministration
+        dose = typed.dose?.trimmingCharacters(in: .whitespaces)
+        moodBefore = typed.moodBefore
+        moodAfter = typed.moodAfter
+        music = typed.music?.trimmingCharacters(in: .whitespaces)
+        tags = typed.tags.map { $0.trimmingCharacters(in: .whitespaces) }
+        func section(_ text: String?) -> String {
+            FieldText.normalizingLineBreaks(text?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
+        }
+        intention = section(typed.intention)
+        environment = section(typed.environment)
+        musicNotes = section(typed.musicNotes)
+    }
 }

@@ -49,3 +49,15 @@ extension LocalDate {
         epochSeconds(in: timeZone) > Int(now.timeIntervalSince1970)
     }
 }
+
+extension LocalDate {
+    /// When a check-in or an assessment is dated: `moment`, read from `typed` at `now`, except that
+    /// a day typed alone (`yesterday`) takes the time of day it is now (`--date yesterday` is this
+    /// time yesterday); now when nothing was typed.
+    public static func checkInDate(typed: String?, moment: LocalDate?, now: Date, timeZone: TimeZone) -> LocalDate {
+        let current = LocalDate(now, in: timeZone)
+        guard let typed, let moment else { return current }
+        guard LocalDate.parse(typed: typed, now: now, timeZone: timeZone)?.isDayOnly == true else { return moment }
+        return LocalDate(year: moment.year, month: moment.month, day: moment.day, time: current.time)
+    }
+}

@@ -82,10 +82,8 @@ extension Afterflow {
             }
             let now = Clock.now
             let current = LocalDate(now, in: zone)
-            var when = try date.map { try parseMoment($0, option: "date", zone: zone) } ?? current
-            if let date, LocalDate.parse(typed: date, now: now, timeZone: zone)?.isDayOnly == true {
-                when = LocalDate(year: when.year, month: when.month, day: when.day, time: current.time)
-            }
+            let when = LocalDate.checkInDate(typed: date, moment: try date.map { try parseMoment($0, option: "date", zone: zone) },
+                                             now: now, timeZone: zone)
             var values = AssessmentValues(date: when, instrument: instrument, answers: given, created: current)
             values.notes = notes ?? ""
             let path = try withVaultErrors { try AssessmentStore(vault: vault).add(values) }

@@ -47,27 +47,17 @@ extension Afterflow {
         @Option(help: ArgumentHelp("text, or json for scripts.", valueName: "format"))
         var format: DataFormat = .text
 
-        static func kind(_ text: String) -> MoodKind? {
-            switch text.trimmingCharacters(in: .whitespaces).lowercased() {
-            case "momentary", "momentary-emotion", "momentaryemotion", "now", "emotion": return .momentaryEmotion
-            case "daily", "daily-mood", "dailymood", "day": return .dailyMood
-            default: return nil
-            }
-        }
+        static func kind(_ text: String) -> MoodKind? { MoodKind(typed: text) }
 
         /// The names given (each option may also hold several, split at commas), as the vocabulary
         /// writes them; an unknown one is a usage error that names the near ones.
         static func names(_ given: [String], option: String, from names: [String], what: String, command: String = "mood") throws -> [String] {
-            var out: [String] = []
-            for item in given.flatMap({ $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }) where !item.isEmpty {
-                guard let name = MoodVocabulary.canonical(item, in: names) else {
-                    let near = MoodVocabulary.near(item, in: names)
-                    let list = near.isEmpty ? "the \(what) are \(names.joined(separator: ", "))" : "near ones: \(near.joined(separator: ", "))"
-                    throw usageError("--\(option) \"\(item.visible())\" is not one of the \(names.count) \(what); \(list)", command: command)
-                }
-                if !out.contains(name) { out.append(name) }
+            do throws(MoodVocabulary.UnknownName) {
+                return try MoodVocabulary.canonicalNames(given, in: names)
+            } catch {
+                let list = error.near.isEmpty ? "the \(what) are \(names.joined(separator: ", "))" : "near ones: \(error.near.joined(separator: ", "))"
+                throw usageError("--\(option) \"\(error.name.visible())\" is not one of the \(names.count) \(what); \(list)", command: command)
             }
-            return out
         }
 
         /// The score and notes as given: with --valence, a lone argument that is not a score is the notes.
@@ -115,12 +105,8 @@ extension Afterflow {
             let chosenLabels = try Self.names(labels, option: "label", from: MoodVocabulary.labels, what: "labels")
             let chosenAssociations = try Self.names(associations, option: "association", from: MoodVocabulary.associations, what: "associations")
             let now = Clock.now
-            // A day alone takes the time of day it is now: `--date yesterday` is this time yesterday.
-            let current = LocalDate(now, in: zone)
-            var when = try date.map { try parseMoment($0, option: "date", zone: zone) } ?? current
-            if let date, LocalDate.parse(typed: date, now: now, timeZone: zone)?.isDayOnly == true {
-                when = LocalDate(year: when.year, month: when.month, day: when.day, time: current.time)
-            }
+            let when = LocalDate.checkInDate(typed: date, moment: try date.map { try parseMoment($0, option: "date", zone: zone) },
+                                             now: now, timeZone: zone)
             var values = MoodValues(date: when, score: scoreValue, created: LocalDate(now, in: zone))
             values.valence = valenceValue
             values.kind = kind.flatMap(Self.kind) ?? .momentaryEmotion

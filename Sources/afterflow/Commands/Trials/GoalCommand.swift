@@ -73,55 +73,17 @@ extension Afterflow.GoalCommand {
         func run() throws {
             let practice = try Practice(vaultOptions)
             let record = try practice.client(client)
-            let config = practice.vault.config
             guard let clientID = record.client.id else {
                 throw usageError("\(record.folder)/client.md has no id; run 'afterflow fmt \(record.folder)/client.md' first", command: "goal add")
             }
-            if let problem = FieldText.problem(field: "the title", text: title, multiline: false) { throw ValidationError(problem) }
-            guard !title.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("the title is empty; say what the goal is") }
-            var values = GoalValues(client: clientID, title: title.trimmingCharacters(in: .whitespaces), started: practice.today,
-                                    created: LocalDate(Clock.now, in: practice.zone))
-            if let category {
-                let categories = config.goalCategories
-                guard let found = categories.first(where: { $0.caseInsensitiveCompare(category) == .orderedSame }) else {
-                    throw ValidationError("--category must be one of \(categories.joined(separator: ", ")), found \"\(category.visible())\"")
-                }
-                values.category = found
-            }
-            if let cue {
-                guard let level = practice.store.cues.level(cue) else {
-                    throw ValidationError("--cue must be one of \(practice.store.cues.expectedList), found \"\(cue.visible())\"")
-                }
-                values.cue = level
-            }
-            if let mastery {
-                guard let criterion = MasteryCriterion.parse(mastery) else {
-                    throw ValidationError("--mastery must be a criterion like \"80% x 3\" (80 % or more in 3 consecutive sessions), found \"\(mastery.visible())\"")
-                }
-                values.mastery = criterion
-            }
-            if let minTrials {
-                guard minTrials >= 1 else { throw ValidationError("--min-trials must be at least 1") }
-                values.minTrials = minTrials
-            }
-            if let countsCorrect {
-                var levels: [String] = []
-                for word in countsCorrect.split(separator: ",") {
-                    guard let level = practice.store.cues.level(String(word)) else {
-                        throw ValidationError("--counts-correct: \"\(String(word).visible())\" is not a cue level; the levels are \(practice.store.cues.expectedList)")
-                    }
-                    levels.append(level)
-                }
-                values.countsCorrect = levels
-            }
-            guard let parsedPhase = GoalPhase(parsing: phase) else {
-                throw ValidationError("--phase must be one of \(GoalPhase.expectedList), found \"\(phase.visible())\"" + Suggestion.clause(for: phase, among: GoalPhase.allCases.map(\.rawValue)))
-            }
-            values.phase = parsedPhase
-            if let started { values.started = try parseDay(started, option: "--started", zone: practice.zone) }
-            if let definition {
-                if let problem = FieldText.problem(field: "the definition", text: definition, multiline: true) { throw ValidationError(problem) }
-                values.definition = FieldText.normalizingLineBreaks(definition)
+            var new = GoalEditor.NewGoal(title: title)
+            (new.category, new.cue, new.mastery, new.minTrials) = (category, cue, mastery, minTrials)
+            (new.countsCorrect, new.phase, new.started, new.definition) = (countsCorrect, phase, started, definition)
+            let values: GoalValues
+            do throws(GoalEditor.Rejection) {
+                values = try practice.goalEditor.values(new, client: clientID) { "--" + $0.replacingOccurrences(of: "_", with: "-") }
+            } catch {
+                throw ValidationError(error.description.visible())
             }
             let added = try withVaultErrors { try practice.store.addGoal(values, client: record.short, goalShort: short) }
             if format == .json {
@@ -160,7 +122,7 @@ extension Afterflow.GoalCommand {
         func run() throws {
             let practice = try Practice(vaultOptions)
             let record = try practice.client(client)
-            let goals = record.goals.filter { all || $0.goal.currentPhase.isWorkedOn }
+            let goals = all ? record.goals : TrialSessionLifecycle.activeGoals(of: record)
             if format == .json {
                 emit(JSONValue.array(goals.map { g in
                     let goal = g.goal
@@ -214,68 +176,24 @@ extension Afterflow.GoalCommand {
         @Argument(help: ArgumentHelp("key=value pairs.", valueName: "key=value"))
         var assignments: [String]
 
-        static let settable = ["title", "category", "cue", "mastery", "min_trials", "counts_correct", "started"]
-
         func run() throws {
             let practice = try Practice(vaultOptions)
             let record = try practice.client(client)
             let found = try goalRecord(goal, in: record, hints: vaultOptions.hints)
-            var changes: [(key: String, lines: [String]?)] = []
-            let cues = practice.store.cues
-            for assignment in assignments {
-                guard let eq = assignment.firstIndex(of: "=") else {
-                    throw ValidationError("expected key=value, found \"\(assignment.visible())\"; keys: \(Self.settable.joined(separator: ", "))")
-                }
-                let key = assignment[..<eq].trimmingCharacters(in: .whitespaces).lowercased().replacingOccurrences(of: "-", with: "_")
-                let value = assignment[assignment.index(after: eq)...].trimmingCharacters(in: .whitespaces)
-                guard Self.settable.contains(key) else {
-                    if key == "phase" || key == "phases" { throw ValidationError("the phase changes with: afterflow goal phase \(record.short) \(found.short) PHASE") }
-                    throw ValidationError("\(key) is not a goal key that can be set; keys: \(Self.settable.joined(separator: ", "))")
-                }
-                if let problem = FieldText.problem(field: key, text: value, multiline: false) { throw ValidationError(problem) }
-                if value.isEmpty {
-                    guard key != "title" else { throw ValidationError("title cannot be empty") }
-                    changes.append((key, nil))
-                    continue
-                }
-                let rendered: String
-                switch key {
-                case "category":
-                    guard let c = practice.vault.config.goalCategories.first(where: { $0.caseInsensitiveCompare(value) == .orderedSame }) else {
-                        throw ValidationError("category must be one of \(practice.vault.config.goalCategories.joined(separator: ", ")), found \"\(value.visible())\"")
-                    }
-                    rendered = YAMLWriter.scalar(c)
-                case "cue":
-                    guard let level = cues.level(value) else { throw ValidationError("cue must be one of \(cues.expectedList), found \"\(value.visible())\"") }
-                    rendered = level
-                case "mastery":
-                    guard let m = MasteryCriterion.parse(value) else { throw ValidationError("mastery must be a criterion like \"80% x 3\", found \"\(value.visible())\"") }
-                    rendered = YAMLWriter.scalar(m.text)
-                case "min_trials":
-                    guard let n = Int(value), n >= 1 else { throw ValidationError("min_trials must be a whole number of 1 or more, found \"\(value.visible())\"") }
-                    rendered = String(n)
-                case "counts_correct":
-                    var levels: [String] = []
-                    for word in value.split(separator: ",") {
-                        guard let level = cues.level(String(word)) else {
-                            throw ValidationError("counts_correct: \"\(String(word).visible())\" is not a cue level; the levels are \(cues.expectedList)")
-                        }
-                        levels.append(level)
-                    }
-                    rendered = YAMLWriter.flowList(levels)
-                case "started":
-                    rendered = try parseDay(value, option: "started", zone: practice.zone).dayString
-                default:
-                    rendered = YAMLWriter.scalar(value)
-                }
-                changes.append((key, ["\(key): \(rendered)"]))
+            let changes: [GoalEditor.Change]
+            do throws(GoalEditor.Rejection) {
+                changes = try practice.goalEditor.changes(assignments)
+            } catch .phaseKey {
+                throw ValidationError("the phase changes with: afterflow goal phase \(record.short) \(found.short) PHASE")
+            } catch {
+                throw ValidationError(error.description.visible())
             }
             let entry = try withVaultErrors { try practice.store.read(found.path) }
             if entry.diagnostics.contains(where: { $0.severity == .error }) {
                 throw usageError("\(found.path) has errors; fix them first ('afterflow check \(found.path)' shows them)", command: "goal set")
             }
-            try withVaultErrors { _ = try practice.store.setKeys(changes, in: entry, order: Goal.keys, now: Clock.now) }
-            emit(("Updated \(found.short): " + changes.map { $0.lines?.first ?? "\($0.key) removed" }.joined(separator: ", ")).visible())
+            try withVaultErrors { try practice.store.save(practice.goalEditor.applying(changes, to: entry.document), over: entry) }
+            emit(("Updated \(found.short): " + changes.map(\.summary).joined(separator: ", ")).visible())
         }
     }
 
@@ -317,30 +235,14 @@ extension Afterflow.GoalCommand {
             guard case .goal(let current) = entry.content, !entry.diagnostics.contains(where: { $0.severity == .error }) else {
                 throw usageError("\(found.path) has errors; fix them first ('afterflow check \(found.path)' shows them)", command: "goal phase")
             }
-            if let last = current.phases.last, day.dayString < last.day.dayString {
-                throw usageError("\(day.dayString) is before the goal's last change (\(last.text)); phases are kept in the order they happened", command: "goal phase")
+            let editor = practice.goalEditor
+            let changes: [GoalEditor.Change]
+            do throws(GoalEditor.Rejection) {
+                changes = try editor.phasing(current, to: newPhase, on: day)
+            } catch {
+                throw usageError(error.description, command: "goal phase")
             }
-            var phases = current.phases
-            if phases.isEmpty, let started = current.started, started.dayString < day.dayString {
-                phases.append(PhaseChange(phase: current.currentPhase, day: started))
-            }
-            phases.append(PhaseChange(phase: newPhase, day: day))
-            let blockIndent = current.document.frontMatter?.entry("phases").flatMap { entry -> String? in
-                if case .list(_, flow: false) = entry.value, let line = entry.lines.dropFirst().first {
-                    return String(current.document.text(ofLine: line).prefix { $0 == " " })
-                }
-                return nil
-            }
-            let phasesLines: [String]
-            if let blockIndent {
-                phasesLines = ["phases:"] + phases.map { "\(blockIndent)- \($0.text)" }
-            } else {
-                phasesLines = ["phases: \(YAMLWriter.flowList(phases.map(\.text)))"]
-            }
-            try withVaultErrors {
-                _ = try practice.store.setKeys([("phase", ["phase: \(newPhase.rawValue)"]), ("phases", phasesLines)], in: entry,
-                                               order: Goal.keys, now: Clock.now)
-            }
+            try withVaultErrors { try practice.store.save(editor.applying(changes, to: entry.document), over: entry) }
             emit("\(found.short) is \(newPhase.rawValue) from \(day.dayString) (was \(current.currentPhase.rawValue)).".visible())
         }
     }
@@ -354,4 +256,11 @@ func goalRecord(_ text: String, in record: ClientRecord, hints: Hints) throws ->
                       details: names.isEmpty ? ["Add one with: " + hints.command("goal", "add", record.short, placeholder: "TITLE")]
                                              : ["Their goals: \(names.joined(separator: ", "))."]))
     throw Exit.dataProblem
+}
+
+extension Practice {
+    /// The goal editor with this vault's cue levels, categories and time zone, at the command's now.
+    var goalEditor: GoalEditor {
+        GoalEditor(cues: store.cues, categories: vault.config.goalCategories, timeZone: zone, now: Clock.now)
+    }
 }
