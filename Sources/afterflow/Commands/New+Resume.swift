@@ -47,7 +47,7 @@ extension New {
             }
         }
         let editor = SessionEditor(timeZone: zone)
-        let store = SessionStore(vault: vault)
+        let store = DocumentStore(vault: vault)
         var path = entry.path
         if !changes.isEmpty {
             // Every value is checked against the draft as read before anything is written.

@@ -79,7 +79,7 @@ extension Afterflow {
             let now = Clock.now
             let hints = vaultOptions.hints
             let update = try withVaultErrors {
-                try SessionStore(vault: vault).update(entry, now: now) { current throws(VaultError) -> Document in
+                try DocumentStore(vault: vault).update(entry, now: now) { current throws(VaultError) -> Document in
                     let document: Document
                     do throws(SessionEditor.Rejection) {
                         document = try editor.setting(changes, in: current.document)
