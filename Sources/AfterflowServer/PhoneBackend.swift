@@ -26,14 +26,14 @@ public struct PhoneError: Error, Sendable {
 /// again (it did not hear the answer) is acknowledged without being written twice. The trial line
 /// itself stays as `docs/FORMAT.md` has it: no id in it.
 public final class PhoneBackend: @unchecked Sendable {
-    public let store: PracticeStore
+    public let store: DocumentStore
     public let neutral: Bool
     /// How far ahead of this machine's clock a trial's time may be (the phone's clock may run a
     /// little fast), in seconds.
     public static let clockSlack = 5.0
     private let lock = NSLock()
 
-    public init(store: PracticeStore, neutral: Bool) {
+    public init(store: DocumentStore, neutral: Bool) {
         self.store = store
         self.neutral = neutral
     }
@@ -387,7 +387,7 @@ struct Ledger {
     /// The trial line each id now stands for; nil for an undone one.
     private(set) var current: [String: String?] = [:]
 
-    init(store: PracticeStore, session: String) throws(VaultError) {
+    init(store: DocumentStore, session: String) throws(VaultError) {
         let name = session.unicodeScalars.map { s -> String in
             let v = s.value
             let plain = (v >= 0x30 && v <= 0x39) || (v >= 0x61 && v <= 0x7A) || (v >= 0x41 && v <= 0x5A) || v == 0x2D

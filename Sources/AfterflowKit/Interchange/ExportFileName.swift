@@ -11,16 +11,13 @@ public enum ExportFileName {
     }
 
     /// The name in `folder` that is not taken yet: the neutral name, else with `-2`, `-3`…
-    /// before the extension, so that two exports in the same minute keep both.
+    /// before the extension (the one free-name rule, `FreeName`), so that two exports in the same
+    /// minute keep both.
     public static func freePath(in folder: String, at now: Date, timeZone: TimeZone, extension ext: String) -> String {
         let base = name(at: now, timeZone: timeZone, extension: ext)
         let directory = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
-        var candidate = directory + "/" + base
-        var n = 2
-        while FileIO.exists(candidate) {
-            candidate = directory + "/" + base.dropLast(ext.count + 1) + "-\(n)." + ext
-            n += 1
-        }
-        return candidate
+        let stem = String(base.dropLast(ext.count + 1))
+        let free = FreeName.first({ directory + "/" + FreeName.fileName(stem, extension: ext, attempt: $0) }) { FileIO.exists($0) }
+        return free ?? directory + "/" + base
     }
 }

@@ -29,6 +29,9 @@ public struct HTMLReport: Sendable {
     /// The measures (PHQ-9, GAD-7) to list (`--include measures`); nil to leave them out. A
     /// section appears only when there are some.
     public var measures: [ReportMeasure]?
+    /// How many threads prepare and render the sessions: the caller's core count (the library
+    /// asks the system for none); 1, the default, does it on the caller's thread.
+    public var cores = 1
 
     public init(timeZone: TimeZone, now: Date) {
         self.timeZone = timeZone
@@ -47,14 +50,14 @@ public struct HTMLReport: Sendable {
     public func render(_ sessions: [IndexedSession], template: ReportTemplate = .builtIn) -> String {
         let timer = PhaseTimer()
         var values = context(sessions, details: false)
-        let details = ParallelMap.map(sessions, minimumChunk: 64, sessionTexts)
+        let details = ParallelMap.map(sessions, cores: cores, minimumChunk: 64, sessionTexts)
         timer.mark("context")
         if !details.isEmpty, let around = template.sectionsAroundSessions,
            around.allSatisfy({ values[$0] == nil || values[$0] is Bool || values[$0] is ReportText }) {
             let root = values
             values["sessions"] = MustacheLambda { text in
                 guard let section = try? MustacheTemplate(string: text) else { return nil }
-                return ReportText(ReportSessions(template: section, text: text, root: root).render(details))
+                return ReportText(ReportSessions(template: section, text: text, root: root, cores: cores).render(details))
             }
         } else if !details.isEmpty {
             values["sessions"] = details.map(\.context)

@@ -92,9 +92,11 @@ public struct PDFEngine: Sendable, Equatable {
     ///
     /// The page goes into a private temporary folder (0700, the file 0600) that is removed
     /// afterwards, with the browser's profile. Fails when the program fails, takes longer than
-    /// `timeout` seconds, or writes no PDF. `temporaryBase` is where that folder goes (the
-    /// caller's `$TMPDIR`; `/tmp` when nil).
-    public func render(_ html: String, timeout: TimeInterval = 120, temporaryBase: String? = nil) throws(VaultError) -> [UInt8] {
+    /// `timeout` seconds (on the monotonic clock), or writes no PDF. The program runs with
+    /// `environment` (the caller's, whose `PATH` finds `unshare`; `HOME` is set to the folder).
+    /// `temporaryBase` is where that folder goes (the caller's `$TMPDIR`; `/tmp` when nil).
+    public func render(_ html: String, environment: [String: String], timeout: TimeInterval = 120,
+                       temporaryBase: String? = nil) throws(VaultError) -> [UInt8] {
         let folder = try FileIO.makeTemporaryFolder(prefix: "afterflow-pdf", in: temporaryBase)
         defer { FileIO.removeTree(folder) }
         let page = folder + "/report.html"
@@ -103,7 +105,7 @@ public struct PDFEngine: Sendable, Equatable {
         try FileIO.create(page, contents: Array(html.utf8))
         try FileIO.createDirectories(profile)
 
-        var environment = ProcessInfo.processInfo.environment
+        var environment = environment
         let command = (PDFEngine.isolation(searchPath: environment["PATH"]) ?? []) + [executable]
             + arguments(html: page, pdf: output, profile: profile)
         environment["HOME"] = folder
@@ -119,9 +121,9 @@ public struct PDFEngine: Sendable, Equatable {
         } catch {
             throw VaultError(.io, "cannot run \(executable): \(error.reason)")
         }
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = ContinuousClock.now + .milliseconds(Int64(max(0, timeout) * 1000))
         while process.isRunning {
-            if Date() > deadline {
+            if ContinuousClock.now > deadline {
                 process.terminate()
                 _ = process.wait()
                 throw VaultError(.io, "\(executable) did not finish printing the report in \(Int(timeout)) seconds; try again, or export html and print it from a browser")

@@ -21,10 +21,13 @@ struct ReportSessions {
     /// False when the section's text or the page's values contain the marker character, which
     /// would make their text look like a session's.
     let markersAreUnique: Bool
+    /// How many threads render the sessions (see `ParallelMap`).
+    let cores: Int
 
-    init(template: MustacheTemplate, text: String, root: [String: Any]) {
+    init(template: MustacheTemplate, text: String, root: [String: Any], cores: Int = 1) {
         self.template = template
         self.root = root
+        self.cores = cores
         markersAreUnique = !text.unicodeScalars.contains(ReportSessions.markerStart)
             && !ReportSessions.containsMarker(root)
     }
@@ -37,10 +40,10 @@ struct ReportSessions {
                 outlines[session.names] = .some(nil)
             }
             let shapes = Array(outlines.keys)
-            let outlined = ParallelMap.map(shapes, minimumChunk: 8) { outline(for: $0) }
+            let outlined = ParallelMap.map(shapes, cores: cores, minimumChunk: 8) { outline(for: $0) }
             for (shape, outline) in zip(shapes, outlined) { outlines[shape] = outline }
         }
-        let parts = ParallelMap.map(sessions, minimumChunk: 64) { session in
+        let parts = ParallelMap.map(sessions, cores: cores, minimumChunk: 64) { session in
             guard let outline = outlines[session.names] ?? nil else {
                 return template.render(SessionScope(session: session.context, root: root))
             }

@@ -1,13 +1,14 @@
 import Dispatch
 import Foundation
 
-/// `map` on every core, in chunks of at least `minimumChunk` elements, results in order.
+/// `map` on `cores` threads (the caller's core count: the library asks the system for none; 1
+/// maps in place), in chunks of at least `minimumChunk` elements, results in order.
 ///
 /// For pure work on values that are only read (the report's sessions): each chunk initialises its
 /// own slots of one buffer, so no two threads touch the same memory and no array is shared.
 enum ParallelMap {
-    static func map<T, U>(_ items: [T], minimumChunk: Int, _ transform: (T) -> U) -> [U] {
-        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    static func map<T, U>(_ items: [T], cores: Int, minimumChunk: Int, _ transform: (T) -> U) -> [U] {
+        let cores = max(1, cores)
         let chunks = min(cores * 2, items.count / max(1, minimumChunk))
         guard chunks > 1 else { return items.map(transform) }
         return withoutActuallyEscaping(transform) { transform in

@@ -67,7 +67,7 @@ public struct SessionChange: Sendable {
     }
 
     public struct Updated: Sendable {
-        public var update: SessionStore.Update
+        public var update: DocumentStore.Update
         /// The sections whose text was replaced (kept in the trash with `.replaceKeepingCopy`).
         public var replaced: [SessionSection]
         /// The status before and after.
@@ -97,7 +97,7 @@ public struct SessionChange: Sendable {
         try checkErrors(of: document, against: entry)
         var failure: Failure?
         do throws(VaultError) {
-            let update = try SessionStore(vault: vault).update(entry, now: now) { current throws(VaultError) -> Document in
+            let update = try DocumentStore(vault: vault).update(entry, now: now) { current throws(VaultError) -> Document in
                 do throws(Failure) {
                     return try transformed(current, editor: editor, now: now)
                 } catch {

@@ -54,7 +54,7 @@ public struct Trash: Sendable {
     @discardableResult
     public func delete(_ entry: VaultEntry, now: Date) throws(VaultError) -> Entry {
         try vault.withLock { () throws(VaultError) -> Entry in
-            let store = SessionStore(vault: vault)
+            let store = DocumentStore(vault: vault)
             let current = try store.reread(entry)
             if current.isPlainNote {
                 throw VaultError(.invalid, "refusing to delete \(current.path): " + DocumentReference.whatItIs(current) + "; afterflow leaves such files alone")
@@ -97,7 +97,7 @@ public struct Trash: Sendable {
     @discardableResult
     public func keepCopy(of entry: VaultEntry, now: Date) throws(VaultError) -> Entry {
         try vault.withLock { () throws(VaultError) -> Entry in
-            let current = try SessionStore(vault: vault).reread(entry)
+            let current = try DocumentStore(vault: vault).reread(entry)
             return try keep(current.document.bytes, of: current.path, id: current.session?.id?.uuidString, now: now)
         }
     }
@@ -123,14 +123,9 @@ public struct Trash: Sendable {
         let stamp = LocalDate(now, in: TimeZone(identifier: "UTC") ?? .current)
         let prefix = String(format: "%04d%02d%02d-%02d%02d%02d", stamp.year, stamp.month, stamp.day,
                             stamp.time?.hour ?? 0, stamp.time?.minute ?? 0, stamp.time?.second ?? 0)
-        let base = SessionStore.sanitize(path.split(separator: "/").last.map { String($0.dropLast($0.hasSuffix(".md") ? 3 : 0)) } ?? "session")
-        var name = "\(prefix)-\(base).md"
-        var n = 2
-        while FileIO.exists(folder + "/" + name) {
-            name = "\(prefix)-\(base)-\(n).md"
-            n += 1
-        }
-        return name
+        let base = FreeName.sanitize(path.split(separator: "/").last.map { String($0.dropLast($0.hasSuffix(".md") ? 3 : 0)) } ?? "session")
+        let free = FreeName.first({ FreeName.fileName("\(prefix)-\(base)", extension: "md", attempt: $0) }) { FileIO.exists(folder + "/" + $0) }
+        return free ?? "\(prefix)-\(base).md"
     }
 
     /// Moves a deleted session back to its original path; returns that path. Refuses when

@@ -14,7 +14,7 @@ public struct TrialSessionReference: Sendable, CustomStringConvertible {
 
     ///
     /// A path or a client's session is found on disk; `index` is opened only for an id or `last`.
-    public func resolve(practice: PracticeStore, from directory: String, index: () throws(VaultError) -> IndexStore) throws(VaultError) -> VaultEntry {
+    public func resolve(practice: DocumentStore, from directory: String, index: () throws(VaultError) -> IndexStore) throws(VaultError) -> VaultEntry {
         let vault = practice.vault
         let trimmed = text.trimmingASCIIWhitespace()
         func entry(_ path: String) throws(VaultError) -> VaultEntry {

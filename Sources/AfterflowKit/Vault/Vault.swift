@@ -11,6 +11,11 @@ public struct Vault: Sendable {
     public var lockTimeout: TimeInterval = Vault.defaultLockTimeout
 
     public static let defaultLockTimeout: TimeInterval = 10
+    /// The real time of day, for how old a leftover file is (file times go by it, never by the
+    /// time a command is told it is): the caller's clock, as the library reads none. Without
+    /// one, taking the lock leaves leftover temporary files and killed restores' folders for a
+    /// caller that passes it (see `withLock`).
+    public var fileClock: (@Sendable () -> Date)?
 
     public static let stateFolder = ".afterflow"
     public static let templatesFolder = "Templates"

@@ -117,17 +117,19 @@ extension Vault {
     /// Runs `body` holding the vault's write lock (see `VaultLock`); waits at most `lockTimeout`.
     ///
     /// Holding it, first removes the stale temporary files the index's last refresh in this
-    /// process noticed (see `TemporaryFiles`), and the folders of killed restores beside the vault.
+    /// process noticed (see `TemporaryFiles`), and the folders of killed restores beside the vault,
+    /// when the caller gave a `fileClock` to tell their age by.
     /// A vault whose `.afterflow` is a link out of it is refused: nothing is written outside.
     public func withLock<T>(_ body: () throws(VaultError) -> T) throws(VaultError) -> T {
         _ = try writablePath(Vault.stateFolder + "/" + VaultLock.fileName)
         return try VaultLock.withLock(root: root, timeout: lockTimeout) { () throws(VaultError) -> T in
-            // How old a leftover file is goes by the real clock (as file times do), never the
-            // time a command is told it is: the one clock reading the library makes itself.
-            let fileTime = Date()
-            TemporaryFiles.sweep(self, now: fileTime)
-            // A restore killed beside this vault left its private folder there (see RestoreFolder).
-            RestoreFolder.sweep(in: (root as NSString).deletingLastPathComponent, now: fileTime)
+            // How old a leftover file is goes by the caller's real clock (as file times do),
+            // never the time a command is told it is (see `fileClock`).
+            if let fileTime = fileClock?() {
+                TemporaryFiles.sweep(self, now: fileTime)
+                // A restore killed beside this vault left its private folder there (see RestoreFolder).
+                RestoreFolder.sweep(in: (root as NSString).deletingLastPathComponent, now: fileTime)
+            }
             return try body()
         }
     }

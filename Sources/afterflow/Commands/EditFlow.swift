@@ -28,7 +28,7 @@ struct EditFlow {
             if errors.isEmpty {
                 let editor = SessionEditor(timeZone: vault.timeZone)
                 let finished = editor.finishing(edited.document, now: Clock.now)
-                let path = try withVaultErrors { try SessionStore(vault: vault).save(finished, over: edited, now: Clock.now) }
+                let path = try withVaultErrors { try DocumentStore(vault: vault).save(finished, over: edited, now: Clock.now) }
                 let session = Session(document: finished)
                 if announce { emit("Saved \(vault.shownPath(path)) · \(session.status.words)") }
                 return path

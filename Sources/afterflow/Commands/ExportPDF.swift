@@ -36,7 +36,7 @@ struct ExportPDF: ParsableCommand {
         var report = layout.report(timeZone: store.vault.timeZone, now: now, filters: filters)
         try layout.addParts(to: &report, store: store, sessions: rows, filters: filters)
         let html = report.render(rows, template: template)
-        let pdf = try withVaultErrors { try engine.render(html, temporaryBase: ProcessInfo.processInfo.environment["TMPDIR"]) }
+        let pdf = try withVaultErrors { try engine.render(html, environment: ProcessInfo.processInfo.environment, temporaryBase: ProcessInfo.processInfo.environment["TMPDIR"]) }
         let path = try writeOutput(pdf, to: destination)
         reportWritten(rows.count, to: path, extra: " (printed with \(engine.executable))")
         try validity.finish(leftOut: leftOut)

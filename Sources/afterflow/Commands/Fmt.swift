@@ -50,7 +50,7 @@ struct Fmt: ParsableCommand {
         }
         let formatter = SessionFormatter(timeZone: vault.timeZone)
         let goalFormatter = GoalFormatter(), trialsFormatter = TrialsFormatter()
-        let store = SessionStore(vault: vault)
+        let store = DocumentStore(vault: vault)
         let printer = DiagnosticPrinter(vault: vault)
         var skipped = 0
         var changed: [String] = []

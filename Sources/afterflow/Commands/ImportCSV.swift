@@ -59,7 +59,7 @@ struct ImportCSV: ParsableCommand {
             }
             summary.append("\(plan.ready.count) would be created")
         } else {
-            let paths = try withVaultErrors { try SessionStore(vault: store.vault).createAll(plan.ready.map(\.session)) }
+            let paths = try withVaultErrors { try DocumentStore(vault: store.vault).createAll(plan.ready.map(\.session)) }
             for path in paths { emit("  + " + store.vault.shownPath(path)) }
             summary.append("\(paths.count) created")
         }

@@ -54,7 +54,7 @@ extension New {
         if (inJournal && session.status == .needsReflection) || (!inJournal && remind != nil) || (session.status == .draft && remind != nil) {
             let current = VaultEntry(path: path, bytes: document.bytes)
             if let reminder {
-                _ = try withVaultErrors { try SessionStore(vault: vault).setReminder(reminder, on: current, now: now) }
+                _ = try withVaultErrors { try DocumentStore(vault: vault).setReminder(reminder, on: current, now: now) }
                 if format == .text, let reminder {
                     emit("Reminder set for \(ReminderOffer.describe(reminder, now: now, timeZone: zone)).")
                 }
@@ -90,7 +90,7 @@ extension New {
         if changes.isEmpty && !edit, let draft = Draft(entry, now: now, timeZone: vault.timeZone), draft.isReadyToFinish {
             // Ready as it is (a session planned ahead whose time has come): into the journal,
             // without the editor.
-            path = try withVaultErrors { try SessionStore(vault: vault).finishDraft(entry, now: now) }.path
+            path = try withVaultErrors { try DocumentStore(vault: vault).finishDraft(entry, now: now) }.path
         } else if changes.isEmpty || edit {
             let current = try withVaultErrors { VaultEntry(path: path, bytes: try FileIO.read(try vault.path(path))) }
             path = try EditFlow(vault: vault, hints: vaultOptions.hints, announce: false).run(current)

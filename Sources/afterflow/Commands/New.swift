@@ -132,7 +132,7 @@ struct New: ParsableCommand {
             }
         }
 
-        let store = SessionStore(vault: vault)
+        let store = DocumentStore(vault: vault)
         // A date still to come makes a draft: the intention written the night before.
         var (path, document) = try withVaultErrors { try store.create(values, now: now) }
         if edit {

@@ -109,7 +109,7 @@ struct Reflect: ParsableCommand {
             throw keep(error)
         }
         do {
-            let update = try SessionStore(vault: vault).addReflection(text, typedAt: typed, prepend: prepend, to: entry, now: Clock.now)
+            let update = try DocumentStore(vault: vault).addReflection(text, typedAt: typed, prepend: prepend, to: entry, now: Clock.now)
             emit("Reflection saved")
             let session = Session(document: update.document)
             if session.status == .draft {

@@ -78,6 +78,7 @@ extension ReportOptions {
         report.pageSize = page.size
         report.cover = !noCover
         report.filters = filters.summary
+        report.cores = ProcessInfo.processInfo.activeProcessorCount
         return report
     }
 }

@@ -25,11 +25,13 @@ struct VaultOptions: ParsableArguments {
         return VaultCatalog(vault: vault)
     }
 
-    /// Finds the vault, with the lock timeout from `AFTERFLOW_LOCK_TIMEOUT`; no replay.
+    /// Finds the vault, with the lock timeout from `AFTERFLOW_LOCK_TIMEOUT` and the system clock
+    /// for the age of leftover files; no replay.
     func locate() throws(VaultError) -> Vault {
         let environment = ProcessInfo.processInfo.environment
         var found = try Vault.locate(explicit: vault, environment: environment, from: FileManager.default.currentDirectoryPath)
         found.lockTimeout = VaultOptions.lockTimeout
+        found.fileClock = { Date() }
         return found
     }
 

@@ -29,7 +29,7 @@ enum ReminderOffer {
         } catch {
             throw usageError(error.message, command: command)
         }
-        _ = try withVaultErrors { try SessionStore(vault: vault).setReminder(date, on: entry, now: now) }
+        _ = try withVaultErrors { try DocumentStore(vault: vault).setReminder(date, on: entry, now: now) }
         if let date { emit("Reminder set for \(describe(date, now: now, timeZone: vault.timeZone)).") }
     }
 

@@ -11,18 +11,18 @@ import Testing
 
     @Test func listsFiltersAndForgets() throws {
         let vault = try TemporaryVault()
-        let store = try MoodStore(vault: vault.vault)
+        let store = DocumentStore(vault: try vault.vault)
         var values = MoodValues(date: LocalDate(year: 2025, month: 3, day: 4, time: .init(hour: 8, minute: 15, second: 0)), score: 8,
                                 created: LocalDate(year: 2025, month: 3, day: 4))
         values.labels = ["happy", "confident"]
         values.associations = ["fitness"]
         values.notes = "Great workout today!"
-        #expect(try store.add(values) == "moods/2025/2025-03-04-0815.md")
+        #expect(try store.create(values) == "moods/2025/2025-03-04-0815.md")
         values.id = UUID()
         values.score = 4
         values.labels = ["worried"]
         values.associations = ["work", "money"]
-        #expect(try store.add(values) == "moods/2025/2025-03-04-0815-2.md")
+        #expect(try store.create(values) == "moods/2025/2025-03-04-0815-2.md")
         try vault.write("moods/2025/2025-03-01-2100.md", mood("2025-03-01T21:00:00", score: 6, labels: "[calm]", associations: "[family]", notes: "Dinner with Mom"))
         #expect(try vault.mode("moods/2025/2025-03-04-0815.md") == 0o600)
 

@@ -30,7 +30,7 @@ final class ReportFixture {
 
     /// Writes `values` as new sessions and brings the index up to date.
     func add(_ values: [SessionValues]) throws {
-        let sessionStore = SessionStore(vault: vault)
+        let sessionStore = DocumentStore(vault: vault)
         let template = try sessionStore.template()
         _ = try sessionStore.createAll(values.map { try sessionStore.prepare($0, template: template) })
         try store.refresh()

@@ -5,7 +5,7 @@ import Foundation
 // and `$TMPDIR` in. These overloads are the system clock for the tests written before that, which
 // call the library as the command did: with the time now.
 
-extension SessionStore {
+extension DocumentStore {
     func create(_ values: SessionValues) throws(VaultError) -> (path: String, document: Document) {
         try create(values, now: Date())
     }
@@ -62,5 +62,11 @@ extension TemporaryFiles {
 extension FileIO {
     static func makeTemporaryFolder(prefix: String) throws(VaultError) -> String {
         try makeTemporaryFolder(prefix: prefix, in: ProcessInfo.processInfo.environment["TMPDIR"])
+    }
+}
+
+extension PDFEngine {
+    func render(_ html: String, timeout: TimeInterval = 120) throws(VaultError) -> [UInt8] {
+        try render(html, environment: ProcessInfo.processInfo.environment, timeout: timeout)
     }
 }

@@ -13,7 +13,7 @@ import Testing
 
     @Test func writesEveryFileInCanonicalFormPrivateAndNamesClashesApart() throws {
         let temp = try TemporaryVault()
-        let store = SessionStore(vault: try temp.vault)
+        let store = DocumentStore(vault: try temp.vault)
         try temp.write("sessions/2024/2024-05-01-lsd.md", sessionText(id: "11111111-1111-4111-8111-111111111111"))
         var draft = values(3)
         draft.moodBefore = nil
@@ -44,7 +44,7 @@ import Testing
 
     @Test func textThatWouldNotReadBackIsFlagged() throws {
         let temp = try TemporaryVault()
-        let store = SessionStore(vault: try temp.vault)
+        let store = DocumentStore(vault: try temp.vault)
         var fenced = values(1)
         fenced.intention = "Listen\n```"
         fenced.reflections = "Calm."

@@ -8,7 +8,7 @@ import Testing
     @Test("save takes the time it is given: a draft dated years ahead goes into the journal when now is after its date")
     func theClockPassedToSaveDecidesWhereAFinishedDraftGoes() throws {
         let temp = try TemporaryVault()
-        let store = SessionStore(vault: try temp.vault)
+        let store = DocumentStore(vault: try temp.vault)
         let date = try #require(LocalDate.parse("2031-05-06T18:00:00-07:00"))
         var values = SessionValues(date: date, treatment: .ketamine, created: date)
         values.intention = "Let go."

@@ -15,7 +15,7 @@ import Testing
     @Test("created after now it goes to the drafts; saved before its time it stays; finished after, it moves")
     func lifecycle() throws {
         let temp = try TemporaryVault()
-        let store = SessionStore(vault: try temp.vault)
+        let store = DocumentStore(vault: try temp.vault)
         let plannedFor = try #require(LocalDate.parse("2031-05-06T18:00:00-07:00"))
         let before = plannedFor.date(in: try temp.vault.timeZone).addingTimeInterval(-3600)
         let created = try store.create(try values("2031-05-06T18:00:00-07:00"), now: before)
@@ -50,7 +50,7 @@ import Testing
     @Test("created with a past date, or without now (as import does), it goes to the journal")
     func journal() throws {
         let temp = try TemporaryVault()
-        let store = SessionStore(vault: try temp.vault)
+        let store = DocumentStore(vault: try temp.vault)
         #expect(try store.create(try values("2024-05-06T18:00:00-07:00")).path == "sessions/2024/2024-05-06-ketamine.md")
         let prepared = try store.prepare(try values("2031-05-06T18:00:00-07:00"), template: store.template())
         #expect(try store.createAll([prepared]) == ["sessions/2031/2031-05-06-ketamine.md"])

@@ -39,7 +39,7 @@ import Darwin
         values.intention = "Listen."
         values.moodBefore = 5
         do {
-            _ = try SessionStore(vault: vault).create(values)
+            _ = try DocumentStore(vault: vault).create(values)
             Issue.record("expected the held lock to stop the write")
         } catch {
             #expect(error.kind == .locked)
@@ -48,7 +48,7 @@ import Darwin
         }
         #expect(temp.files(under: "sessions").isEmpty)
         holder.release()
-        #expect(throws: Never.self) { try SessionStore(vault: vault).create(values) }
+        #expect(throws: Never.self) { try DocumentStore(vault: vault).create(values) }
     }
 
     @Test func theLockIsReentrantOnOneThreadAndReleasedAfterwards() throws {
@@ -73,7 +73,7 @@ import Darwin
         let failures = ResultBox<String>(count: 40)
         DispatchQueue.concurrentPerform(iterations: 40) { n in
             do throws(VaultError) {
-                _ = try SessionStore(vault: vault).addReflection("Entry \(n).", typedAt: Date(), prepend: false, to: entry)
+                _ = try DocumentStore(vault: vault).addReflection("Entry \(n).", typedAt: Date(), prepend: false, to: entry)
             } catch {
                 failures.set(n, error.message)
             }

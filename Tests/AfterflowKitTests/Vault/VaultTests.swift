@@ -112,7 +112,7 @@ import Testing
 
     @Test func newSessionsGoIntoTheirYearWithSuffixesOnCollisionAndDraftsApart() throws {
         let temp = try TemporaryVault()
-        let store = SessionStore(vault: try temp.vault)
+        let store = DocumentStore(vault: try temp.vault)
         let date = LocalDate.parse("2024-12-10T14:30:00-08:00")!
         var values = SessionValues(date: date, treatment: .psilocybin, created: date)
         values.intention = "Listen."
@@ -146,9 +146,9 @@ import Testing
         values.intention = "See."
         values.moodBefore = 5
         try temp.write("Templates/session.md", "---\n{{{front_matter}}}\nmood_source: template\n---\n# {{{title}}}\n\n## Intention\n\n{{{intention}}}\n")
-        let created = try SessionStore(vault: try temp.vault).create(values)
+        let created = try DocumentStore(vault: try temp.vault).create(values)
         #expect(try temp.read(created.path).contains("mood_source: template\n---\n# LSD • Dec 10, 2024\n\n## Intention\n\nSee.\n"))
         try temp.write("Templates/session.md", "---\ntitle: {{{title}}}\n---\n")
-        #expect(throws: VaultError.self) { try SessionStore(vault: try temp.vault).create(values) }
+        #expect(throws: VaultError.self) { try DocumentStore(vault: try temp.vault).create(values) }
     }
 }

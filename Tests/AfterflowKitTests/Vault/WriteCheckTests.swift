@@ -13,14 +13,14 @@ struct WriteCheckTests {
     @Test("a check-in of 1850 is refused and nothing is written")
     func moodOf1850() throws {
         let temp = try TemporaryVault()
-        #expect(throws: VaultError.self) { try MoodStore(vault: try temp.vault).add(MoodValues(date: Self.old, score: 5, created: Self.created)) }
+        #expect(throws: VaultError.self) { try DocumentStore(vault: try temp.vault).create(MoodValues(date: Self.old, score: 5, created: Self.created)) }
         #expect(temp.files(under: "moods").isEmpty)
     }
 
     @Test("an imported batch with a check-in of 1850 is refused before that file")
     func moodBatchOf1850() throws {
         let temp = try TemporaryVault()
-        #expect(throws: VaultError.self) { try MoodStore(vault: try temp.vault).addAll([MoodValues(date: Self.old, score: 5, created: Self.created)]) }
+        #expect(throws: VaultError.self) { try DocumentStore(vault: try temp.vault).createAll([MoodValues(date: Self.old, score: 5, created: Self.created)]) }
         #expect(temp.files(under: "moods").isEmpty)
     }
 
@@ -28,14 +28,14 @@ struct WriteCheckTests {
     func assessmentOf1850() throws {
         let temp = try TemporaryVault()
         let values = AssessmentValues(date: Self.old, instrument: .gad7, answers: [0, 1, 0, 1, 0, 1, 0], created: Self.created)
-        #expect(throws: VaultError.self) { try AssessmentStore(vault: try temp.vault).add(values) }
+        #expect(throws: VaultError.self) { try DocumentStore(vault: try temp.vault).create(values) }
         #expect(temp.files(under: "assessments").isEmpty)
     }
 
     @Test("a trial session of 1850 is refused and nothing is written")
     func trialsOf1850() throws {
         let temp = try TemporaryVault()
-        let store = PracticeStore(vault: try temp.vault)
+        let store = DocumentStore(vault: try temp.vault)
         let now = Date(timeIntervalSince1970: 1_741_100_000)
         let (short, _) = try store.addClient(name: "Maya Thompson", born: nil, short: nil, now: now)
         let record = try store.load(short)
@@ -53,7 +53,7 @@ struct WriteCheckTests {
         let vault = try temp.vault
         let entry = VaultEntry(path: "sessions/2024/a.md", bytes: Array(text.utf8))
         #expect(throws: VaultError.self) {
-            try SessionStore(vault: vault).update(entry) { current throws(VaultError) -> Document in
+            try DocumentStore(vault: vault).update(entry) { current throws(VaultError) -> Document in
                 current.document.settingFrontMatter("date", to: ["date: 1850-03-04"], order: SessionKey.order)
             }
         }
@@ -67,7 +67,7 @@ struct WriteCheckTests {
         try temp.write("hello.md", text)
         let entry = VaultEntry(path: "hello.md", bytes: Array(text.utf8))
         #expect(throws: VaultError.self) {
-            try SessionStore(vault: try temp.vault).save(Document(text + "\n## Reflections\n\nx\n"), over: entry)
+            try DocumentStore(vault: try temp.vault).save(Document(text + "\n## Reflections\n\nx\n"), over: entry)
         }
         #expect(try temp.read("hello.md") == text)
     }

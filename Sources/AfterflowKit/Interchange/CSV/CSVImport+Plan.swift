@@ -59,7 +59,7 @@ extension CSVImport {
         let seconds = candidates.map { $0.values.date.wallClockSeconds }
         let days = candidates.map { $0.values.date.dayString }
         var known = try index.signatures(fromDay: days.min() ?? "", throughDay: days.max() ?? "")
-        let store = SessionStore(vault: index.vault)
+        let store = DocumentStore(vault: index.vault)
         let template = try store.template()
         for (candidate, second) in zip(candidates, seconds) {
             let signature = SessionSignature(seconds: second, treatment: candidate.values.treatment, intention: candidate.values.intention)

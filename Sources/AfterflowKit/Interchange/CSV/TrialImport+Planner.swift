@@ -129,8 +129,7 @@ extension TrialImport {
                 reject(fresh, "note", "expected trials that a new session file reads back the same; check the notes for characters a trial line cannot hold")
                 return
             }
-            let path = freePath(folder: "\(record.folder)/sessions/\(String(format: "%04d", start.year))",
-                                stem: String(format: "%@-%02d%02d", start.dayString, start.time?.hour ?? 0, start.time?.minute ?? 0))
+            let path = freePath(for: .trialSession(clientFolder: record.folder, date: start))
             plan.creates.append(Create(path: path, text: text, sessionID: id, client: record.short, trials: trials, rows: rows))
         }
 
@@ -151,15 +150,12 @@ extension TrialImport {
             return message
         }
 
-        /// `folder/stem.md`, or `folder/stem-2.md`… when the vault or the plan has it.
-        mutating func freePath(folder: String, stem: String) -> String {
-            var candidate = "\(folder)/\(stem).md"
-            var n = 2
-            while taken.contains(candidate) {
-                candidate = "\(folder)/\(stem)-\(n).md"
-                n += 1
-            }
-            taken.insert(candidate)
+        /// Where `placement` puts a new file, `stem.md` or `stem-2.md`… (`FreeName`) when the vault
+        /// or the plan has it.
+        mutating func freePath(for placement: DocumentStore.Placement) -> String {
+            let taken = self.taken
+            let candidate = FreeName.first(placement.path(attempt:)) { taken.contains($0) } ?? placement.path(attempt: 1)
+            self.taken.insert(candidate)
             return candidate
         }
     }

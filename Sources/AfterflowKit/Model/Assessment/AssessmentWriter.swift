@@ -43,11 +43,7 @@ public enum AssessmentWriter {
     /// `assessments/2025/2025-03-04-0815-phq9.md`, the day and time in the vault's time zone;
     /// `-2`, `-3` … before `.md` for a second one of the instrument within the same minute.
     public static func path(for date: LocalDate, instrument: AssessmentInstrument, timeZone: TimeZone, attempt: Int = 1) -> String {
-        let local = date.resolved(in: timeZone)
-        let time = local.time ?? LocalDate.Time(hour: 0, minute: 0, second: 0)
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        let stem = "\(local.year)-\(two(local.month))-\(two(local.day))-\(two(time.hour))\(two(time.minute))-\(instrument.rawValue)"
-        return "\(folder)/\(local.year)/\(stem)\(attempt > 1 ? "-\(attempt)" : "").md"
+        DocumentStore.Placement.assessment(date: date, instrument: instrument, timeZone: timeZone).path(attempt: attempt)
     }
 }
 

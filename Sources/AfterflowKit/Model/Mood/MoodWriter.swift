@@ -68,11 +68,7 @@ public enum MoodWriter {
     /// `moods/2025/2025-03-04-0815.md`, the day and time in the vault's time zone; `-2`, `-3` …
     /// before `.md` for a second check-in within the same minute (`attempt` 2, 3 …).
     public static func path(for date: LocalDate, timeZone: TimeZone, attempt: Int = 1) -> String {
-        let local = date.resolved(in: timeZone)
-        let time = local.time ?? LocalDate.Time(hour: 0, minute: 0, second: 0)
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        let stem = "\(local.year)-\(two(local.month))-\(two(local.day))-\(two(time.hour))\(two(time.minute))"
-        return "\(folder)/\(local.year)/\(stem)\(attempt > 1 ? "-\(attempt)" : "").md"
+        DocumentStore.Placement.mood(date: date, timeZone: timeZone).path(attempt: attempt)
     }
 }
 

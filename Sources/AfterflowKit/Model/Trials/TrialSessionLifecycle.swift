@@ -105,7 +105,7 @@ public enum TrialSessionLifecycle {
     }
 }
 
-extension PracticeStore {
+extension DocumentStore {
     /// Ends the trial session `entry`: writes `end` (the moment, or `now`), and `updated`, in one
     /// atomic replace; refused when the end is before the start, or when the file changed since
     /// it was read. A session that has ended already is treated as `ifEnded` says.

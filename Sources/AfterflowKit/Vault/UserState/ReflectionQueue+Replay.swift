@@ -33,7 +33,7 @@ extension ReflectionQueue {
     private func replayHoldingLocks(into vault: Vault, now: Date, replay: inout Replay) {
         let pending = items(forVault: vault.root)
         guard !pending.isEmpty else { return }
-        let store = SessionStore(vault: vault)
+        let store = DocumentStore(vault: vault)
         let editor = SessionEditor(timeZone: vault.timeZone)
         let catalog = VaultCatalog(vault: vault)
         var stopped: String?

@@ -86,7 +86,7 @@ extension Afterflow {
                                              now: now, timeZone: zone)
             var values = AssessmentValues(date: when, instrument: instrument, answers: given, created: current)
             values.notes = notes ?? ""
-            let path = try withVaultErrors { try AssessmentStore(vault: vault).add(values) }
+            let path = try withVaultErrors { try DocumentStore(vault: vault).create(values) }
             let safety = AssessmentSafety.applies(instrument: instrument, answers: given)
             let safetyLines = safety ? AssessmentSafety.lines(crisisLine: vault.config.crisisLine) : []
             if format == .json {

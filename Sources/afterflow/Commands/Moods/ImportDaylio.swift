@@ -87,7 +87,7 @@ struct ImportDaylio: ParsableCommand {
         }
         var paths: [String] = []
         if !dryRun {
-            paths = try withVaultErrors { try MoodStore(vault: vault).addAll(plan.ready.map(\.values)) }
+            paths = try withVaultErrors { try DocumentStore(vault: vault).createAll(plan.ready.map(\.values)) }
         }
         if format == .json {
             emit(json(plan, paths: paths, name: name, zone: zone).serialized(pretty: true))

@@ -114,7 +114,7 @@ extension Afterflow {
             values.associations = chosenAssociations.isEmpty
                 ? MoodVocabulary.inferAssociations(from: notes, extra: vault.config.moodKeywords) : chosenAssociations
             values.notes = notes
-            let path = try withVaultErrors { try MoodStore(vault: vault).add(values) }
+            let path = try withVaultErrors { try DocumentStore(vault: vault).create(values) }
             let valenceShown = values.effectiveValence
             let valenceClass = ValenceClass(valence: valenceShown)
             if format == .json {

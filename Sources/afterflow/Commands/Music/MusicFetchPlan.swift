@@ -78,7 +78,7 @@ struct MusicFetchPlan {
         let now = Clock.now
         let original = link.original
         do throws(VaultError) {
-            let update = try SessionStore(vault: vault).update(entry, now: Clock.now) { current throws(VaultError) -> Document in
+            let update = try DocumentStore(vault: vault).update(entry, now: Clock.now) { current throws(VaultError) -> Document in
                 // Written only for the link that was asked about: a file whose link changed
                 // meanwhile is left as it is.
                 guard let session = current.session, session.music == original else {

@@ -51,7 +51,7 @@ extension Afterflow.ClientCommand {
 
         func run() throws {
             let vault = try vaultOptions.open()
-            let store = PracticeStore(vault: vault)
+            let store = DocumentStore(vault: vault)
             let bornDay = try born.map { text -> LocalDate in
                 guard let day = LocalDate.parse(text), day.isDayOnly, day.yearProblem == nil else {
                     throw ValidationError("--born must be a day like 2017-03-02, found \"\(text.visible())\"")

@@ -53,7 +53,7 @@ struct ExportProgress: ParsableCommand {
         }
         let now = Clock.now
         let vault = try vaultOptions.open()
-        let store = PracticeStore(vault: vault)
+        let store = DocumentStore(vault: vault)
         let short = try withVaultErrors { try store.resolveClient(client) }
         let record = try withVaultErrors { try store.load(short) }
         if let goal { _ = try goalRecord(goal, in: record, hints: vaultOptions.hints) }
@@ -73,7 +73,7 @@ struct ExportProgress: ParsableCommand {
         var bytes = Array(html.utf8)
         if format == .pdf {
             let engine = try pdfEngine(orInstead: ["Or write the report as HTML (--format html), open it in any browser and print it from there."])
-            bytes = try withVaultErrors { try engine.render(html, temporaryBase: ProcessInfo.processInfo.environment["TMPDIR"]) }
+            bytes = try withVaultErrors { try engine.render(html, environment: ProcessInfo.processInfo.environment, temporaryBase: ProcessInfo.processInfo.environment["TMPDIR"]) }
             extra = " (printed with \(engine.executable))"
         }
         if let path = try writeOutput(bytes, to: destination) {

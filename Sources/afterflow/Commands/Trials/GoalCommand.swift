@@ -192,7 +192,7 @@ extension Afterflow.GoalCommand {
             if entry.diagnostics.contains(where: { $0.severity == .error }) {
                 throw usageError("\(found.path) has errors; fix them first ('afterflow check \(found.path)' shows them)", command: "goal set")
             }
-            try withVaultErrors { try practice.store.save(practice.goalEditor.applying(changes, to: entry.document), over: entry) }
+            try withVaultErrors { try practice.store.save(practice.goalEditor.applying(changes, to: entry.document), over: entry, now: Clock.now) }
             emit(("Updated \(found.short): " + changes.map(\.summary).joined(separator: ", ")).visible())
         }
     }
@@ -242,7 +242,7 @@ extension Afterflow.GoalCommand {
             } catch {
                 throw usageError(error.description, command: "goal phase")
             }
-            try withVaultErrors { try practice.store.save(editor.applying(changes, to: entry.document), over: entry) }
+            try withVaultErrors { try practice.store.save(editor.applying(changes, to: entry.document), over: entry, now: Clock.now) }
             emit("\(found.short) is \(newPhase.rawValue) from \(day.dayString) (was \(current.currentPhase.rawValue)).".visible())
         }
     }

@@ -22,7 +22,7 @@ final class LiveLogger {
 
     static let cueSeconds = 3.0
 
-    let store: PracticeStore
+    let store: DocumentStore
     let path: String
     let goals: [LoggedGoal]
     let cues: CueLevels
@@ -42,7 +42,7 @@ final class LiveLogger {
     private(set) var messageSerial = 0
     let started: Date
 
-    init(store: PracticeStore, path: String, goals: [LoggedGoal], clientName: String, known: Document, started: Date, neutral: Bool) {
+    init(store: DocumentStore, path: String, goals: [LoggedGoal], clientName: String, known: Document, started: Date, neutral: Bool) {
         self.store = store
         self.path = path
         self.goals = goals

@@ -179,7 +179,7 @@ extension Afterflow {
         }
 
         /// Writes the session's end: now (left as it is when another front end ended it).
-        private func end(path: String, store: PracticeStore, zone: TimeZone) throws {
+        private func end(path: String, store: DocumentStore, zone: TimeZone) throws {
             try withVaultErrors { _ = try store.endTrials(try store.read(path), at: nil, now: Clock.now, ifEnded: .keep) }
         }
     }

@@ -6,14 +6,14 @@ import Foundation
 struct Practice {
     let index: IndexStore
     let report: IndexStore.RefreshReport
-    let store: PracticeStore
+    let store: DocumentStore
     var vault: Vault { store.vault }
     var zone: TimeZone { vault.timeZone }
     var today: LocalDate { Clock.today(in: zone) }
 
     init(_ options: VaultOptions) throws {
         (index, report) = try options.index()
-        store = PracticeStore(vault: index.vault)
+        store = DocumentStore(vault: index.vault)
     }
 
     func client(_ text: String) throws -> ClientRecord {
@@ -62,12 +62,12 @@ func parseMoment(_ text: String, option: String, zone: TimeZone) throws -> Local
 /// index is opened only when a reference needs it.
 struct QuickPractice {
     let options: VaultOptions
-    let store: PracticeStore
+    let store: DocumentStore
     var vault: Vault { store.vault }
 
     init(_ options: VaultOptions) throws {
         self.options = options
-        store = PracticeStore(vault: try options.open())
+        store = DocumentStore(vault: try options.open())
     }
 
     func trialSession(_ text: String) throws -> VaultEntry {

@@ -37,7 +37,7 @@ extension Afterflow {
 
         func run() throws {
             let vault = try vaultOptions.open()
-            let store = PracticeStore(vault: vault)
+            let store = DocumentStore(vault: vault)
             let short = try withVaultErrors { try store.resolveClient(client) }
             let record = try withVaultErrors { try store.load(short) }
             if let goal { _ = try goalRecord(goal, in: record, hints: vaultOptions.hints) }

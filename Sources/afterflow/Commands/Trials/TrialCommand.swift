@@ -106,7 +106,7 @@ extension Afterflow {
         }
 
         /// Writes the trial: into a session that takes one now, or into the one --session names.
-        private func appended(_ trial: Trial, to path: String, client: String, store: PracticeStore) throws -> Document {
+        private func appended(_ trial: Trial, to path: String, client: String, store: DocumentStore) throws -> Document {
             if onPurpose != nil { return try withVaultErrors { try store.append(trial, to: path) } }
             let anyway = vaultOptions.hints.command("trial", client, trial.goal, result, "--session", path)
             return try withVaultErrors { try store.append(trial, to: path, acceptingAt: Clock.now, client: client, onPurpose: anyway) }

@@ -57,7 +57,7 @@ extension Afterflow.Trials {
 
         func run() throws {
             let vault = try vaultOptions.open()
-            let store = PracticeStore(vault: vault)
+            let store = DocumentStore(vault: vault)
             let short = try withVaultErrors { try store.resolveClient(client) }
             let record = try withVaultErrors { try store.load(short) }
             let zone = vault.timeZone

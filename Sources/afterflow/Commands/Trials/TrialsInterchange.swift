@@ -52,7 +52,7 @@ struct ExportTrialsCSV: ParsableCommand {
     func run() throws {
         let now = Clock.now
         let vault = try vaultOptions.open()
-        let store = PracticeStore(vault: vault)
+        let store = DocumentStore(vault: vault)
         let shorts = try client.isEmpty ? store.clientShorts() : client.map { text in try withVaultErrors { try store.resolveClient(text) } }
         let range = try dayRange(since: since, until: until, zone: vault.timeZone)
         var records: [ClientRecord] = []
@@ -117,7 +117,7 @@ struct ImportTrialsCSV: ParsableCommand {
     func run() throws {
         let bytes = try ImportCSV.read(file)
         let vault = try vaultOptions.open()
-        let store = PracticeStore(vault: vault)
+        let store = DocumentStore(vault: vault)
         let records = try store.clientShorts().map { short in try withVaultErrors { try store.load(short) } }
         let reading = TrialCSV.read(bytes: bytes, cues: store.cues)
         let plan = TrialImport.plan(reading, records: records, timeZone: vault.timeZone, now: Clock.now)

@@ -145,7 +145,7 @@ import Testing
         let fresh = try ReportFixture(files: [])
         let plan = try CSVImport(timeZone: Self.losAngeles, now: ReportFixture.now).plan(Array(first.utf8), index: fresh.store)
         #expect(plan.problems.isEmpty, "\(plan.problems)")
-        _ = try SessionStore(vault: fresh.vault).createAll(plan.ready.map(\.session))
+        _ = try DocumentStore(vault: fresh.vault).createAll(plan.ready.map(\.session))
         try fresh.store.refresh()
         let second = writer.document(try fresh.sessions())
         #expect(second == first)

@@ -15,7 +15,7 @@ import Testing
     @Test func theCueRewritesTheLastLineAndUndoRemovesIt() throws {
         let temp = try TemporaryVault()
         try temp.write(Self.path, Self.head + "- 15:02:10 s-initial + independent\n")
-        let store = PracticeStore(vault: try temp.vault)
+        let store = DocumentStore(vault: try temp.vault)
         var known = try store.append(trial("15:02:31", false, "independent"), to: Self.path)
         #expect(try temp.read(Self.path).hasSuffix("- 15:02:10 s-initial + independent\n- 15:02:31 s-initial - independent\n"))
         known = try store.replaceLastTrial(in: Self.path, expecting: known, with: trial("15:02:31", false, "minimal", note: "said /th/"))
@@ -34,7 +34,7 @@ import Testing
     @Test func aFileChangedMeanwhileIsLeftAlone() throws {
         let temp = try TemporaryVault()
         try temp.write(Self.path, Self.head)
-        let store = PracticeStore(vault: try temp.vault)
+        let store = DocumentStore(vault: try temp.vault)
         let known = try store.append(trial("15:02:31", true, "independent"), to: Self.path)
         // Another front end logs a trial.
         try store.append(trial("15:02:40", false, "independent"), to: Self.path)
@@ -47,7 +47,7 @@ import Testing
     @Test func aSessionWithNoTrialHasNothingToRemove() throws {
         let temp = try TemporaryVault()
         try temp.write(Self.path, Self.head)
-        let store = PracticeStore(vault: try temp.vault)
+        let store = DocumentStore(vault: try temp.vault)
         let known = Document(bytes: Array(Self.head.utf8))
         #expect(throws: VaultError.self) { try store.removeLastTrial(in: Self.path, expecting: known) }
         #expect(try temp.read(Self.path) == Self.head)

@@ -36,7 +36,7 @@ import Testing
     @Test func aSessionLeftWithoutATrialIsRemoved() throws {
         let temp = try TemporaryVault()
         try temp.write(Self.path, Self.empty)
-        let store = PracticeStore(vault: try temp.vault)
+        let store = DocumentStore(vault: try temp.vault)
         let known = try store.read(Self.path).document
         #expect(try store.discardUnusedSession(Self.path, expecting: known) && !FileManager.default.fileExists(atPath: temp.root + "/" + Self.path))
     }
@@ -46,7 +46,7 @@ import Testing
     func aSessionWithATrialOrNotesOrChangedIsKept(_ text: String) throws {
         let temp = try TemporaryVault()
         try temp.write(Self.path, Self.empty)
-        let store = PracticeStore(vault: try temp.vault)
+        let store = DocumentStore(vault: try temp.vault)
         let known = try store.read(Self.path).document
         try temp.write(Self.path, text)
         #expect(try !store.discardUnusedSession(Self.path, expecting: known) && temp.read(Self.path) == text)

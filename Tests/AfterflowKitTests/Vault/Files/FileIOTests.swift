@@ -63,6 +63,6 @@ import Testing
         #expect(throws: VaultError.self) { try vault.path("sessions/../../x.md") }
         #expect(throws: VaultError.self) { try vault.path("/etc/passwd") }
         #expect(try vault.path("sessions/2024/a.md") == vault.root + "/sessions/2024/a.md")
-        #expect(SessionStore.sanitize("2024-12-10-../../x y") == "2024-12-10-------x-y")
+        #expect(FreeName.sanitize("2024-12-10-../../x y") == "2024-12-10-------x-y")
     }
 }

@@ -256,7 +256,7 @@ public enum FuzzProperties {
     static func trialAppend(_ document: Document) -> [String] {
         guard DocumentKind(typeValue: DocumentKind.typeValue(of: document)) == .trials else { return [] }
         let session = TrialSession(document: document)
-        // As PracticeStore.append refuses: a file with errors, or with a code fence never closed
+        // As DocumentStore.append refuses: a file with errors, or with a code fence never closed
         // (a trial added after it would be hidden in it).
         guard !session.diagnostics.hasErrors, document.unclosedFenceWarning == nil else { return [] }
         let trial = Trial(time: TimeOfDay(hour: 10, minute: 30, second: 0), goal: "s-initial", success: true, cue: "minimal", note: "fuzz")

@@ -11,6 +11,9 @@ public struct PreparedSession: Sendable {
     /// `2024-12-10-psilocybin`.
     let stem: String
 
+    /// Where the session goes (see `DocumentStore.Placement.session`).
+    var placement: DocumentStore.Placement { .session(folder: folder, stem: stem) }
+
     /// The fields whose text reads back from the file differently from what was given (`intention`,
     /// `environment`, `music_notes`, `reflections`, `music`): text that changes the file's
     /// structure, such as an unclosed code fence that hides the sections after it.
@@ -25,7 +28,7 @@ public struct PreparedSession: Sendable {
     }
 }
 
-extension SessionStore {
+extension DocumentStore {
     /// Renders `values` with `template` and reads the result back; throws when the template makes a
     /// file with errors.
     ///
@@ -62,10 +65,11 @@ extension SessionStore {
             var relatives: [String] = []
             files.reserveCapacity(sessions.count)
             for prepared in sessions {
-                let named = try freePath(in: prepared.folder, base: prepared.stem, reserved: reserved)
+                let placement = prepared.placement
+                let named = try namedFreely(placement, reserved: reserved)
                 reserved.insert(named)
                 try WriteCheck.validate(prepared.document, at: named)
-                let (absolute, relative) = try placeForNewFile(named, draft: prepared.folder == Vault.draftsFolder)
+                let (absolute, relative) = try destination(of: named, placement)
                 relatives.append(relative)
                 files.append((absolute, prepared.document.bytes))
             }

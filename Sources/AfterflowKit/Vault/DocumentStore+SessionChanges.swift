@@ -1,7 +1,7 @@
 import Foundation
 
 /// The changes commands make to one session, each under the vault's lock on the file as it is now.
-extension SessionStore {
+extension DocumentStore {
     /// Adds a quick reflection typed at `typed` (see `SessionEditor.addingReflection`): the
     /// session becomes complete when it needed reflection, and its reminder is cleared.
     public func addReflection(_ text: String, typedAt typed: Date, prepend: Bool, to entry: VaultEntry, now: Date) throws(VaultError) -> Update {

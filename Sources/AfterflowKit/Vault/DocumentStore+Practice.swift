@@ -1,15 +1,8 @@
 import Foundation
 
-/// Creates, reads and changes a therapist's practice in the vault: one folder per client under
-/// `clients/`, with `client.md`, the goals in `goals/` and the trial sessions in `sessions/YYYY/`.
-/// Every write holds the vault's lock and is atomic, or an fsync'd append.
-public struct PracticeStore: Sendable {
-    public let vault: Vault
-
-    public init(vault: Vault) {
-        self.vault = vault
-    }
-
+/// A therapist's practice in the vault: one folder per client under `clients/`, with `client.md`,
+/// the goals in `goals/` and the trial sessions in `sessions/YYYY/`.
+extension DocumentStore {
     public var cues: CueLevels { vault.config.cueLevels }
 
     // MARK: - Clients
@@ -69,16 +62,11 @@ public struct PracticeStore: Sendable {
         }
         let zone = vault.timeZone
         let text = ClientWriter.newDocument(id: UUID(), name: name, born: born, created: LocalDate(now, in: zone), timeZone: zone)
-        let path = PracticePath.clientPath(short)
-        try vault.withLock { () throws(VaultError) in
+        let path = try create(Document(text), at: .client(short)) { () throws(VaultError) in
             if let taken = clientShorts().first(where: { $0.lowercased() == short }) {
                 throw VaultError(.exists, "there is already a client \(taken) (\(PracticePath.clientFolder(taken))/)",
                                  details: ["Give the new client another short name with --short, like --short \(short)\(short.count < 3 ? "x" : String(short.last ?? "x"))."])
             }
-            try WriteCheck.validate(Document(text), at: path)
-            let absolute = try vault.writablePath(path)
-            try FileIO.createDirectories(FileIO.parentPath(of: absolute))
-            try FileIO.create(absolute, contents: Array(text.utf8))
         }
         return (short, path)
     }
@@ -92,43 +80,15 @@ public struct PracticeStore: Sendable {
             throw VaultError(.invalid, "the goal's short name \(quoted(name)) must be letters, digits, - and _, starting with a letter or digit",
                              details: ["Give one with --short, like --short s-initial."])
         }
-        let path = PracticePath.goalPath(client: short, goal: name)
         let text = GoalWriter.newDocument(values, timeZone: vault.timeZone)
-        try vault.withLock { () throws(VaultError) in
-            let absolute = try vault.writablePath(path)
-            if FileIO.exists(absolute) {
-                throw VaultError(.exists, "\(short) already has a goal \(name) (\(path))",
+        let placement = Placement.goal(client: short, goal: name)
+        let path = try create(Document(text), at: placement) { () throws(VaultError) in
+            if FileIO.exists(try vault.writablePath(placement.path(attempt: 1))) {
+                throw VaultError(.exists, "\(short) already has a goal \(name) (\(placement.path(attempt: 1)))",
                                  details: ["Give the new goal another short name with --short."])
             }
-            try WriteCheck.validate(Document(text), at: path)
-            try FileIO.createDirectories(FileIO.parentPath(of: absolute))
-            try FileIO.create(absolute, contents: Array(text.utf8))
         }
         return (name, path)
-    }
-
-    /// Writes a new practice file at the vault-relative `path` (folders made as needed); fails
-    /// rather than replace a file that is there.
-    public func create(_ path: String, text: String) throws(VaultError) {
-        try vault.withLock { () throws(VaultError) in
-            try WriteCheck.validate(Document(text), at: path)
-            let absolute = try vault.writablePath(path)
-            try FileIO.createDirectories(FileIO.parentPath(of: absolute))
-            try FileIO.create(absolute, contents: Array(text.utf8))
-        }
-    }
-
-    /// Replaces a file with an edited document, if it still holds what was read.
-    public func save(_ document: Document, over entry: VaultEntry) throws(VaultError) {
-        try vault.withLock { () throws(VaultError) in
-            try WriteCheck.validate(document, at: entry.path)
-            try FileIO.replace(try vault.writablePath(entry.path), expecting: entry.document.bytes, with: document.bytes)
-        }
-    }
-
-    /// Reads a document of the vault.
-    public func read(_ path: String) throws(VaultError) -> VaultEntry {
-        VaultEntry(path: path, bytes: try FileIO.read(try vault.path(path)))
     }
 
     // MARK: - Trial sessions
@@ -144,22 +104,7 @@ public struct PracticeStore: Sendable {
         let text = TrialSessionWriter.newDocument(id: UUID(), clientID: clientID, date: date, end: nil, location: location,
                                                   observer: observer, recordedOn: recordedOn, trials: [],
                                                   created: LocalDate(now, in: zone), timeZone: zone)
-        let time = date.time ?? LocalDate.Time(hour: 0, minute: 0, second: 0)
-        let folder = "\(record.folder)/sessions/\(String(format: "%04d", date.year))"
-        let stem = String(format: "%@-%02d%02d", date.dayString, time.hour, time.minute)
-        return try vault.withLock { () throws(VaultError) -> String in
-            var candidate = "\(folder)/\(stem).md"
-            var n = 2
-            while FileIO.exists(try vault.path(candidate)) {
-                candidate = "\(folder)/\(stem)-\(n).md"
-                n += 1
-            }
-            try WriteCheck.validate(Document(text), at: candidate)
-            let absolute = try vault.writablePath(candidate)
-            try FileIO.createDirectories(FileIO.parentPath(of: absolute))
-            try FileIO.create(absolute, contents: Array(text.utf8))
-            return candidate
-        }
+        return try create(Document(text), at: .trialSession(clientFolder: record.folder, date: date))
     }
 
     /// The newest trial session file of a client (on `day`, a `YYYY-MM-DD`, when given), found
@@ -219,7 +164,7 @@ public struct PracticeStore: Sendable {
         if document.bytes != entry.document.bytes {
             document = document.settingFrontMatter("updated", to: ["updated: \(LocalDate(now, in: vault.timeZone).canonical(in: vault.timeZone))"], order: order)
         }
-        try save(document, over: entry)
+        try save(document, over: entry, now: now)
         return document
     }
 }

@@ -9,7 +9,7 @@ import Foundation
 /// logger killed at any moment leaves the file as it was or as it is to be, never without the
 /// trial: cutting the file back and appending the new line would leave it, for an instant, with
 /// the trial gone.
-extension PracticeStore {
+extension DocumentStore {
     /// Rewrites the session's last trial line as `trial`. Returns the file as it now is.
     @discardableResult
     public func replaceLastTrial(in path: String, expecting known: Document, with trial: Trial) throws(VaultError) -> Document {
