@@ -3,13 +3,14 @@ import Foundation
 import GRDB
 import Testing
 
-/// One sample document of a registered kind, from ExampleVault (canonical, as `fmt` writes it):
-/// where it stands, where a copy of it stands (later by path, in the same kind's place), and a
-/// word of the text `search` reads of it.
+/// One sample document of a registered kind, canonical (as `fmt` writes it): where it stands,
+/// where a copy of it stands (later by path, in the same kind's place), a word of the text
+/// `search` reads of it, and its text (nil: the file at `path` in ExampleVault).
 struct KindSample: Sendable {
     var path: String
     var copy: String
     var word: String
+    var text: String? = nil
 }
 
 /// Every kind in the registry (`DocumentKind.allCases`) through the seams each kind supplies by
@@ -32,6 +33,7 @@ struct KindSample: Sendable {
 
     static func sample(_ kind: DocumentKind) throws -> (sample: KindSample, text: String) {
         let sample = try #require(samples[kind], "the registered kind \(kind.rawValue) has no sample in KindRegistryTests.samples")
+        if let text = sample.text { return (sample, text) }
         let bytes = Fixtures.exampleVaultBytes(sample.path)
         try #require(!bytes.isEmpty, "no ExampleVault/\(sample.path)")
         return (sample, String(decoding: bytes, as: UTF8.self))
