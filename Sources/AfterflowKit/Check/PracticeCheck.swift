@@ -89,40 +89,9 @@ public struct PracticeCheck: Sendable {
             }
         }
         for entry in entries.sorted(by: { $0.path < $1.path }) {
-            let place = Place(entry.path)
-            switch entry.content {
-            case .client(let client):
-                guard let place, place.isClientFile else {
-                    found.append(misplaced(entry, "a client's file must be clients/<short>/client.md (the folder named by the client's short name, like clients/maya-t/client.md)"))
-                    continue
-                }
-                folders[place.short, default: Folder()].client = client
-            case .goal(let goal):
-                found += goalValues(goal, path: entry.path)
-                guard let place, place.rest.count == 2, place.rest[0] == "goals" else {
-                    found.append(misplaced(entry, "a goal must be in its client's goals folder, clients/<short>/goals/<goal>.md"))
-                    continue
-                }
-                let short = String(place.rest[1].dropLast(3))
-                if !Trial.isShortName(short) {
-                    found.append(Diagnostic(.error, "the goal's file name \(quoted(short)) is not a short name (letters, digits, - and _), so no trial line can name it; rename the file, like s-initial.md", at: SourceLocation(line: 1, column: 1), path: entry.path))
-                }
-                folders[place.short, default: Folder()].members.append((entry, goal.client, "goal"))
-            case .trials(let session):
-                found += trialCues(session, path: entry.path)
-                guard let place, place.rest.count >= 2, place.rest[0] == "sessions" else {
-                    found.append(misplaced(entry, "a trial session must be in its client's sessions folder, clients/<short>/sessions/YYYY/YYYY-MM-DD-HHMM.md"))
-                    continue
-                }
-                found += trialGoals(session, path: entry.path, client: place.short, goals: folders[place.short]?.goals ?? [])
-                folders[place.short, default: Folder()].members.append((entry, session.client, "trial session"))
-            case .session:
-                guard let place, place.rest.count >= 2, place.rest[0] == "goals" || place.rest[0] == "sessions" else { continue }
-                let (kind, type) = place.rest[0] == "goals" ? ("goal", "goal") : ("trial session", "trials")
-                found.append(Diagnostic(.warning, "this file in a client's \(place.rest[0]) folder has no type, so it is read as a therapy session; if it is a \(kind), add 'type: \(type)'", at: SourceLocation(line: 1, column: 1), path: entry.path))
-            case .mood, .assessment, .other, .note, .foreign:
-                continue
-            }
+            // Each kind's own rules of the practice (its place, its values against the settings).
+            guard let checked = entry.kind?.descriptor as? any PracticeChecked.Type else { continue }
+            found += checked.practiceProblems(of: entry, check: self, folders: &folders)
         }
         for (short, folder) in folders.sorted(by: { $0.key < $1.key }) where !folder.members.isEmpty {
             found += clientOf(folder, short: short, paths: paths, clientIDs: clientIDs)

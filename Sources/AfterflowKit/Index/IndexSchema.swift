@@ -4,9 +4,14 @@
 /// `sessions` holds the short fields that listing, filters and statistics scan; the long texts
 /// are apart in `session_texts` (same rowid), so that those scans stay small. `session_text` is
 /// the full-text index of the sections, kept in step by the refresh in bulk statements (measured
-/// 6 times faster than triggers firing row by row).
+/// 6 times faster than triggers firing row by row). Each other kind's table is its descriptor's
+/// (`KindDescriptor.schema`, in the kind's folder), created in registry order.
 enum IndexSchema {
-    static let version = 14
+    /// The schema's version: `base` plus one a registered kind, so that registering a kind (a new
+    /// table) rebuilds older indexes without anyone remembering to bump it. A change to a table's
+    /// columns or statements still bumps `base`.
+    static let version = base + DocumentKind.allCases.count
+    static let base = 8
 
     static let statements = [
         """
@@ -64,47 +69,6 @@ enum IndexSchema {
             content='session_texts', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2'
         )
         """,
-        // The practice: clients, goals and trial sessions, by path. Short names come from the folders.
-        """
-        CREATE TABLE clients (
-            path TEXT PRIMARY KEY NOT NULL,
-            id TEXT,
-            short TEXT NOT NULL,
-            name TEXT,
-            born TEXT,
-            notes TEXT NOT NULL
-        ) WITHOUT ROWID
-        """,
-        """
-        CREATE TABLE goals (
-            path TEXT PRIMARY KEY NOT NULL,
-            id TEXT,
-            client_id TEXT,
-            client TEXT NOT NULL,
-            short TEXT NOT NULL,
-            title TEXT,
-            category TEXT,
-            phase TEXT NOT NULL,
-            description TEXT NOT NULL
-        ) WITHOUT ROWID
-        """,
-        """
-        CREATE TABLE trial_sessions (
-            path TEXT PRIMARY KEY NOT NULL,
-            id TEXT,
-            client_id TEXT,
-            client TEXT NOT NULL,
-            date INTEGER,
-            date_text TEXT,
-            day TEXT,
-            end_date INTEGER,
-            location TEXT,
-            trials INTEGER NOT NULL,
-            successes INTEGER NOT NULL,
-            goals TEXT NOT NULL,
-            notes TEXT NOT NULL
-        ) WITHOUT ROWID
-        """,
         // What search reads of every document but sessions: goal titles and definitions, trial
         // session and trial notes, client notes, the notes of mood check-ins and assessments,
         // other tools' notes.
@@ -113,43 +77,7 @@ enum IndexSchema {
             path UNINDEXED, body, tokenize='unicode61 remove_diacritics 2'
         )
         """,
-        // Mood check-ins between sessions; labels (chosen, suggested) and associations as JSON arrays of names.
-        """
-        CREATE TABLE moods (
-            path TEXT PRIMARY KEY NOT NULL,
-            id TEXT,
-            date INTEGER,
-            date_text TEXT,
-            day TEXT,
-            score INTEGER,
-            valence REAL,
-            valence_class TEXT,
-            kind TEXT NOT NULL,
-            labels TEXT NOT NULL,
-            suggested_labels TEXT NOT NULL,
-            associations TEXT NOT NULL,
-            source TEXT NOT NULL,
-            notes TEXT NOT NULL
-        ) WITHOUT ROWID
-        """,
-        "CREATE INDEX moods_by_date ON moods(date DESC)",
-        // PHQ-9 and GAD-7 assessments; items as the answers joined by commas (`1,0,2`).
-        """
-        CREATE TABLE assessments (
-            path TEXT PRIMARY KEY NOT NULL,
-            id TEXT,
-            date INTEGER,
-            date_text TEXT,
-            day TEXT,
-            instrument TEXT,
-            items TEXT NOT NULL,
-            total INTEGER,
-            band TEXT,
-            notes TEXT NOT NULL
-        ) WITHOUT ROWID
-        """,
-        "CREATE INDEX trial_sessions_by_client ON trial_sessions(client, date DESC)",
-        "CREATE INDEX trial_sessions_by_id ON trial_sessions(id)",
+    ] + DocumentKind.allCases.flatMap { $0.descriptor.schema } + [
         "CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID",
     ]
 }

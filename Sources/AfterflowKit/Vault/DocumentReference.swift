@@ -161,25 +161,13 @@ extension DocumentReference {
         switch entry.content {
         case .note: return "it has no front matter"
         case .foreign: return "it is not an afterflow document (it has no afterflow type and stands outside afterflow's folders \(DocumentKind.folders.map { $0 + "/" }.joined(separator: ", ")))"
-        case .client: return "it is a client (type: client)"
-        case .goal: return "it is a goal (type: goal)"
-        case .trials: return "it is a trial session (type: trials)"
-        case .mood: return "it is a mood check-in (type: mood)"
-        case .assessment: return "it is an assessment (type: assessment)"
         case .other(let type): return "its type is \(quoted(type))"
-        case .session: return "it is a session"
+        default: return "it is \(entry.kind?.descriptor.noun ?? "a document")"
         }
     }
 
     /// The commands that work on the kind a file is.
     static func whereItsCommandsAre(_ entry: VaultEntry, path: String) -> [String] {
-        let client = PracticePath(path).client ?? "CLIENT"
-        switch entry.content {
-        case .trials: return ["See it with 'afterflow summary \(path)'; 'afterflow note \(path)' drafts its note."]
-        case .client: return ["See it with 'afterflow client show \(client)'."]
-        case .goal: return ["See the client's goals with 'afterflow goal list \(client)' and their progress with 'afterflow progress \(client)'."]
-        case .assessment: return ["See the measures over time with 'afterflow assessments'."]
-        default: return []
-        }
+        entry.kind?.descriptor.commandHints(path: path) ?? []
     }
 }

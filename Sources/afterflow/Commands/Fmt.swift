@@ -48,23 +48,14 @@ struct Fmt: ParsableCommand {
             entries = resolved
             vault = try opened ?? vaultOptions.open()
         }
-        let formatter = SessionFormatter(timeZone: vault.timeZone)
-        let goalFormatter = GoalFormatter(), trialsFormatter = TrialsFormatter()
         let store = DocumentStore(vault: vault)
         let printer = DiagnosticPrinter(vault: vault)
         var skipped = 0
         var changed: [String] = []
         for entry in entries {
-            let formatted: Document?
-            switch entry.content {
-            case .session(let session): formatted = formatter.format(session)
-            case .client(let client): formatted = goalFormatter.format(client)
-            case .goal(let goal): formatted = goalFormatter.format(goal)
-            case .trials(let trials): formatted = trialsFormatter.format(trials)
-            case .mood(let mood): formatted = MoodFormatter().format(mood)
-            case .assessment(let assessment): formatted = AssessmentFormatter().format(assessment)
-            case .other, .note, .foreign: continue
-            }
+            // Each kind's canonical form, as its descriptor writes it.
+            guard let kind = entry.kind else { continue }
+            let formatted = kind.descriptor.formatted(entry.content, timeZone: vault.timeZone)
             guard let formatted else {
                 printer.print(entry.diagnostics.filter { $0.severity == .error }, source: entry.document)
                 skipped += 1

@@ -47,8 +47,8 @@ struct List: ParsableCommand {
 
     func run() throws {
         if kind != .session {
-            return try PracticeListing(vaultOptions: vaultOptions, kind: kind, client: client, since: filters.since, until: filters.until,
-                                       limit: limit, format: format).run()
+            return try KindListing(vaultOptions: vaultOptions, kind: kind, client: client, since: filters.since, until: filters.until,
+                                   limit: limit, format: format).run()
         }
         if client != nil { throw ValidationError("--client lists trial sessions or goals: add --kind trials or --kind goal") }
         let (store, report) = try vaultOptions.index()

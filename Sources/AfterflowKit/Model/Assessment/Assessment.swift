@@ -51,103 +51,17 @@ public struct Assessment: Sendable {
 
     public init(document: Document) {
         self.document = document
+        diagnostics = []
         var reader = FrontMatterReader(document: document)
-        var sawDate = false, sawID = false, sawInstrument = false
-        var itemsEntry: FrontMatterEntry?
-        var itemScalars: [YAMLScalar] = []
-        var totalEntry: (value: Int, location: SourceLocation)?
-        var bandEntry: (value: AssessmentBand, location: SourceLocation)?
+        var seen = Seen()
         if let frontMatter = document.frontMatter {
-            for entry in frontMatter.entries {
-                switch entry.key {
-                case "id":
-                    sawID = true
-                    id = reader.documentID(entry)
-                case "date":
-                    sawDate = true
-                    if reader.required(entry, example: "when you answered, like 2025-03-04T08:15:00") != nil { date = reader.date(entry) }
-                case "instrument":
-                    sawInstrument = true
-                    guard let s = reader.required(entry, example: "phq9 or gad7") else { continue }
-                    if let value = AssessmentInstrument(parsing: s.text) {
-                        instrument = value
-                    } else {
-                        reader.error("instrument must be phq9 (depression) or gad7 (anxiety), found \(quoted(s.text))", at: s.location)
-                    }
-                case "items":
-                    itemsEntry = entry
-                    itemScalars = reader.list(entry)
-                case "total":
-                    guard let s = reader.scalar(entry) else { continue }
-                    if let value = Int(s.text.trimmingASCIIWhitespace()), value >= 0 {
-                        totalEntry = (value, s.location)
-                    } else {
-                        reader.error("total must be a whole number, the sum of the items, found \(quoted(s.text))", at: s.location)
-                    }
-                case "band":
-                    guard let s = reader.scalar(entry) else { continue }
-                    if let value = AssessmentBand(parsing: s.text) {
-                        bandEntry = (value, s.location)
-                    } else {
-                        let names = (instrument?.bands ?? AssessmentBand.allCases).map(\.rawValue).joined(separator: ", ")
-                        reader.error("band must be one of \(names), found \(quoted(s.text))", at: s.location)
-                    }
-                case "created": created = reader.date(entry)
-                case "updated": updated = reader.date(entry)
-                default: continue
-                }
-            }
+            for entry in frontMatter.entries { read(entry, reader: &reader, seen: &seen) }
             let top = SourceLocation(line: frontMatter.openingLine + 1, column: 1)
-            if !sawDate { reader.error("date is missing; add a line like 'date: 2025-03-04T08:15:00'", at: top) }
-            if !sawID { reader.warning("id is missing; 'afterflow fmt' adds one", at: top) }
-            if !sawInstrument { reader.error("instrument is missing; add a line 'instrument: phq9' or 'instrument: gad7'", at: top) }
-            // The answers, each 0-3.
-            for (i, s) in itemScalars.enumerated() {
-                let text = s.text.trimmingASCIIWhitespace()
-                if let value = Int(text), (0...3).contains(value) {
-                    items.append(value)
-                } else {
-                    items.append(nil)
-                    reader.error("item \(i + 1) must be an answer from 0 to 3 (0 not at all, 1 several days, 2 more than half the days, 3 nearly every day), found \(quoted(s.text))", at: s.location)
-                }
-            }
-            if let itemsEntry {
-                if let instrument, itemScalars.count != instrument.itemCount {
-                    reader.error("items must hold \(instrument.itemCount) answers for \(instrument.title), one for each item in order, found \(itemScalars.count)", at: itemsEntry.valueLocation)
-                }
-            } else {
-                reader.error("items is missing; add the answers in order, like 'items: [1, 0, 2, …]'", at: top)
-            }
-            let answers = items
-            var complete = false
-            if let instrument { complete = answers.count == instrument.itemCount && !answers.contains(nil) }
-            var sum: Int?
-            if complete { sum = answers.reduce(0) { $0 + ($1 ?? 0) } }
-            if let instrument {
-                if let totalEntry {
-                    writtenTotal = totalEntry.value
-                    if let sum, sum != totalEntry.value {
-                        reader.error("total \(totalEntry.value) does not match the items, which add up to \(sum)", at: totalEntry.location)
-                    } else if totalEntry.value > instrument.maximum {
-                        reader.error("total must be from 0 to \(instrument.maximum) for \(instrument.title), found \(totalEntry.value)", at: totalEntry.location)
-                    }
-                } else if complete {
-                    reader.warning("total is missing; 'afterflow fmt' adds it", at: top)
-                }
-                if let bandEntry {
-                    writtenBand = bandEntry.value
-                    if !instrument.bands.contains(bandEntry.value) {
-                        reader.error("band must be one of \(instrument.bands.map(\.rawValue).joined(separator: ", ")) for \(instrument.title), found \(quoted(bandEntry.value.rawValue))", at: bandEntry.location)
-                    } else if let total = sum ?? totalEntry?.value, instrument.band(total: total) != bandEntry.value {
-                        reader.error("band \(bandEntry.value.rawValue) does not match the total \(total), which is \(instrument.band(total: total).rawValue)", at: bandEntry.location)
-                    }
-                } else if complete {
-                    reader.warning("band is missing; 'afterflow fmt' adds it", at: top)
-                }
-            } else {
-                writtenTotal = totalEntry?.value
-                writtenBand = bandEntry?.value
-            }
+            if !seen.date { reader.error("date is missing; add a line like 'date: 2025-03-04T08:15:00'", at: top) }
+            if !seen.id { reader.warning("id is missing; 'afterflow fmt' adds one", at: top) }
+            if !seen.instrument { reader.error("instrument is missing; add a line 'instrument: phq9' or 'instrument: gad7'", at: top) }
+            readItems(seen, reader: &reader, top: top)
+            checkTotalAndBand(seen, reader: &reader, top: top)
         } else if document.diagnostics.isEmpty {
             reader.error("expected front matter: the file must start with a line '---'", at: SourceLocation(line: 1, column: 1))
         }
@@ -158,5 +72,106 @@ public struct Assessment: Sendable {
         if let warning = document.unclosedFenceWarning { diagnostics.append(warning) }
         diagnostics += document.controlCharacterErrors(sections: [("notes", bodyStart..<document.lines.count)])
         diagnostics.sort { $0.location < $1.location }
+    }
+
+    /// What the reading of the entries saw, for the checks that need all of them.
+    private struct Seen {
+        var date = false, id = false, instrument = false
+        var itemsEntry: FrontMatterEntry?
+        var itemScalars: [YAMLScalar] = []
+        var total: (value: Int, location: SourceLocation)?
+        var band: (value: AssessmentBand, location: SourceLocation)?
+    }
+
+    /// Reads one front-matter entry into its field; a key the assessment does not know is left alone.
+    private mutating func read(_ entry: FrontMatterEntry, reader: inout FrontMatterReader, seen: inout Seen) {
+        switch entry.key {
+        case "id":
+            seen.id = true
+            id = reader.documentID(entry)
+        case "date":
+            seen.date = true
+            if reader.required(entry, example: "when you answered, like 2025-03-04T08:15:00") != nil { date = reader.date(entry) }
+        case "instrument":
+            seen.instrument = true
+            guard let s = reader.required(entry, example: "phq9 or gad7") else { return }
+            if let value = AssessmentInstrument(parsing: s.text) {
+                instrument = value
+            } else {
+                reader.error("instrument must be phq9 (depression) or gad7 (anxiety), found \(quoted(s.text))", at: s.location)
+            }
+        case "items":
+            seen.itemsEntry = entry
+            seen.itemScalars = reader.list(entry)
+        case "total":
+            guard let s = reader.scalar(entry) else { return }
+            if let value = Int(s.text.trimmingASCIIWhitespace()), value >= 0 {
+                seen.total = (value, s.location)
+            } else {
+                reader.error("total must be a whole number, the sum of the items, found \(quoted(s.text))", at: s.location)
+            }
+        case "band":
+            guard let s = reader.scalar(entry) else { return }
+            if let value = AssessmentBand(parsing: s.text) {
+                seen.band = (value, s.location)
+            } else {
+                let names = (instrument?.bands ?? AssessmentBand.allCases).map(\.rawValue).joined(separator: ", ")
+                reader.error("band must be one of \(names), found \(quoted(s.text))", at: s.location)
+            }
+        case "created": created = reader.date(entry)
+        case "updated": updated = reader.date(entry)
+        default: return
+        }
+    }
+
+    /// The answers, each 0-3, as many as the instrument asks.
+    private mutating func readItems(_ seen: Seen, reader: inout FrontMatterReader, top: SourceLocation) {
+        for (i, s) in seen.itemScalars.enumerated() {
+            let text = s.text.trimmingASCIIWhitespace()
+            if let value = Int(text), (0...3).contains(value) {
+                items.append(value)
+            } else {
+                items.append(nil)
+                reader.error("item \(i + 1) must be an answer from 0 to 3 (0 not at all, 1 several days, 2 more than half the days, 3 nearly every day), found \(quoted(s.text))", at: s.location)
+            }
+        }
+        if let itemsEntry = seen.itemsEntry {
+            if let instrument, seen.itemScalars.count != instrument.itemCount {
+                reader.error("items must hold \(instrument.itemCount) answers for \(instrument.title), one for each item in order, found \(seen.itemScalars.count)", at: itemsEntry.valueLocation)
+            }
+        } else {
+            reader.error("items is missing; add the answers in order, like 'items: [1, 0, 2, …]'", at: top)
+        }
+    }
+
+    /// The total and band as written, checked against the items (which are the truth).
+    private mutating func checkTotalAndBand(_ seen: Seen, reader: inout FrontMatterReader, top: SourceLocation) {
+        guard let instrument else {
+            writtenTotal = seen.total?.value
+            writtenBand = seen.band?.value
+            return
+        }
+        let complete = items.count == instrument.itemCount && !items.contains(nil)
+        let sum: Int? = complete ? items.reduce(0) { $0 + ($1 ?? 0) } : nil
+        if let totalEntry = seen.total {
+            writtenTotal = totalEntry.value
+            if let sum, sum != totalEntry.value {
+                reader.error("total \(totalEntry.value) does not match the items, which add up to \(sum)", at: totalEntry.location)
+            } else if totalEntry.value > instrument.maximum {
+                reader.error("total must be from 0 to \(instrument.maximum) for \(instrument.title), found \(totalEntry.value)", at: totalEntry.location)
+            }
+        } else if complete {
+            reader.warning("total is missing; 'afterflow fmt' adds it", at: top)
+        }
+        if let bandEntry = seen.band {
+            writtenBand = bandEntry.value
+            if !instrument.bands.contains(bandEntry.value) {
+                reader.error("band must be one of \(instrument.bands.map(\.rawValue).joined(separator: ", ")) for \(instrument.title), found \(quoted(bandEntry.value.rawValue))", at: bandEntry.location)
+            } else if let total = sum ?? seen.total?.value, instrument.band(total: total) != bandEntry.value {
+                reader.error("band \(bandEntry.value.rawValue) does not match the total \(total), which is \(instrument.band(total: total).rawValue)", at: bandEntry.location)
+            }
+        } else if complete {
+            reader.warning("band is missing; 'afterflow fmt' adds it", at: top)
+        }
     }
 }

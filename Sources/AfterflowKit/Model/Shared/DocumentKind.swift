@@ -1,9 +1,14 @@
 import Foundation
 
-/// The kinds of document a vault holds, named by the front matter's `type` key. A file without
-/// `type` (or with `type: session`) in afterflow's folders is a therapy session, as every file was
-/// before there were other kinds. This is the one place that maps `type` to a kind, and that
-/// tells afterflow's documents from other tools' notes (`isAfterflowDocument`).
+/// The registry of kinds: the kinds of document a vault holds, named by the front matter's `type`
+/// key, each mapped to its descriptor (`KindDescriptor`, conformed to in the kind's folder under
+/// `Model/`). A file without `type` (or with `type: session`) in afterflow's folders is a therapy
+/// session, as every file was before there were other kinds. This is the one place that maps
+/// `type` to a kind, the only `switch` over the kinds, and what tells afterflow's documents from
+/// other tools' notes (`isAfterflowDocument`).
+///
+/// A new kind is a case here (its `type:` value), a case of `DocumentContent` below, a line in
+/// `descriptor`, and its folder: see docs/ARCHITECTURE.md, "Kinds".
 public enum DocumentKind: String, Sendable, CaseIterable, Hashable {
     case session
     case client
@@ -12,8 +17,21 @@ public enum DocumentKind: String, Sendable, CaseIterable, Hashable {
     case mood
     case assessment
 
+    /// What the kind says about itself: its typed view, problems, formatter, index table and
+    /// rows, search text, and how messages name it.
+    public var descriptor: any KindDescriptor.Type {
+        switch self {
+        case .session: return Session.self
+        case .client: return Client.self
+        case .goal: return Goal.self
+        case .trials: return TrialSession.self
+        case .mood: return MoodCheckIn.self
+        case .assessment: return Assessment.self
+        }
+    }
+
     /// The kinds this version reads with a typed view: all of them.
-    public static let typed: Set<DocumentKind> = [.session, .client, .goal, .trials, .mood, .assessment]
+    public static let typed = Set(allCases)
 
     /// The kind a front matter's `type` value names, or nil for a type afterflow does not know.
     /// `type` is compared without case and surrounding space; absent means `session`.
@@ -104,18 +122,14 @@ public enum DocumentContent: Sendable {
             return
         }
         let type = DocumentKind.typeValue(of: document)
-        switch DocumentKind(typeValue: type) {
-        case .session?: self = .session(Session(document: document))
-        case .client?: self = .client(Client(document: document))
-        case .goal?: self = .goal(Goal(document: document))
-        case .trials?: self = .trials(TrialSession(document: document))
-        case .mood?: self = .mood(MoodCheckIn(document: document))
-        case .assessment?: self = .assessment(Assessment(document: document))
-        case nil:
+        guard let kind = DocumentKind(typeValue: type) else {
             self = .other(type?.trimmingASCIIWhitespace().lowercased() ?? "")
+            return
         }
+        self = kind.descriptor.read(document)
     }
 
+    /// The kind of the view held (the registry's other line for each kind).
     public var kind: DocumentKind? {
         switch self {
         case .session: return .session
@@ -132,12 +146,6 @@ public enum DocumentContent: Sendable {
     /// The typed view's problems, errors and warnings, in file order (no path).
     public func diagnostics(of document: Document) -> [Diagnostic] {
         switch self {
-        case .session(let session): return session.diagnostics
-        case .client(let client): return client.diagnostics
-        case .goal(let goal): return goal.diagnostics
-        case .trials(let trials): return trials.diagnostics
-        case .mood(let mood): return mood.diagnostics
-        case .assessment(let assessment): return assessment.diagnostics
         case .note, .foreign: return []
         case .other(let type):
             var diagnostics = document.diagnostics
@@ -145,6 +153,8 @@ public enum DocumentContent: Sendable {
                 diagnostics.append(.warning("type \(quoted(type)) is not one afterflow knows; expected one of \(DocumentKind.expectedList) (or leave type out for a session)", at: entry.valueLocation))
             }
             return diagnostics
+        default:
+            return kind?.descriptor.diagnostics(of: self) ?? []
         }
     }
 }

@@ -1,0 +1,69 @@
+import Foundation
+import GRDB
+
+/// A session of discrete trials as a kind (see `KindDescriptor`): `type: trials`, in
+/// `clients/<short>/sessions/`.
+extension TrialSession: KindDescriptor {
+    public static let kind = DocumentKind.trials
+    public static let noun = "a trial session (type: trials)"
+    public var content: DocumentContent { .trials(self) }
+
+    public init?(content: DocumentContent) {
+        guard case .trials(let trials) = content else { return nil }
+        self = trials
+    }
+
+    public func formatted(timeZone: TimeZone) -> Document? { TrialsFormatter().format(self) }
+
+    public static let table = "trial_sessions"
+    public static let schema = [
+        """
+        CREATE TABLE trial_sessions (
+            path TEXT PRIMARY KEY NOT NULL,
+            id TEXT,
+            client_id TEXT,
+            client TEXT NOT NULL,
+            date INTEGER,
+            date_text TEXT,
+            day TEXT,
+            end_date INTEGER,
+            location TEXT,
+            trials INTEGER NOT NULL,
+            successes INTEGER NOT NULL,
+            goals TEXT NOT NULL,
+            notes TEXT NOT NULL
+        ) WITHOUT ROWID
+        """,
+        "CREATE INDEX trial_sessions_by_client ON trial_sessions(client, date DESC)",
+        "CREATE INDEX trial_sessions_by_id ON trial_sessions(id)",
+    ]
+    public static let insertStatement: String? = """
+        INSERT OR REPLACE INTO trial_sessions (path, id, client_id, client, date, date_text, day, end_date, location, trials,
+            successes, goals, notes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+
+    public func indexRow(path: String, timeZone: TimeZone) -> StatementArguments? {
+        // One pass, no trial copied: a session has a few goals, so a list beats a set.
+        var successes = 0
+        var goals: [String] = []
+        let list = trials
+        for i in list.indices {
+            if list[i].success { successes += 1 }
+            if !goals.contains(list[i].goal) { goals.append(list[i].goal) }
+        }
+        goals.sort()
+        return [path, id?.uuidString, client?.uuidString, PracticePath(path).client ?? "",
+                date?.epochSeconds(in: timeZone), date?.canonical(in: timeZone), date?.dayString,
+                end?.epochSeconds(in: timeZone), location, list.count, successes, indexNames(goals), notes]
+    }
+
+    public var searchText: String? { ([notes] + trials.map(\.note).filter { !$0.isEmpty }).joined(separator: "\n") }
+
+    public static func searchSections(of document: Document) -> [(String, Range<Int>)] {
+        ["Notes", "Trials"].compactMap { name in document.section(name).map { (name.lowercased(), $0.content) } }
+    }
+
+    public static func commandHints(path: String) -> [String] {
+        ["See it with 'afterflow summary \(path)'; 'afterflow note \(path)' drafts its note."]
+    }
+}
