@@ -551,9 +551,36 @@ struct FrontMatterParser {
     // MARK: - Block scalars
 
     private mutating func parseBlockScalar(into entry: inout FrontMatterEntry, keyLine: Int, headerAt start: Int, limit: Int) {
-        let line = lines[keyLine]
         let folded = bytes[start] == UInt8(ascii: ">")
-        var chomp: UInt8 = 0  // 0 clip, '-' strip, '+' keep
+        guard let (chomp, explicitIndent) = parseBlockHeader(keyLine: keyLine, headerAt: start, folded: folded) else { return }
+        let (rawLines, index, lastContent) = blockLines(after: keyLine, indent: explicitIndent, limit: limit)
+        var texts = rawLines.map { Substring($0) }
+        // Trailing blank lines belong to the value only for chomping.
+        var trailingBlank = 0
+        while let last = texts.last, last.isEmpty {
+            texts.removeLast()
+            trailingBlank += 1
+        }
+        var out = folded ? FrontMatterParser.fold(texts) : texts.joined(separator: "\n")
+        if !texts.isEmpty {
+            switch chomp {
+            case UInt8(ascii: "-"): break
+            case UInt8(ascii: "+"): out += String(repeating: "\n", count: 1 + trailingBlank)
+            default: out += "\n"
+            }
+        }
+        entry.value = .scalar(YAMLScalar(out, style: folded ? .folded : .literal, location: location(keyLine, start)))
+        // Kept trailing blank lines are part of the value, so they are part of the entry's lines
+        // (an edit or `fmt` that drops them would change the value).
+        let keepsBlanks = chomp == UInt8(ascii: "+") && !texts.isEmpty
+        entry.lines = keyLine..<(keepsBlanks ? index : lastContent + 1)
+    }
+
+    /// Reads a block scalar's header (`|`, `>-`, `|2+`, …, then a comment at most): its chomping
+    /// (0 clip, '-' strip, '+' keep) and explicit indentation (0 when none), or nil after an error.
+    private mutating func parseBlockHeader(keyLine: Int, headerAt start: Int, folded: Bool) -> (chomp: UInt8, indent: Int)? {
+        let line = lines[keyLine]
+        var chomp: UInt8 = 0
         var explicitIndent = 0
         var p = start + 1
         while p < line.end, bytes[p] != 0x20, bytes[p] != 0x09 {
@@ -564,18 +591,23 @@ struct FrontMatterParser {
                 explicitIndent = Int(b - UInt8(ascii: "0"))
             } else {
                 error("expected '|' or '>' optionally followed by '-', '+' or an indentation digit", at: keyLine, offset: p)
-                return
+                return nil
             }
             p += 1
         }
         while p < line.end && (bytes[p] == 0x20 || bytes[p] == 0x09) { p += 1 }
         if p < line.end && bytes[p] != UInt8(ascii: "#") {
             error("text cannot follow '\(folded ? ">" : "|")' on the same line; start it on the next line", at: keyLine, offset: p)
-            return
+            return nil
         }
         if p < line.end { commentsSeen.append((keyLine, p)) }
+        return (chomp, explicitIndent)
+    }
+
+    /// The lines of a block scalar after its key's line, its indentation removed ("" for a blank
+    /// line), with the index of the first line after them and of the last line with content.
+    private func blockLines(after keyLine: Int, indent explicitIndent: Int, limit: Int) -> (lines: [String], end: Int, lastContent: Int) {
         var contentIndent = explicitIndent
-        var texts: [Substring] = []
         var index = keyLine + 1
         var lastContent = keyLine
         var rawLines: [String] = []
@@ -600,53 +632,37 @@ struct FrontMatterParser {
             if !blank { lastContent = index }
             index += 1
         }
-        texts = rawLines.map { Substring($0) }
-        // Trailing blank lines belong to the value only for chomping.
-        var trailingBlank = 0
-        while let last = texts.last, last.isEmpty {
-            texts.removeLast()
-            trailingBlank += 1
-        }
+        return (rawLines, index, lastContent)
+    }
+
+    /// A folded block's lines joined as YAML folds them: a single line break becomes a space,
+    /// except around more-indented lines; blank lines are kept as line breaks.
+    private static func fold(_ texts: [Substring]) -> String {
         var out = ""
-        if folded {
-            var lastWasText = false
-            var pendingBreaks = 0
-            var previousMore = false
-            for text in texts {
-                if text.isEmpty {
-                    pendingBreaks += 1
-                    continue
-                }
-                let more = text.first == " " || text.first == "\t"
-                if lastWasText {
-                    if pendingBreaks == 0 {
-                        out += (more || previousMore) ? "\n" : " "
-                    } else {
-                        out += String(repeating: "\n", count: pendingBreaks + ((more || previousMore) ? 1 : 0))
-                    }
-                } else if pendingBreaks > 0 {
-                    out += String(repeating: "\n", count: pendingBreaks)
-                }
-                out += text
-                lastWasText = true
-                pendingBreaks = 0
-                previousMore = more
+        var lastWasText = false
+        var pendingBreaks = 0
+        var previousMore = false
+        for text in texts {
+            if text.isEmpty {
+                pendingBreaks += 1
+                continue
             }
-        } else {
-            out = texts.joined(separator: "\n")
-        }
-        if !texts.isEmpty {
-            switch chomp {
-            case UInt8(ascii: "-"): break
-            case UInt8(ascii: "+"): out += String(repeating: "\n", count: 1 + trailingBlank)
-            default: out += "\n"
+            let more = text.first == " " || text.first == "\t"
+            if lastWasText {
+                if pendingBreaks == 0 {
+                    out += (more || previousMore) ? "\n" : " "
+                } else {
+                    out += String(repeating: "\n", count: pendingBreaks + ((more || previousMore) ? 1 : 0))
+                }
+            } else if pendingBreaks > 0 {
+                out += String(repeating: "\n", count: pendingBreaks)
             }
+            out += text
+            lastWasText = true
+            pendingBreaks = 0
+            previousMore = more
         }
-        entry.value = .scalar(YAMLScalar(out, style: folded ? .folded : .literal, location: location(keyLine, start)))
-        // Kept trailing blank lines are part of the value, so they are part of the entry's lines
-        // (an edit or `fmt` that drops them would change the value).
-        let keepsBlanks = chomp == UInt8(ascii: "+") && !texts.isEmpty
-        entry.lines = keyLine..<(keepsBlanks ? index : lastContent + 1)
+        return out
     }
 
     // MARK: - Helpers

@@ -193,18 +193,9 @@ public final class IndexStore: Sendable {
         }
     }
 
-    private struct Known {
-        var size: Int64
-        var modified: Int64
-        var hash: Int64
-    }
-
-    private enum Outcome: Sendable {
-        case touched(ScannedFile)
-        case parsed(DocumentRecord)
-        case unreadable(String, VaultError)
-    }
-
+    /// Plan, read, write: the plan (`RefreshPlan`) compares the scan with the index's
+    /// fingerprints; the files it names are read and parsed on every core (`RefreshRead`) while
+    /// the writer (`RefreshWriter`) puts their rows in, in one immediate transaction.
     private func performRefresh(rebuild: Bool, progress: (@Sendable (Int, Int) -> Void)?) throws -> RefreshReport {
         let timer = PhaseTimer()
         defer { timer.report() }
@@ -213,171 +204,26 @@ public final class IndexStore: Sendable {
         // Left by killed commands: the next write under the lock removes the stale ones.
         TemporaryFiles.notice(temporary, in: vault)
         timer.mark("scan")
+        let plan = try RefreshPlan(scanned: scanned, rebuild: rebuild, index: StoredIndexState(database: database), mark: timer.mark)
         var report = RefreshReport()
-        report.documents = scanned.count
-        // Nothing changed when every path, size and modification time is what the last refresh saw.
-        let digest = IndexStore.digest(scanned)
-        if !rebuild, try database.read({ db in try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'files'") }) == digest {
-            report.unchanged = scanned.count
-            timer.mark("digest")
+        report.documents = plan.documents
+        report.unchanged = plan.unchanged
+        switch plan.action {
+        case .none:
             return report
-        }
-        // Each folder has its own fingerprint too: only the folders whose files changed are compared
-        // row by row with the index.
-        let folders = IndexStore.folderDigests(scanned)
-        let saved = rebuild ? [:] : try database.read { db in
-            try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'folders'")
-                .flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String] } ?? [:]
-        }
-        let hasDocuments = try database.read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM documents)") ?? false }
-        let indexEmpty = rebuild || !hasDocuments
-        let changedFolders = Swift.Set(folders.keys.filter { saved[$0] != folders[$0] })
-            .union(saved.keys.filter { folders[$0] == nil })
-        let everyFolder = indexEmpty || saved.isEmpty || changedFolders.contains("")
-        var considered = everyFolder ? scanned : []
-        if !everyFolder {
-            IndexStore.folderRuns(scanned) { folder, run in
-                if changedFolders.contains(folder) { considered += scanned[run] }
-            }
-        }
-        report.unchanged = scanned.count - considered.count
-        let known: [String: Known] = rebuild ? [:] : try database.read { db in
-            var known: [String: Known] = [:]
-            known.reserveCapacity(considered.count)
-            // Read in place: GRDB's generic decoding costs ~1,000 instructions a value here.
-            func load(_ sql: String, _ arguments: StatementArguments, folder: String?) throws {
-                try RawRow.each(db, sql: sql, arguments: arguments) { row in
-                    let path = String(decoding: row.bytes(0), as: UTF8.self)
-                    guard folder == nil || IndexStore.folder(of: path) == folder else { return }
-                    known[path] = Known(size: Int64(row.int(1) ?? 0), modified: Int64(row.int(2) ?? 0), hash: Int64(row.int(3) ?? 0))
-                }
-            }
-            if everyFolder {
-                try load("SELECT path, size, modified, hash FROM documents", [], folder: nil)
-            } else {
-                // '0' follows '/': the range holds the folder's files (and deeper ones, left out).
-                for folder in changedFolders {
-                    try load("SELECT path, size, modified, hash FROM documents WHERE path > ? AND path < ?",
-                             [folder + "/", folder + "0"], folder: folder)
-                }
-            }
-            return known
-        }
-        timer.mark("load known")
-        var toRead: [ScannedFile] = []
-        var stillThere = 0
-        for file in considered {
-            let old = known[file.path]
-            if old != nil { stillThere += 1 }
-            if let old, old.size == file.size, old.modified == file.modified {
-                report.unchanged += 1
-            } else {
-                toRead.append(file)
-            }
-        }
-        var removed: [String] = []
-        // Some known file is gone only when fewer of them were seen than the index holds.
-        if stillThere < known.count {
-            let present = Swift.Set(considered.map(\.path))
-            removed = known.keys.filter { !present.contains($0) }
-        }
-        if !rebuild && toRead.isEmpty && removed.isEmpty {
-            try database.write { db in try IndexStore.saveDigest(digest, folders: folders, db) }
+        case .saveFingerprints:
+            try database.write { db in try IndexStore.saveDigest(plan.digest, folders: plan.folders, db) }
             return report
+        case .write:
+            timer.mark("compare")
         }
-        timer.mark("compare")
-        let batches = BatchPipeline<Outcome>(count: toRead.count, batchSize: 512)
-        let root = vault.root
-        let zone = vault.timeZone
-        let files = toRead
-        batches.start { i in IndexStore.read(files[i], root: root, known: known, timeZone: zone) }
-        // However the write ends, the producers stop.
-        defer { batches.cancel() }
-        // An empty index is filled like a rebuild: rows first, the full-text index in one statement.
-        let bulk = indexEmpty
+        let read = RefreshRead(plan, root: vault.root, timeZone: vault.timeZone)
+        // However the write ends, the readers stop.
+        defer { read.cancel() }
         try database.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA cache_size = -65536")
             try db.inTransaction(.immediate) {
-                let text = "intention, environment, music_notes, reflections"
-                // A bulk fill has read every file: what another process wrote since it looked is
-                // replaced, as in a rebuild.
-                if bulk {
-                    try db.execute(sql: "DELETE FROM sessions")
-                    try db.execute(sql: "DELETE FROM session_texts")
-                    try db.execute(sql: "DELETE FROM documents")
-                    for table in KindRecord.tables { try db.execute(sql: "DELETE FROM \(table)") }
-                    try db.execute(sql: "INSERT INTO session_text(session_text) VALUES ('delete-all')")
-                }
-                let unindex = try db.cachedStatement(sql: """
-                    INSERT INTO session_text(session_text, rowid, \(text))
-                    SELECT 'delete', rowid, \(text) FROM session_texts WHERE rowid = (SELECT rowid FROM sessions WHERE path = ?)
-                    """)
-                let deleteTexts = try db.cachedStatement(sql: "DELETE FROM session_texts WHERE rowid = (SELECT rowid FROM sessions WHERE path = ?)")
-                let deleteSession = try db.cachedStatement(sql: "DELETE FROM sessions WHERE path = ?")
-                let deleteDocument = try db.cachedStatement(sql: "DELETE FROM documents WHERE path = ?")
-                let insertDocument = try db.cachedStatement(sql: DocumentRecord.insertSQL)
-                let insertSession = try db.cachedStatement(sql: SessionRecord.insertSQL)
-                let insertTexts = try db.cachedStatement(sql: SessionRecord.insertTextsSQL)
-                let index = try db.cachedStatement(sql: "INSERT INTO session_text(rowid, \(text)) SELECT rowid, \(text) FROM session_texts WHERE rowid = ?")
-                let deleteKindRows = try KindRecord.deleteStatements.map { sql in try db.cachedStatement(sql: sql) }
-                // Looked up once, not by their SQL text for every row.
-                let kindInserts = try KindRecord.insertStatements.map { sql in try db.cachedStatement(sql: sql) }
-                let insertKindText = try db.cachedStatement(sql: "INSERT INTO document_text (path, body) VALUES (?, ?)")
-                let touch = try db.cachedStatement(sql: "UPDATE documents SET size = ?, modified = ? WHERE path = ?")
-                func forget(_ path: String) throws {
-                    try unindex.execute(arguments: [path])
-                    try deleteTexts.execute(arguments: [path])
-                    try deleteSession.execute(arguments: [path])
-                    for statement in deleteKindRows { try statement.execute(arguments: [path]) }
-                }
-                for path in removed {
-                    try forget(path)
-                    try deleteDocument.execute(arguments: [path])
-                }
-                report.removed = removed.count
-                var done = 0
-                for batch in 0..<batches.batchCount {
-                    for outcome in batches.take(batch) {
-                        switch outcome {
-                        case .touched(let file):
-                            try touch.execute(arguments: [file.size, file.modified, file.path])
-                            report.touched += 1
-                        case .parsed(let record):
-                            if known[record.path] == nil { report.added += 1 } else { report.changed += 1 }
-                            if !bulk { try forget(record.path) }
-                            try insertDocument.execute(arguments: record.arguments)
-                            if let session = record.session {
-                                try insertSession.execute(arguments: session.arguments)
-                                let rowid = db.lastInsertedRowID
-                                try insertTexts.execute(arguments: [rowid] + session.texts)
-                                if !bulk { try index.execute(arguments: [rowid]) }
-                            }
-                            if let kindRecord = record.kindRecord {
-                                let (slot, arguments) = kindRecord.insert
-                                try kindInserts[slot].execute(arguments: arguments)
-                            }
-                            if let text = record.kindText, !text.isEmpty {
-                                try insertKindText.execute(arguments: [record.path, text])
-                            }
-                        case .unreadable(let path, let error):
-                            try forget(path)
-                            try deleteDocument.execute(arguments: [path])
-                            report.readFailures.append(Diagnostic(.error, error.message, at: SourceLocation(line: 1, column: 1), path: path))
-                        }
-                        done += 1
-                    }
-                    progress?(done, toRead.count)
-                }
-                timer.mark("read, parse and insert")
-                if bulk {
-                    try db.execute(sql: "INSERT INTO session_text(rowid, \(text)) SELECT rowid, \(text) FROM session_texts")
-                    timer.mark("full-text index")
-                }
-                // A file that could not be read leaves its folder's digest blank, so the next refresh
-                // retries it.
-                var savedFolders = folders
-                for failure in report.readFailures { savedFolders[IndexStore.folder(of: failure.path ?? "")] = "" }
-                try IndexStore.saveDigest(report.readFailures.isEmpty ? digest : "", folders: savedFolders, db)
+                try RefreshWriter(db, bulk: plan.bulk).write(plan, from: read, report: &report, progress: progress, timer: timer)
                 return .commit
             }
         }
@@ -385,20 +231,6 @@ public final class IndexStore: Sendable {
         // Files are read in the scan's order, which is none in particular.
         report.readFailures.sort { ($0.path ?? "") < ($1.path ?? "") }
         return report
-    }
-
-    /// Reads and parses one file; a file whose bytes are what the index already has is only touched.
-    private static func read(_ file: ScannedFile, root: String, known: [String: Known], timeZone: TimeZone) -> Outcome {
-        do throws(VaultError) {
-            let bytes = try FileIO.read(root + "/" + file.path)
-            let hash = ContentHash.of(bytes)
-            if let old = known[file.path], old.hash == hash { return .touched(file) }
-            let actual = ScannedFile(path: file.path, size: Int64(bytes.count), modified: file.modified)
-            let entry = VaultEntry(path: file.path, bytes: bytes)
-            return .parsed(DocumentRecord(file: actual, hash: hash, entry: entry, timeZone: timeZone))
-        } catch {
-            return .unreadable(file.path, error)
-        }
     }
 
     static func decodeDiagnostics(_ json: String, path: String) -> [Diagnostic] {

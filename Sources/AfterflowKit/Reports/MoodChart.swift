@@ -62,20 +62,11 @@ public struct MoodChart: Sendable {
         let from = LocalDate(Date(timeIntervalSince1970: TimeInterval(first.time)), in: timeZone)
         let to = LocalDate(Date(timeIntervalSince1970: TimeInterval(last.time)), in: timeZone)
         let range = from.year == to.year && from.month == to.month ? MoodChart.monthYear(from) : "\(MoodChart.monthYear(from)) to \(MoodChart.monthYear(to))"
-        let befores = points.compactMap(\.before), afters = points.compactMap(\.after)
-        var description = "\(points.count) session\(points.count == 1 ? "" : "s")"
-        if !befores.isEmpty { description += "; mood before \(MoodChart.average(befores)) on average" }
-        if !afters.isEmpty { description += ", after \(MoodChart.average(afters))" }
-        description += "."
-        if !checkIns.isEmpty {
-            description += " \(checkIns.count) check-in\(checkIns.count == 1 ? "" : "s") between sessions, \(MoodChart.average(checkIns.map(\.score))) on average"
-            description += ", lowest \(checkIns.map(\.score).min() ?? 0), highest \(checkIns.map(\.score).max() ?? 0)."
-        }
         let what = checkIns.isEmpty ? "Mood before and after each session" : "Mood before and after each session, and check-ins between sessions"
 
         var out = "<svg class=\"mood-chart\" viewBox=\"0 0 \(Int(MoodChart.width)) \(Int(MoodChart.height))\" role=\"img\" aria-labelledby=\"mood-chart-title mood-chart-desc\" xmlns=\"http://www.w3.org/2000/svg\">\n"
         out += "<title id=\"mood-chart-title\">\(what), \(range)</title>\n"
-        out += "<desc id=\"mood-chart-desc\">\(description)</desc>\n"
+        out += "<desc id=\"mood-chart-desc\">\(summary())</desc>\n"
         // The scale: a line at each value, labels at 1, 5 and 10, the words of each band at the right.
         out += "<g class=\"grid\">\n"
         for mood in 1...10 {
@@ -122,8 +113,30 @@ public struct MoodChart: Sendable {
             }
             out += "</g>\n"
         }
-        // The legend, above the plot on the left; each key in the group of its series, so that
-        // the page's styles (dark mode) colour both alike.
+        out += legend()
+        out += "</svg>"
+        return out
+    }
+
+    /// The chart's description for a screen reader: the sessions' average moods before and
+    /// after, and the check-ins'.
+    private func summary() -> String {
+        let befores = points.compactMap(\.before), afters = points.compactMap(\.after)
+        var description = "\(points.count) session\(points.count == 1 ? "" : "s")"
+        if !befores.isEmpty { description += "; mood before \(MoodChart.average(befores)) on average" }
+        if !afters.isEmpty { description += ", after \(MoodChart.average(afters))" }
+        description += "."
+        if !checkIns.isEmpty {
+            description += " \(checkIns.count) check-in\(checkIns.count == 1 ? "" : "s") between sessions, \(MoodChart.average(checkIns.map(\.score))) on average"
+            description += ", lowest \(checkIns.map(\.score).min() ?? 0), highest \(checkIns.map(\.score).max() ?? 0)."
+        }
+        return description
+    }
+
+    /// The legend, above the plot on the left; each key in the group of its series, so that the
+    /// page's styles (dark mode) colour both alike.
+    private func legend() -> String {
+        var out = ""
         out += "<g class=\"legend\" font-size=\"12\" fill=\"#2b3038\">\n"
         out += "<g class=\"before\"><line x1=\"\(f(MoodChart.left))\" y1=\"12\" x2=\"\(f(MoodChart.left + 26))\" y2=\"12\" stroke=\"#7a8594\" stroke-width=\"1.4\" stroke-dasharray=\"4 3\"/>"
         out += "<circle cx=\"\(f(MoodChart.left + 13))\" cy=\"12\" r=\"3.6\" fill=\"#ffffff\" stroke=\"#7a8594\" stroke-width=\"1.2\"/></g>"
@@ -136,7 +149,7 @@ public struct MoodChart: Sendable {
             out += "<g class=\"checkins\" fill=\"#d9772b\"><path d=\"M\(f(cx)) 8.4L\(f(cx + 3.6)) 12L\(f(cx)) 15.6L\(f(cx - 3.6)) 12Z\"/></g>"
             out += "<text x=\"\(f(cx + 8))\" y=\"16\">Check-in</text>\n"
         }
-        out += "</g>\n</svg>"
+        out += "</g>\n"
         return out
     }
 

@@ -66,18 +66,7 @@ public struct ProgressChart: Sendable {
         // Phase changes, between sessions; labels above the plot, none over another.
         out += phaseMarks(changes, x: x, bottomY: bottomY)
         // The data path, one per phase, through the sessions that count.
-        var segment: [ProgressRow] = []
-        var paths: [[ProgressRow]] = []
-        // A change to the phase already in force (the first change, after history from before it) does not break the path.
-        let breaks = Set(changes.filter(\.splits).map(\.after))
-        for row in rows {
-            if breaks.contains(row.day.dayNumber), !segment.isEmpty {
-                paths.append(segment)
-                segment = []
-            }
-            if row.counts { segment.append(row) }
-        }
-        paths.append(segment)
+        let paths = ProgressChart.paths(rows, changes: changes)
         let radius = rows.count > 120 ? 2.0 : rows.count > 40 ? 3.0 : 4.0
         out += "<g class=\"series\">\n"
         for path in paths where path.count > 1 {
@@ -110,12 +99,36 @@ public struct ProgressChart: Sendable {
                 out += "<text x=\"\(f(mx))\" y=\"\(f(bottomY - 6))\" text-anchor=\"middle\" font-size=\"12\" font-weight=\"bold\" fill=\"#2b3038\">mastered</text></g>\n"
             }
         }
-        // The legend, above the plot.
+        out += legend()
+        out += "</svg>"
+        return out
+    }
+
+    /// The rows that count, split into one path per phase: a phase change breaks the path.
+    private static func paths(_ rows: [ProgressRow], changes: [PhaseLine]) -> [[ProgressRow]] {
+        var segment: [ProgressRow] = []
+        var paths: [[ProgressRow]] = []
+        // A change to the phase already in force (the first change, after history from before it) does not break the path.
+        let breaks = Set(changes.filter(\.splits).map(\.after))
+        for row in rows {
+            if breaks.contains(row.day.dayNumber), !segment.isEmpty {
+                paths.append(segment)
+                segment = []
+            }
+            if row.counts { segment.append(row) }
+        }
+        paths.append(segment)
+        return paths
+    }
+
+    /// The legend, above the plot.
+    private func legend() -> String {
+        var out = ""
         out += "<g class=\"legend\" font-size=\"12\" fill=\"#2b3038\">"
         out += "<circle cx=\"\(f(ProgressChart.left + 5))\" cy=\"12\" r=\"4\" fill=\"#1f5fbf\"/><text x=\"\(f(ProgressChart.left + 14))\" y=\"16\">session of \(progress.minTrials)+ trials</text>"
         out += "<rect x=\"\(f(ProgressChart.left + 178))\" y=\"8.4\" width=\"7.2\" height=\"7.2\" fill=\"#ffffff\" stroke=\"#5b6470\" stroke-width=\"1.2\"/><text x=\"\(f(ProgressChart.left + 191))\" y=\"16\">fewer trials (not counted)</text>"
         out += "<line x1=\"\(f(ProgressChart.left + 372))\" y1=\"12\" x2=\"\(f(ProgressChart.left + 398))\" y2=\"12\" stroke=\"#2b3038\" stroke-dasharray=\"6 4\"/><text x=\"\(f(ProgressChart.left + 404))\" y=\"16\">mastery criterion</text>"
-        out += "</g>\n</svg>"
+        out += "</g>\n"
         return out
     }
 

@@ -122,24 +122,9 @@ public struct CSVImport: Sendable {
         func problem(_ column: Int, _ message: String) {
             problems.append(Problem(row: row.number, column: AppCSV.header[column], message: message))
         }
-        func found(_ text: String) -> String {
-            text.isEmpty ? "nothing" : "\"\(CSVImport.shortened(text))\""
-        }
+        let found = CSVImport.found
 
-        let dateText = fields[0].trimmingASCIIWhitespace()
-        var date: LocalDate?
-        if let parsed = AppDate.parse(dateText) ?? LocalDate.parse(dateText) {
-            let resolved = parsed.resolved(in: timeZone)
-            if !LocalDate.years.contains(parsed.year) {
-                problem(0, "expected a year from 1900 to 9999, found \(found(dateText))")
-            } else if resolved.epochSeconds(in: timeZone) > Int(now.timeIntervalSince1970) + CSVImport.futureAllowance {
-                problem(0, "expected a date no later than 8 hours from now, found \(found(dateText))")
-            } else {
-                date = resolved
-            }
-        } else {
-            problem(0, "expected a date like \"\(AppDate.example)\", found \(found(dateText))")
-        }
+        let date = self.date(fields[0]) { problem(0, $0) }
 
         let treatmentText = fields[1].trimmingASCIIWhitespace()
         let treatment = Treatment(parsing: treatmentText)
@@ -153,18 +138,7 @@ public struct CSVImport: Sendable {
             problem(2, "expected one of \(Administration.allCases.map(\.displayName).joined(separator: ", ")), or nothing, found \(found(administrationText))")
         }
 
-        var moods: [Int?] = []
-        for column in [4, 5] {
-            let text = fields[column].trimmingASCIIWhitespace()
-            if text.isEmpty {
-                moods.append(nil)
-            } else if let mood = MoodScale.parse(text) {
-                moods.append(mood)
-            } else {
-                moods.append(nil)
-                problem(column, "expected a whole number from 1 to 10, found \(found(text))")
-            }
-        }
+        let moods = [4, 5].map { column in CSVImport.mood(fields[column]) { problem(column, $0) } }
 
         let intention = CSVImport.sectionText(fields[3])
         let reflections = CSVImport.sectionText(fields[6])
@@ -191,6 +165,38 @@ public struct CSVImport: Sendable {
         values.reflections = reflections
         values.music = music.isEmpty ? nil : music
         return .success(Candidate(row: row.number, values: values))
+    }
+
+    /// How a message quotes what a field holds: `nothing`, or the text, shortened, in quotes.
+    static func found(_ text: String) -> String {
+        text.isEmpty ? "nothing" : "\"\(CSVImport.shortened(text))\""
+    }
+
+    /// The date column's session time, or nil after saying what is wrong with it to `problem`.
+    private func date(_ field: String, problem: (String) -> Void) -> LocalDate? {
+        let dateText = field.trimmingASCIIWhitespace()
+        guard let parsed = AppDate.parse(dateText) ?? LocalDate.parse(dateText) else {
+            problem("expected a date like \"\(AppDate.example)\", found \(CSVImport.found(dateText))")
+            return nil
+        }
+        let resolved = parsed.resolved(in: timeZone)
+        if !LocalDate.years.contains(parsed.year) {
+            problem("expected a year from 1900 to 9999, found \(CSVImport.found(dateText))")
+        } else if resolved.epochSeconds(in: timeZone) > Int(now.timeIntervalSince1970) + CSVImport.futureAllowance {
+            problem("expected a date no later than 8 hours from now, found \(CSVImport.found(dateText))")
+        } else {
+            return resolved
+        }
+        return nil
+    }
+
+    /// A mood column's value: nil when empty, or (after saying so to `problem`) not a mood.
+    private static func mood(_ field: String, problem: (String) -> Void) -> Int? {
+        let text = field.trimmingASCIIWhitespace()
+        if text.isEmpty { return nil }
+        if let mood = MoodScale.parse(text) { return mood }
+        problem("expected a whole number from 1 to 10, found \(found(text))")
+        return nil
     }
 
     /// A field's text as a session section keeps it: line breaks as LF, and no blank lines at the

@@ -84,33 +84,12 @@ public struct CSVReader: Sendable {
             if byte != cr && byte != lf { startField() }
             if byte == quote && field.isEmpty {
                 // A quoted field: up to the quote that is not doubled.
-                let rowStart = number
                 rowHasContent = true
-                i += 1
-                var closed = false
-                while i < count {
-                    let b = bytes[i]
-                    if b == lf || (b == cr && !(i + 1 < count && bytes[i + 1] == lf)) {
-                        line += 1
-                        lineStart = i + 1
-                    }
-                    if b == quote {
-                        if i + 1 < count && bytes[i + 1] == quote {
-                            field.append(quote)
-                            i += 2
-                            continue
-                        }
-                        i += 1
-                        closed = true
-                        break
-                    }
-                    field.append(b)
-                    i += 1
-                }
-                if !closed {
-                    failure = Failure(row: rowStart, message: "a quoted field is not closed: a \" is missing before the end of the file")
+                guard let end = CSVReader.quotedField(bytes, after: i, into: &field, line: &line, lineStart: &lineStart) else {
+                    failure = Failure(row: number, message: "a quoted field is not closed: a \" is missing before the end of the file")
                     return
                 }
+                i = end
                 continue
             }
             switch byte {
@@ -134,6 +113,33 @@ public struct CSVReader: Sendable {
             }
         }
         if !field.isEmpty || !fields.isEmpty || rowHasContent { endRow() }
+    }
+
+    /// Reads a quoted field whose opening quote is at `open` into `field` (a doubled quote is one
+    /// quote), counting the lines it spans; returns the offset after its closing quote, or nil
+    /// when the file ends first.
+    private static func quotedField(_ bytes: [UInt8], after open: Int, into field: inout [UInt8], line: inout Int, lineStart: inout Int) -> Int? {
+        let quote = UInt8(ascii: "\""), cr: UInt8 = 0x0D, lf: UInt8 = 0x0A
+        let count = bytes.count
+        var i = open + 1
+        while i < count {
+            let b = bytes[i]
+            if b == lf || (b == cr && !(i + 1 < count && bytes[i + 1] == lf)) {
+                line += 1
+                lineStart = i + 1
+            }
+            if b == quote {
+                if i + 1 < count && bytes[i + 1] == quote {
+                    field.append(quote)
+                    i += 2
+                    continue
+                }
+                return i + 1
+            }
+            field.append(b)
+            i += 1
+        }
+        return nil
     }
 
     /// The row holding byte `offset`, counting row ends outside quotes.

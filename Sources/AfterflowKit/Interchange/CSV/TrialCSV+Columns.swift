@@ -47,6 +47,15 @@ extension TrialCSV {
             column.flatMap { index[$0] } ?? -1
         }
 
+        /// The result column's value: `success` or `+`, `failure` or `-`, in any case; nil for another.
+        static func success(_ text: String) -> Bool? {
+            switch text.lowercased() {
+            case TrialCSV.success, "+": return true
+            case TrialCSV.failure, "-": return false
+            default: return nil
+            }
+        }
+
         /// The trial of one data row, or every problem it has.
         func row(_ row: CSVReader.Row, cues: CueLevels) -> Result<Row, CSVImport.Problems> {
             guard row.fields.count == names.count else {
@@ -67,12 +76,9 @@ extension TrialCSV {
             }
 
             let idText = text("session_id")
-            var sessionID: UUID?
-            if !idText.isEmpty {
-                sessionID = UUID.parse(idText)
-                if sessionID == nil {
-                    problem("session_id", "expected a session's id like 6F1C2A8E-5B3D-4C1A-9F0E-2D7B8C9A1E34, or nothing for a new session, found \(TrialCSV.found(idText))")
-                }
+            let sessionID = idText.isEmpty ? nil : UUID.parse(idText)
+            if !idText.isEmpty && sessionID == nil {
+                problem("session_id", "expected a session's id like 6F1C2A8E-5B3D-4C1A-9F0E-2D7B8C9A1E34, or nothing for a new session, found \(TrialCSV.found(idText))")
             }
 
             let client = text("client")
@@ -98,12 +104,8 @@ extension TrialCSV {
             }
 
             let resultText = text("result")
-            let success: Bool?
-            switch resultText.lowercased() {
-            case TrialCSV.success, "+": success = true
-            case TrialCSV.failure, "-": success = false
-            default:
-                success = nil
+            let success = Self.success(resultText)
+            if success == nil {
                 problem("result", "expected success or failure, found \(TrialCSV.found(resultText))"
                         + Suggestion.clause(for: resultText, among: [TrialCSV.success, TrialCSV.failure]))
             }

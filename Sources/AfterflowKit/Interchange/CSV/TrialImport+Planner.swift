@@ -65,27 +65,7 @@ extension TrialImport {
                 target = (id, existing.record)
             }
 
-            var good: [TrialCSV.Row] = []
-            for var row in group.rows {
-                var ok = true
-                if let goal = record.goal(row.trial.goal) {
-                    row.trial.goal = goal.short
-                } else {
-                    ok = false
-                    plan.problems.append(TrialCSV.Problem(row: row.number, column: "goal", message: goalProblem(row.trial.goal, of: record)))
-                }
-                let time = LocalDate.Time(hour: row.trial.time.hour, minute: row.trial.time.minute, second: row.trial.time.second)
-                let instant = LocalDate(year: group.date.year, month: group.date.month, day: group.date.day, time: time).epochSeconds(in: timeZone)
-                if instant > Int(now.timeIntervalSince1970) + TrialImport.futureAllowance {
-                    ok = false
-                    plan.problems.append(TrialCSV.Problem(row: row.number, column: "date",
-                        message: "expected a day and time no later than 8 hours from now, found \(day) \(row.trial.time.text)"))
-                }
-                if ok { good.append(row) }
-            }
-            // By time of day; rows of the same time keep their order.
-            good = good.enumerated().sorted { ($0.element.trial.time.secondsOfDay, $0.offset) < ($1.element.trial.time.secondsOfDay, $1.offset) }.map(\.element)
-
+            let good = goodRows(group, of: record, problems: &plan.problems)
             let known: [Trial]
             if let target {
                 known = target.record.session.trials
@@ -94,18 +74,7 @@ extension TrialImport {
             } else {
                 known = []
             }
-            var have: [TrialKey: Int] = [:]
-            for trial in known { have[TrialKey(trial), default: 0] += 1 }
-            var fresh: [TrialCSV.Row] = []
-            for row in good {
-                let key = TrialKey(row.trial)
-                if let count = have[key], count > 0 {
-                    have[key] = count - 1
-                    plan.duplicateRows.append(row.number)
-                } else {
-                    fresh.append(row)
-                }
-            }
+            let fresh = TrialImport.Planner.freshRows(good, known: known, duplicates: &plan.duplicateRows)
             guard let first = fresh.first else { return }
             let trials = fresh.map(\.trial)
             let rows = fresh.map(\.number)
@@ -131,6 +100,50 @@ extension TrialImport {
             }
             let path = freePath(for: .trialSession(clientFolder: record.folder, date: start))
             plan.creates.append(Create(path: path, text: text, sessionID: id, client: record.short, trials: trials, rows: rows))
+        }
+
+        /// The rows of `group` whose goal is one of the client's (named by its short name) and whose
+        /// time is not too far ahead, by time of day (rows of the same time keep their order); a
+        /// problem for each of the others.
+        func goodRows(_ group: TrialCSV.Group, of record: ClientRecord, problems: inout [TrialCSV.Problem]) -> [TrialCSV.Row] {
+            let day = group.date.dayString
+            var good: [TrialCSV.Row] = []
+            for var row in group.rows {
+                var ok = true
+                if let goal = record.goal(row.trial.goal) {
+                    row.trial.goal = goal.short
+                } else {
+                    ok = false
+                    problems.append(TrialCSV.Problem(row: row.number, column: "goal", message: goalProblem(row.trial.goal, of: record)))
+                }
+                let time = LocalDate.Time(hour: row.trial.time.hour, minute: row.trial.time.minute, second: row.trial.time.second)
+                let instant = LocalDate(year: group.date.year, month: group.date.month, day: group.date.day, time: time).epochSeconds(in: timeZone)
+                if instant > Int(now.timeIntervalSince1970) + TrialImport.futureAllowance {
+                    ok = false
+                    problems.append(TrialCSV.Problem(row: row.number, column: "date",
+                        message: "expected a day and time no later than 8 hours from now, found \(day) \(row.trial.time.text)"))
+                }
+                if ok { good.append(row) }
+            }
+            return good.enumerated().sorted { ($0.element.trial.time.secondsOfDay, $0.offset) < ($1.element.trial.time.secondsOfDay, $1.offset) }.map(\.element)
+        }
+
+        /// The rows of `good` whose trials are not among `known` already (each known trial
+        /// matches one row); the row numbers of the others are added to `duplicates`.
+        static func freshRows(_ good: [TrialCSV.Row], known: [Trial], duplicates: inout [Int]) -> [TrialCSV.Row] {
+            var have: [TrialKey: Int] = [:]
+            for trial in known { have[TrialKey(trial), default: 0] += 1 }
+            var fresh: [TrialCSV.Row] = []
+            for row in good {
+                let key = TrialKey(row.trial)
+                if let count = have[key], count > 0 {
+                    have[key] = count - 1
+                    duplicates.append(row.number)
+                } else {
+                    fresh.append(row)
+                }
+            }
+            return fresh
         }
 
         /// `expected one of maya-t's goals (s-initial, two-step), found "s-inital"; did you mean "s-initial"?`

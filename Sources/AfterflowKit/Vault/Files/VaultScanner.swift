@@ -1,3 +1,4 @@
+import Dispatch
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -7,27 +8,21 @@ import Darwin
 #endif
 
 /// Lists the vault's Markdown documents: every `.md` file except those in dot-folders and the
-/// top-level `Templates/` folder.
+/// top-level `Templates/` folder. Every listing goes through one walk, `walk(_:from:temporaryFiles:)`.
 public enum VaultScanner {
     /// Vault-relative paths, sorted.
     public static func documentPaths(in vault: Vault) -> [String] {
-        var found: [String] = []
-        walk(vault.root, relative: "", into: &found, top: true)
-        return found.sorted()
+        paths(in: vault, from: [""])
     }
 
     /// Vault-relative paths of the documents under the vault-relative `folder`, sorted.
     public static func documentPaths(in vault: Vault, under folder: String) -> [String] {
-        var found: [String] = []
-        walk(vault.root + "/" + folder, relative: folder + "/", into: &found, top: false)
-        return found.sorted()
+        paths(in: vault, from: [folder])
     }
 
     /// Vault-relative paths of the drafts in `.afterflow/drafts/`, sorted.
     public static func draftPaths(in vault: Vault) -> [String] {
-        var found: [String] = []
-        walk(vault.root + "/" + Vault.draftsFolder, relative: Vault.draftsFolder + "/", into: &found, top: false)
-        return found.sorted()
+        paths(in: vault, from: [Vault.draftsFolder])
     }
 
     /// Whether the vault reads the file at vault-relative `relative` as a document: a `.md` file
@@ -39,30 +34,142 @@ public enum VaultScanner {
         return !parts.contains { $0.hasPrefix(".") }
     }
 
-    private static func walk(_ directory: String, relative: String, into found: inout [String], top: Bool) {
-        guard let handle = opendir(directory) else { return }
-        defer { closedir(handle) }
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+    private static func paths(in vault: Vault, from folders: [String]) -> [String] {
+        var temporary: [String] = []
+        return walk(vault.root, from: folders, temporaryFiles: &temporary).map(\.path).sorted()
+    }
+
+    /// Every document of the vault (and, with `includeDrafts`, every draft) with its size and
+    /// modification time, in no particular order (sorting 10,000 paths cost as much as the rest of
+    /// a refresh that finds nothing changed).
+    public static func scan(_ vault: Vault, includeDrafts: Bool) -> [ScannedFile] {
+        var temporary: [String] = []
+        return scan(vault, includeDrafts: includeDrafts, temporaryFiles: &temporary)
+    }
+
+    /// `scan`, also listing (vault-relative) the names of afterflow's temporary files it passed
+    /// (see `TemporaryFiles`): the only names starting with a dot it looks at.
+    public static func scan(_ vault: Vault, includeDrafts: Bool, temporaryFiles: inout [String]) -> [ScannedFile] {
+        walk(vault.root, from: includeDrafts ? ["", Vault.draftsFolder] : [""], temporaryFiles: &temporaryFiles)
+    }
+}
+
+extension VaultScanner {
+    /// The library's one directory walk: the `.md` files under each of `folders` (relative to
+    /// `root`; "" is `root` itself), with their size and modification time, in no particular order.
+    ///
+    /// - A name starting with a dot (`.git`, `.afterflow`, `.obsidian`, another tool's folder or a
+    ///   hidden file) is never entered or listed; those of afterflow's temporary files are added to
+    ///   `temporaryFiles` (vault-relative).
+    /// - `Templates/` is skipped at the top of `root` (when "" is walked), not when walked itself.
+    /// - A link to a Markdown file counts; a link to a folder is not followed. The `folders`
+    ///   themselves are opened by path, links and all.
+    /// - Folders are read with `openat`/`fstatat`, relative to their parent, so that no path is
+    ///   resolved twice; the folders two levels down (`sessions/2024`, …) and every other folder of
+    ///   `folders` are walked on every core.
+    static func walk(_ root: String, from folders: [String], temporaryFiles: inout [String]) -> [ScannedFile] {
+        var found: [ScannedFile] = []
+        found.reserveCapacity(1024)
+        var deferred: [(fd: Int32, relative: String)] = []
+        // Opened before the walk of the top, which closes the root's descriptor when done.
+        for folder in folders where !folder.isEmpty {
+            let fd = open(root + "/" + folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            if fd >= 0 { deferred.append((fd, folder + "/")) }
+        }
+        if folders.contains("") {
+            let rootFD = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard rootFD >= 0 else {
+                for folder in deferred { close(folder.fd) }
+                return []
             }
-            if name.hasPrefix(".") { continue }
-            if top && name == Vault.templatesFolder { continue }
-            let path = directory + "/" + name
-            var isDirectory = entry.pointee.d_type == DT_DIR
-            var isFile = entry.pointee.d_type == DT_REG
-            if entry.pointee.d_type == DT_UNKNOWN || entry.pointee.d_type == DT_LNK {
-                var info = stat()
-                if stat(path, &info) == 0 {
-                    isDirectory = (info.st_mode & S_IFMT) == S_IFDIR && entry.pointee.d_type != DT_LNK
-                    isFile = (info.st_mode & S_IFMT) == S_IFREG
+            var top: [(fd: Int32, relative: String)] = []
+            walk(rootFD, relative: "", into: &found, temporary: &temporaryFiles, top: true, depth: 0, deferred: &top)
+            deferred = top + deferred
+        }
+        let parts = ResultBox<([ScannedFile], [String])>(count: deferred.count)
+        let work = deferred
+        DispatchQueue.concurrentPerform(iterations: work.count) { i in
+            var local: [ScannedFile] = []
+            var localTemporary: [String] = []
+            var none: [(fd: Int32, relative: String)] = []
+            walk(work[i].fd, relative: work[i].relative, into: &local, temporary: &localTemporary, top: false, depth: 2, deferred: &none)
+            parts.set(i, (local, localTemporary))
+        }
+        for (part, temporary) in parts.values {
+            found += part
+            temporaryFiles += temporary
+        }
+        return found
+    }
+
+    /// Reads the folder open at `fd` (and closes it). Folders met at `depth` 1 are not walked but
+    /// handed back in `deferred`, open, for another thread.
+    private static func walk(_ fd: Int32, relative: String, into found: inout [ScannedFile], temporary: inout [String], top: Bool,
+                             depth: Int, deferred: inout [(fd: Int32, relative: String)]) {
+        guard let handle = fdopendir(fd) else {
+            close(fd)
+            return
+        }
+        defer { closedir(handle) }
+        let directoryFD = dirfd(handle)
+        let prefix = Array(relative.utf8)
+        while let entry = readdir(handle) {
+            var type = entry.pointee.d_type
+            // The entry's name is used where it lies: most are files, whose only String is their path.
+            withUnsafePointer(to: &entry.pointee.d_name) { tuple in
+                tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) { name in
+                    let length = strlen(name)
+                    let bytes = UnsafeRawBufferPointer(start: name, count: length).bindMemory(to: UInt8.self)
+                    if length == 0 { return }
+                    if bytes[0] == UInt8(ascii: ".") {
+                        if TemporaryFiles.matches(bytes) { temporary.append(relative + String(decoding: bytes, as: UTF8.self)) }
+                        return
+                    }
+                    if type == DT_UNKNOWN {
+                        // Some file systems do not say: ask, without following a link.
+                        var info = stat()
+                        guard fstatat(directoryFD, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return }
+                        switch info.st_mode & S_IFMT {
+                        case S_IFDIR: type = UInt8(DT_DIR)
+                        case S_IFLNK: type = UInt8(DT_LNK)
+                        case S_IFREG: type = UInt8(DT_REG)
+                        default: return
+                        }
+                    }
+                    if type == DT_DIR {
+                        let folder = String(decoding: bytes, as: UTF8.self)
+                        if top && folder == Vault.templatesFolder { return }
+                        let child = openat(directoryFD, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
+                        guard child >= 0 else { return }
+                        if depth == 1 {
+                            deferred.append((child, relative + folder + "/"))
+                        } else {
+                            walk(child, relative: relative + folder + "/", into: &found, temporary: &temporary, top: false, depth: depth + 1, deferred: &deferred)
+                        }
+                        return
+                    }
+                    let isMarkdown = length > 3 && bytes[length - 3] == UInt8(ascii: ".") && bytes[length - 2] == UInt8(ascii: "m")
+                        && bytes[length - 1] == UInt8(ascii: "d")
+                    guard isMarkdown, type == DT_REG || type == DT_LNK else { return }
+                    var info = stat()
+                    // A link to a Markdown file counts; a link to a folder is not followed.
+                    guard fstatat(directoryFD, name, &info, 0) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return }
+                    let path = String(unsafeUninitializedCapacity: prefix.count + length) { buffer in
+                        _ = buffer.initialize(fromContentsOf: prefix)
+                        _ = buffer[prefix.count...].initialize(fromContentsOf: bytes)
+                        return prefix.count + length
+                    }
+                    found.append(ScannedFile(path: path, size: Int64(info.st_size), modified: modificationTime(info)))
                 }
             }
-            if isDirectory {
-                walk(path, relative: relative + name + "/", into: &found, top: false)
-            } else if isFile && name.hasSuffix(".md") {
-                found.append(relative + name)
-            }
         }
+    }
+
+    static func modificationTime(_ info: stat) -> Int64 {
+        #if canImport(Darwin)
+        return Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+        #else
+        return Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        #endif
     }
 }
