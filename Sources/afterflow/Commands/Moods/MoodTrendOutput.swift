@@ -22,33 +22,19 @@ struct MoodTrendOutput {
         var filter = SessionFilter()
         filter.includeDrafts = false
         let sessions = try withVaultErrors { try index.sessions(filter) }
-        let sessionPoints = sessions.compactMap { s -> MoodTrend.SessionPoint? in
-            guard let time = s.time, let date = s.dateText.flatMap(LocalDate.parse) else { return nil }
-            if let since = range.since, date.dayString < since { return nil }
-            if let until = range.until, date.dayString > until { return nil }
-            return MoodTrend.SessionPoint(time: time, day: date.dayString, treatment: s.treatment?.displayName ?? "Unknown", path: s.path)
-        }
+        let sessionPoints = MoodTrend.sessionPoints(sessions, since: range.since, until: range.until)
         let trend = MoodTrend(points: points, sessions: sessionPoints, window: window)
         if json {
-            emit(Self.json(trend).serialized(pretty: true))
+            emit(trend.json.serialized(pretty: true))
         } else {
             for line in Self.lines(trend, term: Terminal.current) { emit(line) }
         }
         try index.warnProblems(report, hints: vaultOptions.hints)
     }
 
-    static func one(_ value: Double) -> String { String(format: "%.1f", value) }
-    static func signed(_ value: Double) -> String { (value >= 0.05 ? "+" : "") + (abs(value) < 0.05 ? "0.0" : one(value)) }
-    static func number(_ value: Double?) -> JSONValue { value.map { JSONValue.number($0, places: 2) } ?? .null }
-
-    /// One character a period, `▁` (1) to `█` (10), a space for a period without check-ins.
-    static func sparkline(_ values: [Double?], unicode: Bool) -> String {
-        let levels: [Character] = unicode ? ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"] : [".", ",", ":", "-", "=", "+", "*", "#"]
-        return String(values.map { value in
-            guard let value else { return " " }
-            return levels[min(7, max(0, Int(((value - 1) / 9 * 7).rounded())))]
-        })
-    }
+    static func one(_ value: Double) -> String { MoodTrend.one(value) }
+    static func signed(_ value: Double) -> String { MoodTrend.signed(value) }
+    static func sparkline(_ values: [Double?], unicode: Bool) -> String { MoodTrend.sparkline(values, unicode: unicode) }
 
     static func lines(_ trend: MoodTrend, term: Terminal) -> [String] {
         guard let average = trend.average, let first = trend.first, let last = trend.last else {
@@ -95,28 +81,5 @@ struct MoodTrendOutput {
             }
         }
         return out
-    }
-
-    static func json(_ trend: MoodTrend) -> JSONValue {
-        func averages(_ list: [MoodTrend.Average], _ key: String) -> JSONValue {
-            .array(list.map { .object([(key, .string($0.period)), ("average", number($0.average)), ("check_ins", .int($0.count))]) })
-        }
-        func names(_ list: [MoodTrend.NameCount], _ key: String) -> JSONValue {
-            .array(list.map { .object([(key, .string($0.name)), ("check_ins", .int($0.count)), ("average", number($0.average))]) })
-        }
-        return .object([
-            ("check_ins", .int(trend.count)), ("average", number(trend.average)),
-            ("first", trend.first.map(JSONValue.string) ?? .null), ("last", trend.last.map(JSONValue.string) ?? .null),
-            ("daily", averages(trend.daily, "day")), ("weekly", averages(trend.weekly, "week_of")),
-            ("labels", names(trend.labels, "label")), ("associations", names(trend.associations, "association")),
-            ("window_days", .int(trend.window)),
-            ("around_sessions", .array(trend.aroundSessions.map { s in
-                .object([("day", .string(s.day)), ("treatment", .string(s.treatment)), ("before", number(s.before)), ("before_check_ins", .int(s.beforeCount)),
-                         ("after", number(s.after)), ("after_check_ins", .int(s.afterCount)), ("change", number(s.change)), ("path", .string(s.path))])
-            })),
-            ("per_treatment", .array(trend.perTreatment.map { t in
-                .object([("treatment", .string(t.treatment)), ("average_change", number(t.averageChange)), ("sessions", .int(t.sessions))])
-            })),
-        ])
     }
 }

@@ -65,8 +65,7 @@ extension Afterflow.MusicCommand {
             }
             let requests = plans.compactMap(\.request)
             if !online && !requests.isEmpty {
-                var hosts: [String] = []
-                for request in requests where !hosts.contains(request.host) { hosts.append(request.host) }
+                let hosts = MusicFetchPlan.hosts(plans)
                 let count = requests.count == 1 ? "1 request" : "\(requests.count) requests, one a link,"
                 let again = vaultOptions.hints.command(["music", "fetch"] + (all ? ["--all"] : references) + ["--online"])
                 throw usageError(
@@ -85,13 +84,13 @@ extension Afterflow.MusicCommand {
             var outcomes: [MusicFetchOutcome] = []
             for (index, plan) in plans.enumerated() {
                 bar.update(index, plans.count)
-                outcomes.append(plan.run(helper: helper, vault: vault))
+                outcomes.append(plan.run(helper: helper, vault: vault, now: Clock.now))
             }
             bar.update(plans.count, plans.count)
             bar.finish()
             MusicFetchOutcome.print(outcomes, format: format, vault: vault)
             if format == .text { try store.warnProblems(report, hints: vaultOptions.hints) }
-            if outcomes.contains(where: { $0.result == .failed }) { throw Exit.dataProblem }
+            if outcomes.contains(where: { $0.status == .failed }) { throw Exit.dataProblem }
         }
 
         /// `AFTERFLOW_OEMBED_BASE`, read only when it is set: another scheme, host and port for

@@ -68,7 +68,7 @@ struct ExportProgress: ParsableCommand {
                                     today: Clock.today(in: vault.timeZone),
                                     template: try ProgressReport.template(of: vault), pageSize: page.size)
         }
-        let sessions = Set(progress.flatMap { $0.rows.flatMap(\.sessions) }).count
+        let sessions = GoalProgress.sessionCount(progress)
         var extra = ""
         var bytes = Array(html.utf8)
         if format == .pdf {

@@ -3,7 +3,7 @@ import ArgumentParser
 import Foundation
 
 extension Afterflow {
-    struct Progress: ParsableCommand {
+    struct ProgressCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "progress",
             abstract: "A client's progress per goal: one row per session day, the trend and the mastery state.",
