@@ -22,9 +22,10 @@ import Testing
         return (vault, git)
     }
 
-    @Test("without a remote: the change is committed, afterflow's index is not, and the sync ends there")
+    @Test("without a remote: the change is committed, afterflow's index is not (even without .afterflow/.gitignore), and the sync ends there")
     func commitsWithoutRemote() throws {
         let (vault, git) = try Self.repository()
+        try FileManager.default.removeItem(atPath: vault.root + "/.afterflow/.gitignore")
         try vault.write("a.md", "# a\n")
         try vault.write(".afterflow/index.sqlite", "cache")
         var events: [GitSync.Event] = []
