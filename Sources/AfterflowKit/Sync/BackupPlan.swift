@@ -122,3 +122,39 @@ public enum RestorePlan {
                           details: refused.map { "  " + $0 } + ["Restore from another backup, or look at it with: age -d ARCHIVE | tar -tvf -"])
     }
 }
+
+extension RestorePlan {
+    /// Decrypts `archive` (absolute) with age and unpacks it with tar into `folder` through a pipe:
+    /// with `identity` (an absolute path to an age identity file), else age asks for the passphrase
+    /// on the terminal. The statuses of age and tar and what they wrote on standard error.
+    public static func unpack(_ archive: String, identity: String?, into folder: String,
+                              with programs: ChildPipeline) throws(ChildProcess.LaunchFailure) -> (age: Int32, tar: Int32, errors: String) {
+        let tar = tarExtract(into: folder)
+        guard let identity else {
+            let run = try programs.withAgeOnTerminal(tar: tar, age: ["-d", archive], tarReads: true)
+            return (run.age, run.tar, run.errors)
+        }
+        let run = try programs.run(["age", "-d", "-i", identity, archive], tar)
+        return (run.first, run.second, run.errors)
+    }
+
+    /// The warning for what a restore left out or changed (`RestoreFolder.confine`): its message,
+    /// then a line for each, their control characters shown.
+    public static func skippedWarning(_ skipped: [RestoreFolder.Skipped]) -> (message: String, lines: [String]) {
+        let one = skipped.count == 1
+        return ("\(skipped.count) thing\(one ? "" : "s") in the archive \(one ? "is" : "are") not what a vault holds; restored as a vault's files only:",
+                skipped.map { "  \($0.path.visible()): \($0.what.visible())" })
+    }
+}
+
+extension RestoreFolder.Held {
+    /// Moves the restored vault to `target` (absolute; `shown` as the user named it), then removes
+    /// this folder, also when the move fails. An empty folder at `target` makes way (rmdir removes
+    /// nothing else: a file that appeared meanwhile stays, and the move fails).
+    public func install(at target: String, shown: String) throws(VaultError) {
+        defer { remove() }
+        var info = stat()
+        if lstat(target, &info) == 0 { _ = rmdir(target) }
+        guard rename(vault, target) == 0 else { throw VaultError(.io, "cannot move the restored vault to \(shown)") }
+    }
+}

@@ -48,7 +48,7 @@ struct ExportCSV: ParsableCommand {
     }
 
     func run() throws {
-        let now = Clock.now
+        let now = CommandClock.now
         if moods { return try exportMoods(now: now) }
         var (store, rows, leftOut) = try exportedSessions(vaultOptions, filters, now: now)
         let destination = try output.destination(in: store.vault, extension: "csv", now: now)

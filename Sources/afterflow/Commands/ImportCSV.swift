@@ -33,7 +33,7 @@ struct ImportCSV: ParsableCommand {
         let bytes = try readInput()
         let (store, _) = try vaultOptions.index()
         let zone = store.vault.timeZone
-        let importer = CSVImport(timeZone: zone, now: Clock.now)
+        let importer = CSVImport(timeZone: zone, now: CommandClock.now)
         let plan = try withVaultErrors { try importer.plan(bytes, index: store) }
         let err = ErrorStream.current
         let name = file == "-" ? "<stdin>" : file

@@ -25,11 +25,11 @@ extension New {
 
     func runResume(_ reference: String, in vault: Vault) throws {
         let zone = vault.timeZone
-        let now = Clock.now
+        let now = CommandClock.now
         let hints = vaultOptions.hints
         let (index, _) = try openIndex(vault)
         let entry = try withVaultErrors {
-            try DocumentReference(reference).resolve(in: index, from: FileManager.default.currentDirectoryPath, now: Clock.now, home: LocalPaths.home)
+            try DocumentReference(reference).resolve(in: index, from: FileManager.default.currentDirectoryPath, now: CommandClock.now, home: LocalPaths.home)
         }
         guard entry.isDraft || entry.session?.status == .draft else {
             report(VaultError(.invalid, "\(vault.shownPath(entry.path)) is not a draft; change it with 'afterflow set' or 'afterflow edit'",

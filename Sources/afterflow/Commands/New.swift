@@ -115,7 +115,7 @@ struct New: ParsableCommand {
             return
         }
         let zone = vault.timeZone
-        let now = Clock.now
+        let now = CommandClock.now
         let hints = vaultOptions.hints
         let nowDate = LocalDate(now, in: zone)
         let sessionDate = try resolvedDate(in: zone, now: now) ?? {

@@ -76,7 +76,7 @@ extension Afterflow {
             }
             // Then applied again, under the vault's lock, to the file as it is now: a change another
             // afterflow process made meanwhile is kept.
-            let now = Clock.now
+            let now = CommandClock.now
             let hints = vaultOptions.hints
             let update = try withVaultErrors {
                 try SessionStore(vault: vault).update(entry, now: now) { current throws(VaultError) -> Document in

@@ -45,6 +45,41 @@ public struct MusicFetchPlan: Sendable {
         return hosts
     }
 
+    /// A plan for every session and draft with a music link, oldest first (`music fetch --all`).
+    public static func all(in store: IndexStore, base: OEmbedRequest.Base?) throws -> [MusicFetchPlan] {
+        var filter = SessionFilter()
+        filter.includeDrafts = true
+        filter.sort = .oldest
+        var plans: [MusicFetchPlan] = []
+        for row in try store.sessions(filter) where row.music != nil {
+            plans.append(MusicFetchPlan(entry: VaultEntry(path: row.path, bytes: try FileIO.read(try store.vault.path(row.path))), base: base, named: false))
+        }
+        return plans
+    }
+
+    /// What asking would send, said when the network is not allowed: nil when no plan makes a
+    /// request, else the sentence, ending with `again` (the command that allows it).
+    public static func consent(_ plans: [MusicFetchPlan], again: String) -> String? {
+        let requests = plans.compactMap(\.request)
+        guard !requests.isEmpty else { return nil }
+        let count = requests.count == 1 ? "1 request" : "\(requests.count) requests, one a link,"
+        return "music fetch would contact the provider: \(count) to \(hosts(plans).joined(separator: ", ")), carrying the link and nothing else; nothing was sent. "
+            + "To allow it, run: \(again)"
+    }
+
+    /// Runs every plan in order (see `run`), each at the time `now` gives when it starts;
+    /// `progress` is told how many have run of how many, before each and at the end.
+    public static func runAll(_ plans: [MusicFetchPlan], helper: String?, vault: Vault, now: () -> Date,
+                              progress: (Int, Int) -> Void = { _, _ in }) -> [MusicFetchOutcome] {
+        var outcomes: [MusicFetchOutcome] = []
+        for (index, plan) in plans.enumerated() {
+            progress(index, plans.count)
+            outcomes.append(plan.run(helper: helper, vault: vault, now: now()))
+        }
+        progress(plans.count, plans.count)
+        return outcomes
+    }
+
     /// Makes the request through `helper` (the `afterflow-oembed` program) and writes what it
     /// learns, updated at `now`; never throws: every problem is the outcome's reason.
     public func run(helper: String?, vault: Vault, now: Date) -> MusicFetchOutcome {

@@ -49,43 +49,10 @@ extension Afterflow {
                 let paths = series.flatMap { $0.points.map(\.path) }
                 if !paths.isEmpty { emit(paths.map { Terminal.current.stdoutIsTTY ? $0.visible() : $0 }.joined(separator: "\n")) }
             case .table:
-                for line in Self.lines(series, items: items, term: Terminal.current, filtered: kind != nil || since != nil || until != nil) { emit(line) }
+                let filtered = kind != nil || since != nil || until != nil
+                for line in AssessmentSeries.tableLines(series, items: items, filtered: filtered, style: Terminal.current.textStyle) { emit(line) }
             }
             try index.warnProblems(report, hints: vaultOptions.hints)
-        }
-
-        static func lines(_ series: [AssessmentSeries], items: (AssessmentSeries.Point) -> [Int?], term: Terminal, filtered: Bool) -> [String] {
-            guard !series.isEmpty else {
-                return [filtered ? "No assessments match." : "No assessments yet. Answer one with: afterflow assess phq9 (or gad7)"]
-            }
-            let unicode = term.colors || ProcessInfo.processInfo.environment["LANG"]?.uppercased().contains("UTF") == true
-            var out: [String] = []
-            for s in series {
-                if !out.isEmpty { out.append("") }
-                let instrument = s.instrument
-                let count = s.points.count
-                out.append(term.bold(instrument.title) + " (\(instrument.measures)), \(count) assessment\(count == 1 ? "" : "s")"
-                           + (count > 1 ? " from \(s.points[0].day) to \(s.points[count - 1].day)" : ""))
-                // The totals on the check-ins' 1-10 scale, so the same sparkline draws them.
-                var summary = "  " + MoodTrend.sparkline(s.scaledTotals, unicode: unicode)
-                if let first = s.points.first, let last = s.points.last, let change = s.change {
-                    summary += "  \(first.total) → \(last.total) (\(change > 0 ? "+" : "")\(change)), now \(last.band.words)"
-                } else if let last = s.latest {
-                    summary += "  \(last.total), \(last.band.words)"
-                }
-                out.append(summary)
-                var rows = [instrument.safetyItem == nil ? ["DATE", "TOTAL", "BAND"] : ["DATE", "TOTAL", "BAND", "ITEM 9"]]
-                for p in s.points {
-                    var row = [p.date.shortString, "\(p.total)/\(instrument.maximum)", p.band.words]
-                    if let item = instrument.safetyItem {
-                        let answers = items(p)
-                        row.append(answers.count >= item ? answers[item - 1].map(String.init) ?? "" : "")
-                    }
-                    rows.append(row)
-                }
-                out += TextTable.lines(rows, rightAligned: [1]).enumerated().map { "  " + ($0.offset == 0 ? term.bold($0.element) : $0.element) }
-            }
-            return out
         }
     }
 }

@@ -57,7 +57,7 @@ struct ImportDaylio: ParsableCommand {
         for mapping in mappings {
             if let (word, score) = DaylioScale.parseMapping(mapping) { scale.set(word, score) }
         }
-        var importer = DaylioImport(timeZone: zone, now: Clock.now, scale: scale)
+        var importer = DaylioImport(timeZone: zone, now: CommandClock.now, scale: scale)
         importer.kind = kind.flatMap(Afterflow.MoodCommand.kind) ?? .momentaryEmotion
         importer.keywords = vault.config.moodKeywords
         let reading = DaylioCSV.read(bytes, timeZone: zone, now: importer.now)

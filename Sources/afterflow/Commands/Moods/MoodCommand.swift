@@ -114,7 +114,7 @@ extension Afterflow {
             if let value = valenceValue { valenceValue = (value * 100).rounded() / 100 }
             let chosenLabels = try Self.names(labels, option: "label", from: MoodVocabulary.labels, what: "labels")
             let chosenAssociations = try Self.names(associations, option: "association", from: MoodVocabulary.associations, what: "associations")
-            let now = Clock.now
+            let now = CommandClock.now
             // A day alone takes the time of day it is now: `--date yesterday` is this time yesterday.
             let current = LocalDate(now, in: zone)
             var when = try date.map { try parseMoment($0, option: "date", zone: zone) } ?? current

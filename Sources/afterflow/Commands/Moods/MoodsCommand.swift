@@ -94,21 +94,8 @@ struct MoodListingOutput {
         case .paths:
             if !moods.isEmpty { emit(moods.map { Terminal.current.stdoutIsTTY ? $0.path.visible() : $0.path }.joined(separator: "\n")) }
         case .table:
-            if moods.isEmpty {
-                let filtered = since != nil || until != nil || label != nil || association != nil
-                emit(filtered ? "No check-ins match." : "No check-ins yet. Check in with: afterflow mood 7 \"what is going on\"")
-                break
-            }
-            var rows = [["DATE", "SCORE", "", "KIND", "LABELS", "ASSOCIATIONS", "NOTES"]]
-            for m in moods {
-                let firstLine = DaylioNoteText.shown(m.notes, source: m.source).split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
-                let cut = DisplayWidth.fit(firstLine, columns: 40)
-                let note = cut.whole ? firstLine : String(firstLine.utf8.prefix(cut.bytesBeforeLast)).map { $0 + "…" } ?? ""
-                rows.append([m.date?.shortString ?? "", m.score.map { "\($0)" } ?? "", m.score.map { "\(MoodScale.emoji($0)) \(MoodScale.descriptor($0))" } ?? "",
-                             m.kind == MoodKind.dailyMood.rawValue ? "day" : "now", MoodLabels.shown(m.labels, suggested: m.suggestedLabels),
-                             m.associations.joined(separator: ", "), note])
-            }
-            for (i, line) in TextTable.lines(rows, rightAligned: [1]).enumerated() { emit(i == 0 ? term.bold(line) : line) }
+            let filtered = since != nil || until != nil || label != nil || association != nil
+            for line in MoodListing.tableLines(moods, filtered: filtered, style: term.textStyle) { emit(line) }
         }
         try index.warnProblems(report, hints: vaultOptions.hints)
     }

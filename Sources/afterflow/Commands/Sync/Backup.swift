@@ -161,20 +161,12 @@ extension Afterflow {
             try checkUnpacked(result, folder)
             let skipped = RestoreFolder.confine(folder.vault, user: getuid(), group: getgid())
             guard Interruption.caught == 0 else { interrupted(folder) }
-            // An empty folder at DIR makes way (rmdir removes nothing else: a file that appeared
-            // meanwhile stays).
-            var info = stat()
-            if lstat(target, &info) == 0 { _ = rmdir(target) }
-            guard rename(folder.vault, target) == 0 else {
-                folder.remove()
-                report(VaultError(.io, "cannot move the restored vault to \(directory)"))
-                throw Exit.dataProblem
-            }
-            folder.remove()
+            try withVaultErrors { try folder.install(at: target, shown: directory) }
             if !skipped.isEmpty {
                 let err = ErrorStream.current
-                err.write(err.style("warning:", "1;35") + " \(skipped.count) thing\(skipped.count == 1 ? "" : "s") in the archive \(skipped.count == 1 ? "is" : "are") not what a vault holds; restored as a vault's files only:")
-                for item in skipped { err.write("  \(item.path.visible()): \(item.what.visible())") }
+                let warning = RestorePlan.skippedWarning(skipped)
+                err.write(err.style("warning:", "1;35") + " " + warning.message)
+                for line in warning.lines { err.write(line) }
             }
             emit("Restored the vault into \(directory). Its index is rebuilt by the first command that needs it.")
         }
@@ -182,16 +174,9 @@ extension Afterflow {
         /// Decrypts the archive with age and unpacks it with tar into the restore folder, through a
         /// pipe; the statuses of age and tar and what they wrote on standard error.
         func unpack(into folder: RestoreFolder.Held, cwd: String) throws -> (age: Int32, tar: Int32, errors: String) {
-            let tar = RestorePlan.tarExtract(into: folder.vault)
             do {
-                if identity == nil {
-                    // age asks for the passphrase on the terminal; what it decrypts goes to tar through a pipe.
-                    let run = try Pipeline.programs.withAgeOnTerminal(tar: tar, age: ["-d", LocalPaths.absolute(archive, from: cwd)], tarReads: true)
-                    return (run.age, run.tar, run.errors)
-                }
-                let age = ["age", "-d", "-i", LocalPaths.absolute(identity ?? "", from: cwd), LocalPaths.absolute(archive, from: cwd)]
-                let run = try Pipeline.programs.run(age, tar)
-                return (run.first, run.second, run.errors)
+                return try RestorePlan.unpack(LocalPaths.absolute(archive, from: cwd), identity: identity.map { LocalPaths.absolute($0, from: cwd) },
+                                              into: folder.vault, with: Pipeline.programs)
             } catch {
                 folder.remove()
                 report(VaultError(.io, "cannot run age and tar: \(error.localizedDescription)", details: ["Install age (https://age-encryption.org), e.g. apt-get install age or brew install age."]))

@@ -80,7 +80,7 @@ extension Afterflow.GoalCommand {
             if let problem = FieldText.problem(field: "the title", text: title, multiline: false) { throw ValidationError(problem) }
             guard !title.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("the title is empty; say what the goal is") }
             var values = GoalValues(client: clientID, title: title.trimmingCharacters(in: .whitespaces), started: practice.today,
-                                    created: LocalDate(Clock.now, in: practice.zone))
+                                    created: LocalDate(CommandClock.now, in: practice.zone))
             if let category {
                 let categories = config.goalCategories
                 guard let found = categories.first(where: { $0.caseInsensitiveCompare(category) == .orderedSame }) else {
@@ -274,7 +274,7 @@ extension Afterflow.GoalCommand {
             if entry.diagnostics.contains(where: { $0.severity == .error }) {
                 throw usageError("\(found.path) has errors; fix them first ('afterflow check \(found.path)' shows them)", command: "goal set")
             }
-            try withVaultErrors { _ = try practice.store.setKeys(changes, in: entry, order: Goal.keys, now: Clock.now) }
+            try withVaultErrors { _ = try practice.store.setKeys(changes, in: entry, order: Goal.keys, now: CommandClock.now) }
             emit(("Updated \(found.short): " + changes.map { $0.lines?.first ?? "\($0.key) removed" }.joined(separator: ", ")).visible())
         }
     }
@@ -339,7 +339,7 @@ extension Afterflow.GoalCommand {
             }
             try withVaultErrors {
                 _ = try practice.store.setKeys([("phase", ["phase: \(newPhase.rawValue)"]), ("phases", phasesLines)], in: entry,
-                                               order: Goal.keys, now: Clock.now)
+                                               order: Goal.keys, now: CommandClock.now)
             }
             emit("\(found.short) is \(newPhase.rawValue) from \(day.dayString) (was \(current.currentPhase.rawValue)).".visible())
         }

@@ -71,7 +71,7 @@ final class LiveLogger {
     func log(success: Bool) {
         settle()
         let zone = store.vault.timeZone
-        let trial = Trial(time: TimeOfDay(LocalDate(Clock.now, in: zone)), goal: goal.short, success: success, cue: goal.defaultCue)
+        let trial = Trial(time: TimeOfDay(LocalDate(CommandClock.now, in: zone)), goal: goal.short, success: success, cue: goal.defaultCue)
         do {
             let before = known
             known = try store.append(trial, to: path)
@@ -234,11 +234,11 @@ final class LiveLogger {
 
     /// MM:SS since the session started (H:MM:SS from an hour on, as a resumed session may be).
     var timer: String {
-        LiveLoggerKeys.timer(seconds: Int(Clock.now.timeIntervalSince(started)))
+        LiveLoggerKeys.timer(seconds: Int(CommandClock.now.timeIntervalSince(started)))
     }
 
     var clock: String {
-        let t = LocalDate(Clock.now, in: store.vault.timeZone).time ?? LocalDate.Time(hour: 0, minute: 0, second: 0)
+        let t = LocalDate(CommandClock.now, in: store.vault.timeZone).time ?? LocalDate.Time(hour: 0, minute: 0, second: 0)
         return String(format: "%02d:%02d", t.hour, t.minute)
     }
 }

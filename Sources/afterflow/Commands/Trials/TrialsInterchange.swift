@@ -50,7 +50,7 @@ struct ExportTrialsCSV: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let now = Clock.now
+        let now = CommandClock.now
         let vault = try vaultOptions.open()
         let store = PracticeStore(vault: vault)
         let shorts = try client.isEmpty ? store.clientShorts() : client.map { text in try withVaultErrors { try store.resolveClient(text) } }
@@ -108,7 +108,7 @@ struct ImportTrialsCSV: ParsableCommand {
         let store = PracticeStore(vault: vault)
         let records = try store.clientShorts().map { short in try withVaultErrors { try store.load(short) } }
         let reading = TrialCSV.read(bytes: bytes, cues: store.cues)
-        let plan = TrialImport.plan(reading, records: records, timeZone: vault.timeZone, now: Clock.now)
+        let plan = TrialImport.plan(reading, records: records, timeZone: vault.timeZone, now: CommandClock.now)
         let err = ErrorStream.current
         let name = file == "-" ? "<stdin>" : file
         for problem in plan.problems { err.write("\(name.visible()):\(problem.row): " + problem.description.visible()) }

@@ -65,3 +65,28 @@ import Testing
         #expect(outcome.json == .object([("path", .string("a.md")), ("result", .string("failed")), ("reason", .string("why"))]))
     }
 }
+
+extension MusicFetchTests {
+    @Test("nothing to ask means no consent to ask for")
+    func consentWithoutRequests() {
+        #expect(MusicFetchPlan.consent([MusicFetchPlan(entry: Self.entry(music: nil), base: nil, named: true)], again: "x") == nil)
+    }
+
+    @Test("the consent counts the requests and names each host once")
+    func consentCountsRequests() {
+        let plans = ["https://open.spotify.com/playlist/a", "https://open.spotify.com/playlist/b"].map {
+            MusicFetchPlan(entry: Self.entry(music: $0), base: nil, named: true)
+        }
+        #expect(MusicFetchPlan.consent(plans, again: "afterflow music fetch --all --online")
+                == "music fetch would contact the provider: 2 requests, one a link, to open.spotify.com, carrying the link and nothing else; nothing was sent. To allow it, run: afterflow music fetch --all --online")
+    }
+
+    @Test("runAll runs every plan in order and reports progress before each and at the end")
+    func runAllReportsProgress() throws {
+        let vault = try TemporaryVault()
+        let plans = [MusicFetchPlan(entry: Self.entry(music: nil), base: nil, named: true), MusicFetchPlan(entry: Self.entry(music: nil), base: nil, named: false)]
+        var steps: [[Int]] = []
+        let outcomes = MusicFetchPlan.runAll(plans, helper: nil, vault: try vault.vault, now: { Date() }) { steps.append([$0, $1]) }
+        #expect(steps == [[0, 2], [1, 2], [2, 2]] && outcomes.map(\.status) == [.failed, .skipped])
+    }
+}
