@@ -32,7 +32,7 @@ import Testing
     @Test func aLongNoteIsCutToFortyColumnsWithAnEllipsis() {
         let note = String(repeating: "幻", count: 30)
         let line = MoodListing.tableLines([checkIn("2025-03-04", 7, notes: note)], filtered: false, style: .plain)[1]
-        #expect(line.hasSuffix(String(repeating: "幻", count: 19) + "…"))
+        #expect(line.hasSuffix("family  " + String(repeating: "幻", count: 19) + "…"))
     }
 
     @Test func anEmptyTrendInvitesACheckIn() {
