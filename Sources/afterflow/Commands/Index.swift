@@ -37,19 +37,7 @@ extension Afterflow {
             let action = rebuild ? "Rebuilt the index" : (report.changeWords.map { "Updated the index: " + $0 } ?? "The index is up to date")
             emit(term.bold(action) + term.dim(String(format: " (%d files, %.2f s)", report.documents, seconds)))
             emit("")
-            let statuses = summary.byStatus.map { $0.0.counted($0.1) }.joined(separator: ", ")
-            emit("Sessions     \(summary.sessions)" + (statuses.isEmpty ? "" : "  (\(statuses))"))
-            if summary.drafts > 0 { emit("Drafts       \(summary.drafts)  (in .afterflow/drafts/)") }
-            if let first = summary.first, let last = summary.last { emit("Dates        \(first) to \(last)") }
-            if let before = summary.averageMoodBefore {
-                var line = String(format: "Mood         %.1f before", before)
-                if let after = summary.averageMoodAfter { line += String(format: ", %.1f after, on average", after) }
-                emit(line)
-            }
-            if !summary.byTreatment.isEmpty {
-                emit("Treatments   " + summary.byTreatment.map { "\($0.0.displayName) \($0.1)" }.joined(separator: ", "))
-            }
-            if summary.notes > 0 { emit("Plain notes  \(summary.notes) Markdown file\(summary.notes == 1 ? "" : "s") without front matter, left alone") }
+            for line in summary.textLines { emit(line) }
             if summary.unreadable > 0 {
                 emit(term.yellow("Skipped      \(summary.unreadable) file\(summary.unreadable == 1 ? "" : "s") with errors; '\(vaultOptions.hints.command("check"))' shows them"))
             }
