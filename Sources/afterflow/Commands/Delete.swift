@@ -35,7 +35,7 @@ struct Delete: ParsableCommand {
             }
         }
         let hadReminder = entry.document.frontMatter?.entry(SessionKey.reminder.rawValue) != nil
-        let record = try withVaultErrors { try Trash(vault: vault).delete(entry, now: Clock.now) }
+        let record = try withVaultErrors { try Trash(vault: vault).delete(entry, now: CommandClock.now) }
         emit("Deleted \(vault.shownPath(record.original)) (\(title)); it is in \(vault.shownPath(record.path)).")
         if hadReminder { emit("Its reminder is cancelled.") }
         emit("Undo with: " + Terminal.current.bold(vaultOptions.hints.command("undo")))

@@ -23,7 +23,7 @@ struct Drafts: ParsableCommand {
     func run() throws {
         let (store, _) = try vaultOptions.index()
         let zone = store.vault.timeZone
-        let now = Clock.now
+        let now = CommandClock.now
         // The index finds them; only their files are read.
         let paths = try withVaultErrors { try store.paths(where: "draft = 1 OR status = 'draft'") }
         let entries = paths.compactMap { path in (try? FileIO.read(store.vault.path(path))).map { VaultEntry(path: path, bytes: $0) } }

@@ -32,7 +32,7 @@ struct Due: ParsableCommand {
     func run() throws {
         let (store, _) = try vaultOptions.index()
         let vault = store.vault
-        let now = Clock.now
+        let now = CommandClock.now
         let hints = vaultOptions.hints
         let pending = try withVaultErrors { try PendingReminder.all(in: store) }
         let due = pending.filter { $0.isDue(at: now) }

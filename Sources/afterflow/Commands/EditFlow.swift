@@ -27,8 +27,8 @@ struct EditFlow {
             let errors = edited.diagnostics.filter { $0.severity == .error }
             if errors.isEmpty {
                 let editor = SessionEditor(timeZone: vault.timeZone)
-                let finished = editor.finishing(edited.document, now: Clock.now)
-                let path = try withVaultErrors { try DocumentStore(vault: vault).save(finished, over: edited, now: Clock.now) }
+                let finished = editor.finishing(edited.document, now: CommandClock.now)
+                let path = try withVaultErrors { try DocumentStore(vault: vault).save(finished, over: edited, now: CommandClock.now) }
                 let session = Session(document: finished)
                 if announce { emit("Saved \(vault.shownPath(path)) · \(session.status.words)") }
                 return path

@@ -48,7 +48,7 @@ struct ExportCSV: ParsableCommand {
     }
 
     func run() throws {
-        let now = Clock.now
+        let now = CommandClock.now
         if moods { return try exportMoods(now: now) }
         var (store, rows, leftOut) = try exportedSessions(vaultOptions, filters, now: now)
         let destination = try output.destination(in: store.vault, extension: "csv", now: now)
@@ -75,14 +75,7 @@ struct ExportCSV: ParsableCommand {
         let range = try dayRange(since: filters.since, until: filters.until, zone: vault.timeZone)
         let listings = try withVaultErrors { try store.moodCheckIns(since: range.since, until: range.until) }
         let broken = try withVaultErrors { try store.pathsWithErrors() }
-        var rows: [(path: String, mood: MoodCheckIn)] = []
-        var leftOut: [String] = []
-        for listing in listings {
-            let bytes = try withVaultErrors { try FileIO.read(vault.path(listing.path)) }
-            let mood = MoodCheckIn(document: Document(bytes: bytes))
-            if broken.contains(listing.path) || mood.diagnostics.hasErrors { leftOut.append(listing.path); continue }
-            rows.append((listing.path, mood))
-        }
+        let (rows, leftOut) = try withVaultErrors { try MoodCSV.read(listings, in: vault, broken: broken) }
         let err = ErrorStream.current
         let printer = DiagnosticPrinter(vault: vault)
         for path in leftOut {

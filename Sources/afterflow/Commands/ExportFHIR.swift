@@ -29,7 +29,7 @@ struct ExportFHIR: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let now = Clock.now
+        let now = CommandClock.now
         let (index, report) = try vaultOptions.index()
         let zone = index.vault.timeZone
         let range = try dayRange(since: since, until: until, zone: zone)

@@ -29,7 +29,7 @@ struct ExportHTML: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let now = Clock.now
+        let now = CommandClock.now
         let (store, rows, leftOut) = try exportedSessions(vaultOptions, filters, now: now, oldestFirst: layout.oldestFirst)
         let destination = try output.destination(in: store.vault, extension: "html", now: now)
         let template = try withVaultErrors { try ReportTemplate.of(store.vault) }

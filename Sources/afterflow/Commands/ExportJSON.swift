@@ -21,7 +21,7 @@ struct ExportJSON: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let now = Clock.now
+        let now = CommandClock.now
         let (store, rows, leftOut) = try exportedSessions(vaultOptions, filters, now: now)
         let destination = try output.destination(in: store.vault, extension: "json", now: now)
         let text = "[" + rows.map(\.json).joined(separator: ",\n") + "]\n"

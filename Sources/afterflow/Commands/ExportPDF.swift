@@ -27,7 +27,7 @@ struct ExportPDF: ParsableCommand {
         if output.output == nil && Terminal.current.stdoutIsTTY {
             throw usageError("a PDF is not for the terminal; write it to a file with -o PATH, or redirect standard output", command: "export pdf")
         }
-        let now = Clock.now
+        let now = CommandClock.now
         let (store, rows, leftOut) = try exportedSessions(vaultOptions, filters, now: now, oldestFirst: layout.oldestFirst)
         let destination = try output.destination(in: store.vault, extension: "pdf", now: now)
         let engine = try pdfEngine(orInstead: ["Or write the same report as HTML, open it in any browser and print it to PDF from there:",
@@ -43,21 +43,7 @@ struct ExportPDF: ParsableCommand {
     }
 
     /// This command line with `html` for `pdf`, and an output file ending in `.html`.
-    func htmlCommand() -> String {
-        var arguments = Array(CommandLine.arguments.dropFirst())
-        if let index = arguments.firstIndex(of: "pdf") { arguments[index] = "html" }
-        var sawOutput = false
-        for (index, argument) in arguments.enumerated() {
-            if argument == "-o" || argument == "--output" {
-                sawOutput = true
-            } else if index > 0, arguments[index - 1] == "-o" || arguments[index - 1] == "--output", argument.lowercased().hasSuffix(".pdf") {
-                arguments[index] = String(argument.dropLast(4)) + ".html"
-            }
-        }
-        if !sawOutput { arguments += ["-o", "report.html"] }
-        let quoted = arguments.map { $0.contains(where: { " \"'$&;|<>*?()".contains($0) }) ? "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" : $0 }
-        return (["afterflow"] + quoted).joined(separator: " ")
-    }
+    func htmlCommand() -> String { ReportCommandLine.html(insteadOfPDF: Array(CommandLine.arguments.dropFirst())) }
 }
 
 /// The first program on PATH that prints PDF, or an error saying what to install and, in

@@ -66,7 +66,7 @@ struct Fmt: ParsableCommand {
             if check {
                 emit(vault.shownPath(entry.path))
             } else {
-                try withVaultErrors { try store.save(formatted, over: entry, now: Clock.now) }
+                try withVaultErrors { try store.save(formatted, over: entry, now: CommandClock.now) }
             }
         }
         let err = ErrorStream.current

@@ -33,7 +33,7 @@ struct ImportCSV: ParsableCommand {
         let bytes = try readInput()
         let (store, _) = try vaultOptions.index()
         let zone = store.vault.timeZone
-        let importer = CSVImport(timeZone: zone, now: Clock.now)
+        let importer = CSVImport(timeZone: zone, now: CommandClock.now)
         let plan = try withVaultErrors { try importer.plan(bytes, index: store) }
         let err = ErrorStream.current
         let name = file == "-" ? "<stdin>" : file
@@ -42,11 +42,7 @@ struct ImportCSV: ParsableCommand {
         }
         let rejected = plan.rejectedRows
         if !rejected.isEmpty && !skipInvalid {
-            let rows = rejected.count == 1 ? "1 row has" : "\(rejected.count) rows have"
-            let good = plan.ready.count
-            let hint = good == 1 ? ", or import the other row with --skip-invalid"
-                : good > 1 ? ", or import the other \(good) rows with --skip-invalid" : ""
-            report(VaultError(.invalid, "nothing was imported: \(rows) problems; fix \(rejected.count == 1 ? "it" : "them") and import again\(hint)"))
+            report(VaultError(.invalid, ImportSummary.refusal(rejected: rejected.count, ready: plan.ready.count)))
             throw Exit.dataProblem
         }
         var summary: [String] = []
@@ -63,13 +59,8 @@ struct ImportCSV: ParsableCommand {
             for path in paths { emit("  + " + store.vault.shownPath(path)) }
             summary.append("\(paths.count) created")
         }
-        summary.append("\(plan.duplicates.count) skipped as duplicate\(plan.duplicates.count == 1 ? "" : "s")")
-        var rejectedText = "\(rejected.count) rejected"
-        if !rejected.isEmpty {
-            let shown = rejected.prefix(10).map(String.init).joined(separator: ", ")
-            rejectedText += " (row\(rejected.count == 1 ? "" : "s") \(shown)\(rejected.count > 10 ? ", …" : ""))"
-        }
-        summary.append(rejectedText)
+        summary.append(ImportSummary.duplicates(plan.duplicates.count))
+        summary.append(ImportSummary.rejected(rejected, unit: "row"))
         let drafts = plan.ready.filter { $0.session.values.status == .draft }.count
         var line = (dryRun ? "Dry run of \(name.visible()): " : "Imported \(name.visible()): ") + summary.joined(separator: ", ") + "."
         if drafts > 0 {

@@ -29,41 +29,15 @@ extension Afterflow {
             let (store, report) = try vaultOptions.index(rebuild: rebuild)
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
             let summary = try withVaultErrors { try store.summary() }
-            func average(_ value: Double?) -> JSONValue { .rounded(value) }
             if format == .json {
-                emit(JSONValue.object([
-                    ("sessions", .int(summary.sessions)), ("drafts", .int(summary.drafts)),
-                    ("by_status", .object(summary.byStatus.map { ($0.0.rawValue, .int($0.1)) })),
-                    ("by_treatment", .object(summary.byTreatment.map { ($0.0.rawValue, .int($0.1)) })),
-                    ("first", summary.first.map { .string($0) } ?? .null), ("last", summary.last.map { .string($0) } ?? .null),
-                    ("average_mood_before", average(summary.averageMoodBefore)), ("average_mood_after", average(summary.averageMoodAfter)),
-                    ("documents", .int(summary.documents)), ("plain_notes", .int(summary.notes)), ("unreadable", .int(summary.unreadable)),
-                    ("refresh", .object([("added", .int(report.added)), ("changed", .int(report.changed)), ("removed", .int(report.removed)),
-                                         ("touched", .int(report.touched)), ("unchanged", .int(report.unchanged))])),
-                ]).serialized(pretty: true))
+                emit(summary.json(refresh: report).serialized(pretty: true))
                 return
             }
             let term = Terminal.current
-            var did: [String] = []
-            if report.added > 0 { did.append("\(report.added) added") }
-            if report.changed > 0 { did.append("\(report.changed) changed") }
-            if report.removed > 0 { did.append("\(report.removed) removed") }
-            let action = rebuild ? "Rebuilt the index" : (did.isEmpty ? "The index is up to date" : "Updated the index: " + did.joined(separator: ", "))
+            let action = rebuild ? "Rebuilt the index" : (report.changeWords.map { "Updated the index: " + $0 } ?? "The index is up to date")
             emit(term.bold(action) + term.dim(String(format: " (%d files, %.2f s)", report.documents, seconds)))
             emit("")
-            let statuses = summary.byStatus.map { $0.0.counted($0.1) }.joined(separator: ", ")
-            emit("Sessions     \(summary.sessions)" + (statuses.isEmpty ? "" : "  (\(statuses))"))
-            if summary.drafts > 0 { emit("Drafts       \(summary.drafts)  (in .afterflow/drafts/)") }
-            if let first = summary.first, let last = summary.last { emit("Dates        \(first) to \(last)") }
-            if let before = summary.averageMoodBefore {
-                var line = String(format: "Mood         %.1f before", before)
-                if let after = summary.averageMoodAfter { line += String(format: ", %.1f after, on average", after) }
-                emit(line)
-            }
-            if !summary.byTreatment.isEmpty {
-                emit("Treatments   " + summary.byTreatment.map { "\($0.0.displayName) \($0.1)" }.joined(separator: ", "))
-            }
-            if summary.notes > 0 { emit("Plain notes  \(summary.notes) Markdown file\(summary.notes == 1 ? "" : "s") without front matter, left alone") }
+            for line in summary.textLines { emit(line) }
             if summary.unreadable > 0 {
                 emit(term.yellow("Skipped      \(summary.unreadable) file\(summary.unreadable == 1 ? "" : "s") with errors; '\(vaultOptions.hints.command("check"))' shows them"))
             }

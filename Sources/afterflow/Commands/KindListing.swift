@@ -10,13 +10,13 @@ enum ListKind: String, ExpressibleByArgument, CaseIterable {
 func dayRange(since: String?, until: String?, zone: TimeZone) throws -> (since: String?, until: String?) {
     func day(_ instant: Int) -> String { LocalDate(Date(timeIntervalSince1970: TimeInterval(instant)), in: zone).dayString }
     func parse(_ text: String, _ option: String) throws -> QueryDate {
-        guard let date = QueryDate(text, now: Clock.now, timeZone: zone) else {
+        guard let date = QueryDate(text, now: CommandClock.now, timeZone: zone) else {
             throw ValidationError("\(option) must be \(QueryDate.forms), found \"\(text.visible())\"")
         }
         return date
     }
     let range = (try since.map { day(try parse($0, "--since").start) }, try until.map { day(try parse($0, "--until").end - 1) })
-    if let problem = QueryDate.orderProblem(since: since, until: until, now: Clock.now, timeZone: zone) { throw ValidationError(problem.visible()) }
+    if let problem = QueryDate.orderProblem(since: since, until: until, now: CommandClock.now, timeZone: zone) { throw ValidationError(problem.visible()) }
     return range
 }
 

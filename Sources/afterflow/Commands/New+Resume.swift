@@ -25,10 +25,10 @@ extension New {
 
     func runResume(_ reference: String, in vault: Vault) throws {
         let zone = vault.timeZone
-        let now = Clock.now
+        let now = CommandClock.now
         let (index, _) = try openIndex(vault)
         let entry = try withVaultErrors {
-            try DocumentReference(reference).resolve(in: index, from: FileManager.default.currentDirectoryPath, now: Clock.now, home: LocalPaths.home)
+            try DocumentReference(reference).resolve(in: index, from: FileManager.default.currentDirectoryPath, now: CommandClock.now, home: LocalPaths.home)
         }
         guard Draft.isDraft(entry) else {
             report(VaultError(.invalid, "\(vault.shownPath(entry.path)) is not a draft; change it with 'afterflow set' or 'afterflow edit'",

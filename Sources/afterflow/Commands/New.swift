@@ -115,7 +115,7 @@ struct New: ParsableCommand {
             return
         }
         let zone = vault.timeZone
-        let now = Clock.now
+        let now = CommandClock.now
         let hints = vaultOptions.hints
         var typed = SessionValues.Typed()
         typed.date = try resolvedDate(in: zone, now: now)

@@ -24,7 +24,7 @@ struct Open: ParsableCommand {
         let vault = store.vault
         let entry: VaultEntry
         do {
-            entry = try DocumentReference(reference).resolve(in: store, from: FileManager.default.currentDirectoryPath, now: Clock.now, home: LocalPaths.home)
+            entry = try DocumentReference(reference).resolve(in: store, from: FileManager.default.currentDirectoryPath, now: CommandClock.now, home: LocalPaths.home)
         } catch where error.kind == .noMatch {
             // Gently: the session is not lost, and one command brings it back.
             guard let lines = deletedSessionLines(reference, vault: vault, hints: vaultOptions.hints) else { throw failure(error) }

@@ -54,7 +54,7 @@ struct Reflect: ParsableCommand {
         let (raw, source, named) = try readText()
         // In the editor the session was looked up first: from here on it is named by its id.
         let reference = named ?? self.reference
-        let typed = Clock.now
+        let typed = CommandClock.now
         let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         let err = ErrorStream.current
         guard !text.isEmpty else {
@@ -109,7 +109,7 @@ struct Reflect: ParsableCommand {
             throw keep(error)
         }
         do {
-            let update = try DocumentStore(vault: vault).addReflection(text, typedAt: typed, prepend: prepend, to: entry, now: Clock.now)
+            let update = try DocumentStore(vault: vault).addReflection(text, typedAt: typed, prepend: prepend, to: entry, now: CommandClock.now)
             emit("Reflection saved")
             let session = Session(document: update.document)
             if session.status == .draft {
@@ -132,9 +132,9 @@ struct Reflect: ParsableCommand {
         let cwd = FileManager.default.currentDirectoryPath
         do {
             if let store = try? IndexStore(vault: vault), (try? store.refresh()) != nil {
-                return try DocumentReference(reference).resolve(in: store, from: cwd, now: Clock.now, home: LocalPaths.home)
+                return try DocumentReference(reference).resolve(in: store, from: cwd, now: CommandClock.now, home: LocalPaths.home)
             }
-            return try DocumentReference(reference).resolve(in: VaultCatalog(vault: vault), from: cwd, now: Clock.now, home: LocalPaths.home)
+            return try DocumentReference(reference).resolve(in: VaultCatalog(vault: vault), from: cwd, now: CommandClock.now, home: LocalPaths.home)
         } catch {
             throw trashAware(error, reference: reference, vault: vault, hints: vaultOptions.hints)
         }

@@ -48,7 +48,7 @@ struct Remind: ParsableCommand {
                 emit("\(vault.shownPath(entry.path)) has no reminder; nothing to cancel.")
                 return
             }
-            _ = try withVaultErrors { try DocumentStore(vault: vault).setReminder(nil, on: entry, now: Clock.now) }
+            _ = try withVaultErrors { try DocumentStore(vault: vault).setReminder(nil, on: entry, now: CommandClock.now) }
             emit("Reminder cancelled for \(vault.shownPath(entry.path)).")
             return
         }

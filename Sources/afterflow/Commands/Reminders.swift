@@ -39,7 +39,7 @@ struct Reminders: ParsableCommand {
     func run() throws {
         let (store, _) = try vaultOptions.index()
         let zone = store.vault.timeZone
-        let now = Clock.now
+        let now = CommandClock.now
         let pending = try withVaultErrors { try PendingReminder.all(in: store) }
         if ics {
             let destination = try output.map { try OutputDestination($0, vault: store.vault, force: force, what: "the calendar") }

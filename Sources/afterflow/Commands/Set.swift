@@ -51,7 +51,7 @@ extension Afterflow {
             }
             let updated: SessionChange.Updated
             do throws(SessionChange.Failure) {
-                guard case .updated(let done) = try change.apply(to: entry, now: Clock.now) else {
+                guard case .updated(let done) = try change.apply(to: entry, now: CommandClock.now) else {
                     emit("Nothing changed in \(vault.shownPath(entry.path)).")
                     return
                 }

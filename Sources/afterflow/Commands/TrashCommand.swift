@@ -47,7 +47,7 @@ struct TrashCommand: ParsableCommand {
         let entries = trash.entries()
         if let restore {
             let entry = try pick(restore, in: entries, trash: trash)
-            let path = try withVaultErrors { try trash.restore(entry, now: Clock.now) }
+            let path = try withVaultErrors { try trash.restore(entry, now: CommandClock.now) }
             emit("Restored \(vault.shownPath(path)).")
             return
         }
@@ -103,7 +103,7 @@ struct TrashCommand: ParsableCommand {
 
     private func emptyTrash(_ trash: Trash, _ entries: [Trash.Entry]) throws {
         let span = olderThan.flatMap(TimeSpan.seconds(in:))
-        let now = Clock.now
+        let now = CommandClock.now
         let doomed = entries.filter { entry in
             guard let span else { return true }
             return entry.deletedDate.map { now.timeIntervalSince($0) > TimeInterval(span) } ?? false

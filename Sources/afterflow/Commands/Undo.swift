@@ -23,7 +23,7 @@ struct Undo: ParsableCommand {
             report(VaultError(.notFound, "nothing to undo: the trash is empty"))
             throw Exit.dataProblem
         }
-        let path = try withVaultErrors { try trash.restore(last, now: Clock.now) }
+        let path = try withVaultErrors { try trash.restore(last, now: CommandClock.now) }
         if last.replaced == true {
             emit("Restored the earlier text of \(vault.shownPath(path)); the text it replaced is in the trash ('\(vaultOptions.hints.command("undo"))' again brings it back).")
         } else {

@@ -42,11 +42,11 @@ struct FilterOptions: ParsableArguments {
                                   + Suggestion.clause(for: name, among: SessionStatus.allCases.map(\.rawValue)))
         }
         for (flag, value) in [("--since", since), ("--until", until)] {
-            if let value, QueryDate(value, now: Clock.now, timeZone: .gmt) == nil {
+            if let value, QueryDate(value, now: CommandClock.now, timeZone: .gmt) == nil {
                 throw ValidationError("\(flag) must be a day or period like \(QueryDate.forms), found \"\(value.visible())\"")
             }
         }
-        if let problem = QueryDate.orderProblem(since: since, until: until, now: Clock.now, timeZone: .gmt) { throw ValidationError(problem.visible()) }
+        if let problem = QueryDate.orderProblem(since: since, until: until, now: CommandClock.now, timeZone: .gmt) { throw ValidationError(problem.visible()) }
         for condition in conditions where KeyCondition(parsing: condition) == nil {
             throw ValidationError("--where must look like KEY=VALUE, KEY!=VALUE or KEY>N (N a number), found \"\(condition.visible())\"")
         }
@@ -56,7 +56,7 @@ struct FilterOptions: ParsableArguments {
     }
 
     /// The filter, with dates read in the vault's time zone.
-    func filter(timeZone: TimeZone, now: Date = Clock.now) -> SessionFilter {
+    func filter(timeZone: TimeZone, now: Date = CommandClock.now) -> SessionFilter {
         var filter = SessionFilter()
         filter.treatments = treatmentNames.compactMap(Treatment.init(parsing:))
         filter.statuses = statusNames.compactMap(SessionStatus.init(parsing:))

@@ -67,7 +67,7 @@ struct VaultOptions: ParsableArguments {
     /// Saves the reflections queued for `vault`, oldest first, and says so on standard error.
     func replayQueue(into vault: Vault) {
         guard let queue = VaultOptions.queue else { return }
-        let replay = queue.replay(into: vault, now: Clock.now)
+        let replay = queue.replay(into: vault, now: CommandClock.now)
         let err = ErrorStream.current
         let saved = replay.saved.count
         if saved > 0 { err.write("\(saved) queued reflection\(saved == 1 ? "" : "s") saved") }
@@ -117,7 +117,7 @@ extension VaultOptions {
     func resolve(_ reference: String) throws -> (Vault, VaultEntry) {
         let (store, _) = try index()
         do {
-            return (store.vault, try DocumentReference(reference).resolve(in: store, from: FileManager.default.currentDirectoryPath, now: Clock.now, home: LocalPaths.home))
+            return (store.vault, try DocumentReference(reference).resolve(in: store, from: FileManager.default.currentDirectoryPath, now: CommandClock.now, home: LocalPaths.home))
         } catch {
             if error.kind == .noMatch, let lines = deletedSessionLines(reference, vault: store.vault, hints: hints) {
                 for line in lines { ErrorStream.current.write(line) }

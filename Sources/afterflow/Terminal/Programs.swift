@@ -17,9 +17,6 @@ enum Programs {
     /// its `argv[0]` is its bare name: tar and git begin their messages with it ("tar: "), and
     /// the commands read those messages.
     static func child(_ command: [String], directory: String? = nil) throws(ChildProcess.LaunchFailure) -> ChildProcess {
-        guard let name = command.first, find(name) != nil else {
-            throw ChildProcess.LaunchFailure(reason: "\(command.first ?? "") was not found on PATH (\(searchPath))")
-        }
-        return ChildProcess("/usr/bin/env", command, directory: directory)
+        try ChildProcess.onPath(command, searchPath: searchPath, directory: directory)
     }
 }

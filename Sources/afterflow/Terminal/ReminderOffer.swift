@@ -22,7 +22,7 @@ enum ReminderOffer {
 
     /// Sets (or with `.none` removes) the reminder and says so. A time in the past is a usage
     /// error of `command`.
-    static func set(_ choice: ReminderChoice, on entry: VaultEntry, vault: Vault, command: String, now: Date = Clock.now) throws {
+    static func set(_ choice: ReminderChoice, on entry: VaultEntry, vault: Vault, command: String, now: Date = CommandClock.now) throws {
         let date: LocalDate?
         do {
             date = try ReminderSchedule.dated(choice, timeZone: vault.timeZone, now: now)

@@ -80,7 +80,7 @@ extension Afterflow {
             } else {
                 throw usageError("give the answers with --answers (\(instrument.itemCount) answers, 0-3, like \(Array(repeating: "0", count: instrument.itemCount).joined(separator: ","))), or run it on a terminal to be asked", command: "assess")
             }
-            let now = Clock.now
+            let now = CommandClock.now
             let current = LocalDate(now, in: zone)
             let when = LocalDate.checkInDate(typed: date, moment: try date.map { try parseMoment($0, option: "date", zone: zone) },
                                              now: now, timeZone: zone)

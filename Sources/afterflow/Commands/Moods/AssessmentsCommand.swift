@@ -31,8 +31,6 @@ extension Afterflow {
         @Option(help: ArgumentHelp("table (for people), json, csv, or paths.", valueName: "format"))
         var format: OutputFormat = .table
 
-        static let header = ["date", "instrument", "total", "maximum", "band", "items", "path"]
-
         func run() throws {
             let (index, report) = try vaultOptions.index()
             let zone = index.vault.timeZone
@@ -43,68 +41,18 @@ extension Afterflow {
             func items(_ point: AssessmentSeries.Point) -> [Int?] { byPath[point.path]?.items ?? [] }
             switch format {
             case .json:
-                emit(JSONValue.array(series.map { s in
-                    .object([
-                        ("instrument", .string(s.instrument.rawValue)), ("title", .string(s.instrument.title)),
-                        ("maximum", .int(s.instrument.maximum)), ("change", s.change.map(JSONValue.int) ?? .null),
-                        ("assessments", .array(s.points.map { p in
-                            .object([("date", .string(p.date.canonical(in: zone))), ("total", .int(p.total)), ("band", .string(p.band.rawValue)),
-                                     ("items", .array(items(p).map { $0.map(JSONValue.int) ?? .null })), ("path", .string(p.path))])
-                        })),
-                    ])
-                }).serialized(pretty: true))
+                emit(JSONValue.array(series.map { $0.json(in: zone, items: items) }).serialized(pretty: true))
             case .csv:
-                var lines = [CSVWriter.row(Self.header)]
-                for s in series {
-                    for p in s.points {
-                        lines.append(CSVWriter.row([p.date.canonical(in: zone), s.instrument.rawValue, String(p.total), String(s.instrument.maximum),
-                                                    p.band.rawValue, items(p).map { $0.map(String.init) ?? "" }.joined(separator: " "),
-                                                    CSVWriter.guarded(p.path)]))
-                    }
-                }
-                emit(lines.joined(separator: "\n"))
+                let rows = series.flatMap { $0.csvRows(in: zone, items: items) }
+                emit(([CSVWriter.row(AssessmentSeries.csvHeader)] + rows.map(CSVWriter.row)).joined(separator: "\n"))
             case .paths:
                 let paths = series.flatMap { $0.points.map(\.path) }
                 if !paths.isEmpty { emit(paths.map { Terminal.current.stdoutIsTTY ? $0.visible() : $0 }.joined(separator: "\n")) }
             case .table:
-                for line in Self.lines(series, items: items, term: Terminal.current, filtered: kind != nil || since != nil || until != nil) { emit(line) }
+                let filtered = kind != nil || since != nil || until != nil
+                for line in AssessmentSeries.tableLines(series, items: items, filtered: filtered, style: Terminal.current.textStyle) { emit(line) }
             }
             try index.warnProblems(report, hints: vaultOptions.hints)
-        }
-
-        static func lines(_ series: [AssessmentSeries], items: (AssessmentSeries.Point) -> [Int?], term: Terminal, filtered: Bool) -> [String] {
-            guard !series.isEmpty else {
-                return [filtered ? "No assessments match." : "No assessments yet. Answer one with: afterflow assess phq9 (or gad7)"]
-            }
-            let unicode = term.colors || ProcessInfo.processInfo.environment["LANG"]?.uppercased().contains("UTF") == true
-            var out: [String] = []
-            for s in series {
-                if !out.isEmpty { out.append("") }
-                let instrument = s.instrument
-                let count = s.points.count
-                out.append(term.bold(instrument.title) + " (\(instrument.measures)), \(count) assessment\(count == 1 ? "" : "s")"
-                           + (count > 1 ? " from \(s.points[0].day) to \(s.points[count - 1].day)" : ""))
-                // The totals on the check-ins' 1-10 scale, so the same sparkline draws them.
-                let scaled = s.points.suffix(40).map { Optional(1 + 9 * Double($0.total) / Double(instrument.maximum)) }
-                var summary = "  " + MoodTrendOutput.sparkline(scaled, unicode: unicode)
-                if let first = s.points.first, let last = s.points.last, let change = s.change {
-                    summary += "  \(first.total) → \(last.total) (\(change > 0 ? "+" : "")\(change)), now \(last.band.words)"
-                } else if let last = s.latest {
-                    summary += "  \(last.total), \(last.band.words)"
-                }
-                out.append(summary)
-                var rows = [instrument.safetyItem == nil ? ["DATE", "TOTAL", "BAND"] : ["DATE", "TOTAL", "BAND", "ITEM 9"]]
-                for p in s.points {
-                    var row = [p.date.shortString, "\(p.total)/\(instrument.maximum)", p.band.words]
-                    if let item = instrument.safetyItem {
-                        let answers = items(p)
-                        row.append(answers.count >= item ? answers[item - 1].map(String.init) ?? "" : "")
-                    }
-                    rows.append(row)
-                }
-                out += TextTable.lines(rows, rightAligned: [1]).enumerated().map { "  " + ($0.offset == 0 ? term.bold($0.element) : $0.element) }
-            }
-            return out
         }
     }
 }

@@ -57,7 +57,7 @@ struct ImportDaylio: ParsableCommand {
         for mapping in mappings {
             if let (word, score) = DaylioScale.parseMapping(mapping) { scale.set(word, score) }
         }
-        var importer = DaylioImport(timeZone: zone, now: Clock.now, scale: scale)
+        var importer = DaylioImport(timeZone: zone, now: CommandClock.now, scale: scale)
         importer.kind = kind.flatMap(Afterflow.MoodCommand.kind) ?? .momentaryEmotion
         importer.keywords = vault.config.moodKeywords
         let reading = DaylioCSV.read(bytes, timeZone: zone, now: importer.now)
@@ -76,13 +76,9 @@ struct ImportDaylio: ParsableCommand {
             if format == .json {
                 var nothing = plan
                 nothing.ready = []
-                emit(json(nothing, paths: [], name: name, zone: zone).serialized(pretty: true))
+                emit(nothing.json(paths: [], name: name, zone: zone, dryRun: dryRun).serialized(pretty: true))
             }
-            let rows = rejected.count == 1 ? "1 row has" : "\(rejected.count) rows have"
-            let good = plan.ready.count
-            let hint = good == 1 ? ", or import the other row with --skip-invalid"
-                : good > 1 ? ", or import the other \(good) rows with --skip-invalid" : ""
-            report(VaultError(.invalid, "nothing was imported: \(rows) problems; fix \(rejected.count == 1 ? "it" : "them") and import again\(hint)"))
+            report(VaultError(.invalid, ImportSummary.refusal(rejected: rejected.count, ready: plan.ready.count)))
             throw Exit.dataProblem
         }
         var paths: [String] = []
@@ -90,7 +86,7 @@ struct ImportDaylio: ParsableCommand {
             paths = try withVaultErrors { try DocumentStore(vault: vault).createAll(plan.ready.map(\.values)) }
         }
         if format == .json {
-            emit(json(plan, paths: paths, name: name, zone: zone).serialized(pretty: true))
+            emit(plan.json(paths: paths, name: name, zone: zone, dryRun: dryRun).serialized(pretty: true))
             return
         }
         for (index, ready) in plan.ready.enumerated() {
@@ -102,13 +98,8 @@ struct ImportDaylio: ParsableCommand {
             emit("  = \(day(duplicate.date)) \(duplicate.word.visible()), \(where_) (line \(duplicate.line))")
         }
         var summary = [dryRun ? "\(plan.ready.count) would be created" : "\(paths.count) created"]
-        summary.append("\(plan.duplicates.count) skipped as duplicate\(plan.duplicates.count == 1 ? "" : "s")")
-        var rejectedText = "\(rejected.count) rejected"
-        if !rejected.isEmpty {
-            let shown = rejected.prefix(10).map(String.init).joined(separator: ", ")
-            rejectedText += " (line\(rejected.count == 1 ? "" : "s") \(shown)\(rejected.count > 10 ? ", …" : ""))"
-        }
-        summary.append(rejectedText)
+        summary.append(ImportSummary.duplicates(plan.duplicates.count))
+        summary.append(ImportSummary.rejected(rejected, unit: "line"))
         var line = (dryRun ? "Dry run of \(name.visible()): " : "Imported \(name.visible()): ") + summary.joined(separator: ", ") + "."
         if dryRun { line += " Nothing was written." }
         emit(line)
@@ -125,30 +116,5 @@ struct ImportDaylio: ParsableCommand {
         if !values.associations.isEmpty { parts.append(values.associations.joined(separator: ", ")) }
         if !values.tags.isEmpty { parts.append("tags: " + values.tags.joined(separator: ", ")) }
         return "\(day(values.date)) \(word) → \(values.score)/10 (\(parts.joined(separator: "; ")))".visible()
-    }
-
-    func json(_ plan: DaylioImport.Plan, paths: [String], name: String, zone: TimeZone) -> JSONValue {
-        func strings(_ list: [String]) -> JSONValue { .array(list.map { .string($0) }) }
-        let created: [JSONValue] = plan.ready.enumerated().map { index, ready in
-            let values = ready.values
-            var fields: [(String, JSONValue)] = []
-            if index < paths.count { fields.append(("path", .string(paths[index]))) }
-            fields += [("line", .int(ready.line)), ("date", .string(values.date.canonical(in: zone))), ("source_value", .string(ready.word)),
-                       ("score", .int(values.score)), ("labels", strings(values.labels)),
-                       ("suggested_labels", strings(values.suggestedLabels)), ("associations", strings(values.associations)),
-                       ("tags", strings(values.tags)), ("notes", .string(values.notes))]
-            return .object(fields)
-        }
-        let duplicates: [JSONValue] = plan.duplicates.map { duplicate in
-            .object([("line", .int(duplicate.line)), ("date", .string(duplicate.date.resolved(in: zone).canonical(in: zone))),
-                     ("source_value", .string(duplicate.word)), ("in", .string(duplicate.inFile ? "file" : "vault"))])
-        }
-        let problems: [JSONValue] = plan.problems.map { problem in
-            .object([("line", .int(problem.location.line)), ("column", .int(problem.location.column)),
-                     ("field", problem.column.map { .string($0) } ?? .null), ("message", .string(problem.message))])
-        }
-        return .object([("file", .string(name)), ("dry_run", .bool(dryRun)), ("rows", .int(plan.rows)),
-                        (dryRun ? "would_create" : "created", .array(created)), ("duplicates", .array(duplicates)),
-                        ("rejected", .array(problems))])
     }
 }

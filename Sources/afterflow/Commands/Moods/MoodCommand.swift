@@ -104,7 +104,7 @@ extension Afterflow {
             if let value = valenceValue { valenceValue = (value * 100).rounded() / 100 }
             let chosenLabels = try Self.names(labels, option: "label", from: MoodVocabulary.labels, what: "labels")
             let chosenAssociations = try Self.names(associations, option: "association", from: MoodVocabulary.associations, what: "associations")
-            let now = Clock.now
+            let now = CommandClock.now
             let when = LocalDate.checkInDate(typed: date, moment: try date.map { try parseMoment($0, option: "date", zone: zone) },
                                              now: now, timeZone: zone)
             var values = MoodValues(date: when, score: scoreValue, created: LocalDate(now, in: zone))

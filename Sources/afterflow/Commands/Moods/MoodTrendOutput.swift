@@ -22,101 +22,21 @@ struct MoodTrendOutput {
         var filter = SessionFilter()
         filter.includeDrafts = false
         let sessions = try withVaultErrors { try index.sessions(filter) }
-        let sessionPoints = sessions.compactMap { s -> MoodTrend.SessionPoint? in
-            guard let time = s.time, let date = s.dateText.flatMap(LocalDate.parse) else { return nil }
-            if let since = range.since, date.dayString < since { return nil }
-            if let until = range.until, date.dayString > until { return nil }
-            return MoodTrend.SessionPoint(time: time, day: date.dayString, treatment: s.treatment?.displayName ?? "Unknown", path: s.path)
-        }
+        let sessionPoints = MoodTrend.sessionPoints(sessions, since: range.since, until: range.until)
         let trend = MoodTrend(points: points, sessions: sessionPoints, window: window)
         if json {
-            emit(Self.json(trend).serialized(pretty: true))
+            emit(trend.json.serialized(pretty: true))
         } else {
-            for line in Self.lines(trend, term: Terminal.current) { emit(line) }
+            for line in trend.textLines(style: Terminal.current.textStyle) { emit(line) }
         }
         try index.warnProblems(report, hints: vaultOptions.hints)
     }
+}
 
-    static func one(_ value: Double) -> String { String(format: "%.1f", value) }
-    static func signed(_ value: Double) -> String { (value >= 0.05 ? "+" : "") + (abs(value) < 0.05 ? "0.0" : one(value)) }
-    static func number(_ value: Double?) -> JSONValue { value.map { JSONValue.number($0, places: 2) } ?? .null }
-
-    /// One character a period, `▁` (1) to `█` (10), a space for a period without check-ins.
-    static func sparkline(_ values: [Double?], unicode: Bool) -> String {
-        let levels: [Character] = unicode ? ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"] : [".", ",", ":", "-", "=", "+", "*", "#"]
-        return String(values.map { value in
-            guard let value else { return " " }
-            return levels[min(7, max(0, Int(((value - 1) / 9 * 7).rounded())))]
-        })
-    }
-
-    static func lines(_ trend: MoodTrend, term: Terminal) -> [String] {
-        guard let average = trend.average, let first = trend.first, let last = trend.last else {
-            return ["No check-ins yet. Check in with: afterflow mood 7 \"what is going on\""]
-        }
-        let unicode = term.colors || ProcessInfo.processInfo.environment["LANG"]?.uppercased().contains("UTF") == true
-        var out = ["\(trend.count) check-in\(trend.count == 1 ? "" : "s") from \(first) to \(last), average \(one(average))", ""]
-        let byDay = Dictionary(uniqueKeysWithValues: trend.daily.map { ($0.period, $0.average) })
-        let days = MoodTrend.days(from: first, to: last, limit: 30)
-        if let start = days.first, let end = days.last {
-            out.append(term.bold("Daily") + "   \(start) " + sparkline(days.map { byDay[$0] }, unicode: unicode) + " \(end)")
-        }
-        if let firstWeek = trend.weekly.first, let lastWeek = trend.weekly.last {
-            // The last 12 calendar weeks up to the newest check-in's, weeks without check-ins blank.
-            let byWeek = Dictionary(uniqueKeysWithValues: trend.weekly.map { ($0.period, $0.average) })
-            let all = MoodTrend.days(from: firstWeek.period, to: lastWeek.period, limit: 12 * 7).filter { MoodTrend.weekStart(of: $0) == $0 }
-            out.append(term.bold("Weekly") + "  \(all.first ?? firstWeek.period) " + sparkline(all.map { byWeek[$0] }, unicode: unicode) + " \(lastWeek.period)")
-            var rows = [["WEEK OF", "AVERAGE", "CHECK-INS"]]
-            for week in trend.weekly.suffix(6) { rows.append([week.period, one(week.average), String(week.count)]) }
-            out += TextTable.lines(rows, rightAligned: [1, 2]).enumerated().map { "  " + ($0.offset == 0 ? term.bold($0.element) : $0.element) }
-        }
-        if !trend.labels.isEmpty {
-            out += ["", term.bold("Labels") + "  " + trend.labels.prefix(8).map { "\($0.name) \($0.count)" }.joined(separator: ", ").visible()]
-        }
-        if !trend.associations.isEmpty {
-            out += ["", term.bold("Associations")]
-            var rows = [["ASSOCIATION", "CHECK-INS", "AVERAGE"]]
-            for a in trend.associations { rows.append([a.name, String(a.count), one(a.average)]) }
-            out += TextTable.lines(rows, rightAligned: [1, 2]).enumerated().map { "  " + ($0.offset == 0 ? term.bold($0.element) : $0.element) }
-        }
-        let around = trend.aroundSessions.filter { $0.beforeCount + $0.afterCount > 0 }
-        out += ["", term.bold("Around sessions") + " (average check-in score in the \(trend.window) days before and after each session)"]
-        if around.isEmpty {
-            out.append("  No session has check-ins within \(trend.window) days of it.")
-        } else {
-            var rows = [["SESSION", "TREATMENT", "BEFORE", "AFTER", "CHANGE"]]
-            for s in around {
-                rows.append([s.day, s.treatment, s.before.map { "\(one($0)) (\(s.beforeCount))" } ?? "none",
-                             s.after.map { "\(one($0)) (\(s.afterCount))" } ?? "none", s.change.map(signed) ?? ""])
-            }
-            out += TextTable.lines(rows, rightAligned: [2, 3, 4]).enumerated().map { "  " + ($0.offset == 0 ? term.bold($0.element) : $0.element) }
-            for t in trend.perTreatment {
-                out.append("  \(t.treatment): average change \(signed(t.averageChange)) over \(t.sessions) session\(t.sessions == 1 ? "" : "s")")
-            }
-        }
-        return out
-    }
-
-    static func json(_ trend: MoodTrend) -> JSONValue {
-        func averages(_ list: [MoodTrend.Average], _ key: String) -> JSONValue {
-            .array(list.map { .object([(key, .string($0.period)), ("average", number($0.average)), ("check_ins", .int($0.count))]) })
-        }
-        func names(_ list: [MoodTrend.NameCount], _ key: String) -> JSONValue {
-            .array(list.map { .object([(key, .string($0.name)), ("check_ins", .int($0.count)), ("average", number($0.average))]) })
-        }
-        return .object([
-            ("check_ins", .int(trend.count)), ("average", number(trend.average)),
-            ("first", trend.first.map(JSONValue.string) ?? .null), ("last", trend.last.map(JSONValue.string) ?? .null),
-            ("daily", averages(trend.daily, "day")), ("weekly", averages(trend.weekly, "week_of")),
-            ("labels", names(trend.labels, "label")), ("associations", names(trend.associations, "association")),
-            ("window_days", .int(trend.window)),
-            ("around_sessions", .array(trend.aroundSessions.map { s in
-                .object([("day", .string(s.day)), ("treatment", .string(s.treatment)), ("before", number(s.before)), ("before_check_ins", .int(s.beforeCount)),
-                         ("after", number(s.after)), ("after_check_ins", .int(s.afterCount)), ("change", number(s.change)), ("path", .string(s.path))])
-            })),
-            ("per_treatment", .array(trend.perTreatment.map { t in
-                .object([("treatment", .string(t.treatment)), ("average_change", number(t.averageChange)), ("sessions", .int(t.sessions))])
-            })),
-        ])
+extension Terminal {
+    /// How the listing renderers draw for this terminal: bold with colour, and sparklines in Unicode
+    /// blocks with colour or a UTF-8 `LANG`.
+    var textStyle: TextStyle {
+        TextStyle(colors: colors, unicode: colors || ProcessInfo.processInfo.environment["LANG"]?.uppercased().contains("UTF") == true)
     }
 }

@@ -78,8 +78,6 @@ struct MoodListingOutput {
     var limit: Int?
     let format: OutputFormat
 
-    static let header = ["date", "score", "valence", "valence_class", "kind", "labels", "associations", "source", "notes", "path"]
-
     func run() throws {
         let (index, report) = try vaultOptions.index()
         let zone = index.vault.timeZone
@@ -90,42 +88,14 @@ struct MoodListingOutput {
         let term = Terminal.current
         switch format {
         case .json:
-            emit(JSONValue.array(moods.map { m in
-                .object([
-                    ("date", m.date.map { .string($0.canonical(in: zone)) } ?? .null), ("score", m.score.map(JSONValue.int) ?? .null),
-                    ("valence", m.valence.map { .string(MoodVocabulary.valenceText($0)) } ?? .null),
-                    ("valence_class", m.valenceClass.map(JSONValue.string) ?? .null), ("kind", .string(m.kind)),
-                    ("labels", .array(m.labels.map { .string($0) })), ("suggested_labels", .array(m.suggestedLabels.map { .string($0) })),
-                    ("associations", .array(m.associations.map { .string($0) })),
-                    ("source", .string(m.source)), ("notes", .string(m.notes)), ("id", m.id.map(JSONValue.string) ?? .null), ("path", .string(m.path)),
-                ])
-            }).serialized(pretty: true))
+            emit(JSONValue.array(moods.map { $0.json(in: zone) }).serialized(pretty: true))
         case .csv:
-            // Text guarded against formula injection; the valence is a number (-0.33) and stays one.
-            let rows = moods.map { m in
-                [m.date?.canonical(in: zone) ?? "", m.score.map(String.init) ?? "", m.valence.map(MoodVocabulary.valenceText) ?? "",
-                 m.valenceClass ?? "", m.kind, m.labels.joined(separator: " "), m.associations.joined(separator: " "), m.source,
-                 CSVWriter.guarded(m.notes), CSVWriter.guarded(m.path)]
-            }
-            emit(([CSVWriter.row(Self.header)] + rows.map(CSVWriter.row)).joined(separator: "\n"))
+            emit(([CSVWriter.row(MoodListing.csvHeader)] + moods.map { CSVWriter.row($0.csvRow(in: zone)) }).joined(separator: "\n"))
         case .paths:
             if !moods.isEmpty { emit(moods.map { Terminal.current.stdoutIsTTY ? $0.path.visible() : $0.path }.joined(separator: "\n")) }
         case .table:
-            if moods.isEmpty {
-                let filtered = since != nil || until != nil || label != nil || association != nil
-                emit(filtered ? "No check-ins match." : "No check-ins yet. Check in with: afterflow mood 7 \"what is going on\"")
-                break
-            }
-            var rows = [["DATE", "SCORE", "", "KIND", "LABELS", "ASSOCIATIONS", "NOTES"]]
-            for m in moods {
-                let firstLine = DaylioNoteText.shown(m.notes, source: m.source).split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
-                let cut = DisplayWidth.fit(firstLine, columns: 40)
-                let note = cut.whole ? firstLine : String(firstLine.utf8.prefix(cut.bytesBeforeLast)).map { $0 + "…" } ?? ""
-                rows.append([m.date?.shortString ?? "", m.score.map { "\($0)" } ?? "", m.score.map { "\(MoodScale.emoji($0)) \(MoodScale.descriptor($0))" } ?? "",
-                             m.kind == MoodKind.dailyMood.rawValue ? "day" : "now", MoodLabels.shown(m.labels, suggested: m.suggestedLabels),
-                             m.associations.joined(separator: ", "), note])
-            }
-            for (i, line) in TextTable.lines(rows, rightAligned: [1]).enumerated() { emit(i == 0 ? term.bold(line) : line) }
+            let filtered = since != nil || until != nil || label != nil || association != nil
+            for line in MoodListing.tableLines(moods, filtered: filtered, style: term.textStyle) { emit(line) }
         }
         try index.warnProblems(report, hints: vaultOptions.hints)
     }

@@ -45,33 +45,21 @@ extension Afterflow.MusicCommand {
             let vault = store.vault
             var plans: [MusicFetchPlan] = []
             if all {
-                var filter = SessionFilter()
-                filter.includeDrafts = true
-                filter.sort = .oldest
-                let rows = try withVaultErrors { try store.sessions(filter) }
-                for row in rows where row.music != nil {
-                    let entry = try withVaultErrors { VaultEntry(path: row.path, bytes: try FileIO.read(try vault.path(row.path))) }
-                    plans.append(MusicFetchPlan(entry: entry, base: base, named: false))
-                }
+                plans = try withVaultErrors { try MusicFetchPlan.all(in: store, base: base) }
             } else {
                 var seen = Swift.Set<String>()
                 for reference in references {
                     let entry = try withVaultErrors {
-                        try DocumentReference(reference).resolve(in: store, from: FileManager.default.currentDirectoryPath, now: Clock.now, home: LocalPaths.home)
+                        try DocumentReference(reference).resolve(in: store, from: FileManager.default.currentDirectoryPath, now: CommandClock.now, home: LocalPaths.home)
                     }
                     guard seen.insert(entry.path).inserted else { continue }
                     plans.append(MusicFetchPlan(entry: entry, base: base, named: true))
                 }
             }
             let requests = plans.compactMap(\.request)
-            if !online && !requests.isEmpty {
-                var hosts: [String] = []
-                for request in requests where !hosts.contains(request.host) { hosts.append(request.host) }
-                let count = requests.count == 1 ? "1 request" : "\(requests.count) requests, one a link,"
-                let again = vaultOptions.hints.command(["music", "fetch"] + (all ? ["--all"] : references) + ["--online"])
-                throw usageError(
-                    "music fetch would contact the provider: \(count) to \(hosts.joined(separator: ", ")), carrying the link and nothing else; nothing was sent. "
-                        + "To allow it, run: \(again)", command: "music fetch")
+            let again = vaultOptions.hints.command(["music", "fetch"] + (all ? ["--all"] : references) + ["--online"])
+            if !online, let consent = MusicFetchPlan.consent(plans, again: again) {
+                throw usageError(consent, command: "music fetch")
             }
             var helper: String?
             if !requests.isEmpty {
@@ -82,16 +70,11 @@ extension Afterflow.MusicCommand {
                 if let base { ErrorStream.current.write("note: AFTERFLOW_OEMBED_BASE is set (for tests only): asking \(base.origin) instead of the providers") }
             }
             let bar = ProgressBar("Fetching", minimum: all ? 2 : Int.max)
-            var outcomes: [MusicFetchOutcome] = []
-            for (index, plan) in plans.enumerated() {
-                bar.update(index, plans.count)
-                outcomes.append(plan.run(helper: helper, vault: vault))
-            }
-            bar.update(plans.count, plans.count)
+            let outcomes = MusicFetchPlan.runAll(plans, helper: helper, vault: vault, now: { CommandClock.now }, progress: bar.update)
             bar.finish()
             MusicFetchOutcome.print(outcomes, format: format, vault: vault)
             if format == .text { try store.warnProblems(report, hints: vaultOptions.hints) }
-            if outcomes.contains(where: { $0.result == .failed }) { throw Exit.dataProblem }
+            if outcomes.contains(where: { $0.status == .failed }) { throw Exit.dataProblem }
         }
 
         /// `AFTERFLOW_OEMBED_BASE`, read only when it is set: another scheme, host and port for

@@ -2,94 +2,20 @@ import AfterflowKit
 import ArgumentParser
 import Foundation
 
-/// Runs `tar` into `age` (or `age` into `tar`), the one's output the other's input.
+/// Runs `tar` into `age` (or `age` into `tar`) through the library's `ChildPipeline`, on
+/// afterflow's PATH and environment, each program told to `Interruption`.
 enum Pipeline {
-    /// Runs `first | second`; the statuses and what each wrote on standard error.
-    static func run(_ first: [String], _ second: [String], directory: String? = nil) throws -> (first: Int32, second: Int32, errors: String) {
-        let result = try run(first, second, directory: directory, capture: false)
-        return (result.first, result.second, result.errors)
-    }
-
-    /// Runs `first | second`; with `capture`, what `second` writes on standard output is returned
-    /// (else it goes to afterflow's).
-    static func run(_ first: [String], _ second: [String], directory: String? = nil, capture: Bool) throws -> (first: Int32, second: Int32, errors: String, output: Data) {
-        var childA = try Programs.child(first, directory: directory), childB = try Programs.child(second, directory: directory)
-        let pipe = Pipe()
-        childA.output = .pipe(pipe)
-        childB.input = .pipe(pipe)
-        let errA = Pipe(), errB = Pipe()
-        childA.error = .pipe(errA)
-        childB.error = .pipe(errB)
-        let out = Pipe()
-        if capture { childB.output = .pipe(out) }
-        let a = try childA.start()
-        Interruption.started(a.processIdentifier)
-        let b = try childB.start()
-        Interruption.started(b.processIdentifier)
-        try? pipe.fileHandleForReading.close()
-        try? pipe.fileHandleForWriting.close()
-        // Read on their own threads, so that a full pipe never stops tar or age.
-        nonisolated(unsafe) var ea = Data(), eb = Data()
-        let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) { ea = errA.fileHandleForReading.readDataToEndOfFile() }
-        DispatchQueue.global().async(group: group) { eb = errB.fileHandleForReading.readDataToEndOfFile() }
-        let output = capture ? out.fileHandleForReading.readDataToEndOfFile() : Data()
-        group.wait()
-        let endA = a.wait(), endB = b.wait()
-        return (endA.status, endB.status, String(decoding: ea + eb, as: UTF8.self), output)
-    }
-
-    /// Runs age in the terminal's foreground, where it asks for the passphrase itself on
-    /// /dev/tty (a process in a group of its own could not read the terminal); its exit status.
-    static func ageOnTerminal(_ arguments: [String], input: Int32? = nil, output: Int32? = nil) -> Int32 {
-        guard let age = agePath() else { return 127 }
-        switch try? ChildProcess.runInForeground(age, arguments, environment: ProcessInfo.processInfo.environment, input: input, output: output) {
-        case .exited(let status)?: return status
-        default: return 1
-        }
-    }
-
-    /// Where age is on PATH; nil when it is not installed.
-    static func agePath() -> String? {
-        Programs.find("age")
+    static var programs: ChildPipeline {
+        ChildPipeline(searchPath: Programs.searchPath, environment: ProcessInfo.processInfo.environment, started: Interruption.started)
     }
 
     /// Stops with a message that says how to install age, when it is not there.
     static func requireAge() throws {
-        guard agePath() == nil else { return }
+        guard programs.agePath == nil else { return }
         report(VaultError(.notFound, "age is not installed; backups are encrypted with it, so nothing was done", details: [
             "Install it (https://age-encryption.org): apt-get install age, brew install age, or 'make install' in afterflow's source.",
         ]))
         throw Exit.dataProblem
-    }
-
-    /// `tar … | age …` with age in the terminal's foreground to ask for the passphrase (with
-    /// `tarReads`, `age … | tar …`): the archive goes through a pipe, and nothing of the vault is
-    /// written anywhere else in the clear. The statuses of tar and age and tar's errors.
-    static func withAgeOnTerminal(tar arguments: [String], age ageArguments: [String], tarReads: Bool) throws -> (tar: Int32, age: Int32, errors: String) {
-        var child = try Programs.child(arguments)
-        let pipe = Pipe(), errors = Pipe()
-        if tarReads { child.input = .pipe(pipe) } else { child.output = .pipe(pipe) }
-        child.error = .pipe(errors)
-        let tar = try child.start()
-        Interruption.started(tar.processIdentifier)
-        // Only age holds the other end, so that tar sees the end of its input when age is done
-        // (or age the end of its, when tar is).
-        let ours = tarReads ? pipe.fileHandleForWriting : pipe.fileHandleForReading
-        try? (tarReads ? pipe.fileHandleForReading : pipe.fileHandleForWriting).close()
-        let status = tarReads
-            ? ageOnTerminal(ageArguments, output: ours.fileDescriptor)
-            : ageOnTerminal(ageArguments, input: ours.fileDescriptor)
-        try? ours.close()
-        let text = errors.fileHandleForReading.readDataToEndOfFile()
-        return (tar.wait().status, status, String(decoding: text, as: UTF8.self))
-    }
-
-    /// The files a backup holds: the vault without the index and the lock.
-    static let excluded = ["./.afterflow/index.sqlite*", "./.afterflow/lock", "./.afterflow/*.tmp"]
-
-    static func tarCreate(_ root: String, to file: String = "-") -> [String] {
-        ["tar", "-C", root, "-cf", file] + excluded.map { "--exclude=" + $0 } + ["."]
     }
 }
 
@@ -132,29 +58,14 @@ extension Afterflow {
 
         /// The files tar puts in the archive (the vault without its index), as tar itself lists them.
         func listContents(_ root: String) throws {
-            let listed = try Pipeline.run(Pipeline.tarCreate(root), ["tar", "-tf", "-"], capture: true)
+            let listed = try Pipeline.programs.run(BackupPlan.tarCreate(root), ["tar", "-tf", "-"], capture: true)
             guard listed.first == 0, listed.second == 0 else {
                 report(VaultError(.io, "tar failed; nothing was written", details: listed.errors.split(separator: "\n").map { "  " + $0 }))
                 throw Exit.dataProblem
             }
-            var files: [(path: String, size: Int, mode: Int)] = []
-            for entry in String(decoding: listed.output, as: UTF8.self).split(separator: "\n") {
-                var path = String(entry)
-                if path.hasPrefix("./") { path.removeFirst(2) }
-                var info = stat()
-                guard !path.isEmpty, lstat(root + "/" + path, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR else { continue }
-                files.append((path, Int(info.st_size), Int(info.st_mode & 0o7777)))
-            }
-            files.sort { $0.path < $1.path }
-            let total = files.reduce(0) { $0 + $1.size }
+            let files = BackupPlan.contents(listing: String(decoding: listed.output, as: UTF8.self), root: root)
             if format == .json {
-                emit(JSONValue.object([
-                    ("files", .array(files.map { file in
-                        .object([("path", .string(file.path)), ("bytes", .int(file.size)), ("mode", .string(String(format: "%04o", file.mode)))])
-                    })),
-                    ("count", .int(files.count)),
-                    ("bytes", .int(total)),
-                ]).serialized(pretty: true))
+                emit(BackupPlan.json(files).serialized(pretty: true))
                 return
             }
             let term = Terminal.current
@@ -162,22 +73,13 @@ extension Afterflow {
                 for file in files { emit(file.path.visible()) }
                 return
             }
-            let sizes = files.map { Self.size($0.size) }
+            let sizes = files.map { BackupPlan.size($0.size) }
             let width = sizes.map(\.count).max() ?? 0
             for (file, size) in zip(files, sizes) {
                 emit(String(repeating: " ", count: width - size.count) + size + "  " + file.path.visible())
             }
-            emit(term.bold("\(files.count) file\(files.count == 1 ? "" : "s"), \(Self.size(total)),") + " would go in the archive (the index is left out); nothing was written.")
-        }
-
-        /// A size as people read it: 812 B, 4.2 kB, 13 MB.
-        static func size(_ bytes: Int) -> String {
-            if bytes < 1000 { return "\(bytes) B" }
-            let units = ["kB", "MB", "GB", "TB"]
-            var value = Double(bytes) / 1000
-            var unit = 0
-            while value >= 999.95, unit < units.count - 1 { value /= 1000; unit += 1 }
-            return (value < 10 ? String(format: "%.1f", value) : String(format: "%.0f", value)) + " " + units[unit]
+            let total = files.reduce(0) { $0 + $1.size }
+            emit(term.bold("\(files.count) file\(files.count == 1 ? "" : "s"), \(BackupPlan.size(total)),") + " would go in the archive (the index is left out); nothing was written.")
         }
 
         func run() throws {
@@ -188,35 +90,18 @@ extension Afterflow {
             }
             try Pipeline.requireAge()
             let target = LocalPaths.absolute(output, from: FileManager.default.currentDirectoryPath)
-            if BackupPaths.isInside(target, root: vault.root) {
-                report(VaultError(.outsideVault, "the archive cannot be inside the vault it backs up; write it elsewhere"))
-                throw Exit.dataProblem
-            }
-            var info = stat()
-            if lstat(target, &info) == 0 {
-                guard (info.st_mode & S_IFMT) == S_IFREG else {
-                    report(VaultError(.exists, "\(output) is a folder or a special file; name the archive's file, like \(Shell.quote(output + "/journal.age"))"))
-                    throw Exit.dataProblem
-                }
-                guard force else {
-                    report(VaultError(.exists, "\(output) exists; add --force to replace it (the new archive takes its place only once complete)"))
-                    throw Exit.dataProblem
-                }
-            }
+            try withVaultErrors { try BackupPlan.checkTarget(target, shown: output, root: vault.root, force: force) }
             let partial = target + ".partial"
-            var age = ["age", "-o", partial]
-            if recipient.isEmpty { age.append("-p") } else { for key in recipient { age += ["-r", key] } }
             let result: (first: Int32, second: Int32, errors: String)
             do {
                 if recipient.isEmpty {
                     // age asks for the passphrase on the terminal while tar's archive reaches it through a pipe.
-                    let run = try Pipeline.withAgeOnTerminal(tar: Pipeline.tarCreate(vault.root), age: ["-p", "-o", partial], tarReads: false)
+                    let run = try Pipeline.programs.withAgeOnTerminal(tar: BackupPlan.tarCreate(vault.root), age: ["-p", "-o", partial], tarReads: false)
                     result = (run.tar, run.age, run.errors)
                 } else {
-                    result = try Pipeline.run(Pipeline.tarCreate(vault.root), age)
+                    let run = try Pipeline.programs.run(BackupPlan.tarCreate(vault.root), BackupPlan.age(writing: partial, recipients: recipient))
+                    result = (run.first, run.second, run.errors)
                 }
-            } catch let exit as ExitCode {
-                throw exit
             } catch {
                 report(VaultError(.io, "cannot run tar and age: \(error.localizedDescription)", details: ["Install age (https://age-encryption.org), e.g. apt-get install age or brew install age."]))
                 throw Exit.dataProblem
@@ -260,18 +145,7 @@ extension Afterflow {
         func run() throws {
             let cwd = FileManager.default.currentDirectoryPath
             let target = LocalPaths.absolute(directory, from: cwd)
-            var info = stat()
-            if lstat(target, &info) == 0 {
-                let isFolder = (info.st_mode & S_IFMT) == S_IFDIR
-                guard isFolder else {
-                    report(VaultError(.exists, "\(directory) is a file, not a folder; a restore never writes over files", details: ["Restore into a new folder."]))
-                    throw Exit.dataProblem
-                }
-                guard (try? FileManager.default.contentsOfDirectory(atPath: target))?.isEmpty == true else {
-                    report(VaultError(.exists, "\(directory) is not empty; a restore never writes over files", details: ["Restore into a new folder."]))
-                    throw Exit.dataProblem
-                }
-            }
+            try withVaultErrors { try RestorePlan.checkTarget(target, shown: directory) }
             guard FileManager.default.fileExists(atPath: LocalPaths.absolute(archive, from: cwd)) else {
                 report(VaultError(.notFound, "\(archive) is not there"))
                 throw Exit.dataProblem
@@ -287,19 +161,12 @@ extension Afterflow {
             try checkUnpacked(result, folder)
             let skipped = RestoreFolder.confine(folder.vault, user: getuid(), group: getgid())
             guard Interruption.caught == 0 else { interrupted(folder) }
-            // An empty folder at DIR makes way (rmdir removes nothing else: a file that appeared
-            // meanwhile stays).
-            if lstat(target, &info) == 0 { _ = rmdir(target) }
-            guard rename(folder.vault, target) == 0 else {
-                folder.remove()
-                report(VaultError(.io, "cannot move the restored vault to \(directory)"))
-                throw Exit.dataProblem
-            }
-            folder.remove()
+            try withVaultErrors { try folder.install(at: target, shown: directory) }
             if !skipped.isEmpty {
                 let err = ErrorStream.current
-                err.write(err.style("warning:", "1;35") + " \(skipped.count) thing\(skipped.count == 1 ? "" : "s") in the archive \(skipped.count == 1 ? "is" : "are") not what a vault holds; restored as a vault's files only:")
-                for item in skipped { err.write("  \(item.path.visible()): \(item.what.visible())") }
+                let warning = RestorePlan.skippedWarning(skipped)
+                err.write(err.style("warning:", "1;35") + " " + warning.message)
+                for line in warning.lines { err.write(line) }
             }
             emit("Restored the vault into \(directory). Its index is rebuilt by the first command that needs it.")
         }
@@ -307,21 +174,9 @@ extension Afterflow {
         /// Decrypts the archive with age and unpacks it with tar into the restore folder, through a
         /// pipe; the statuses of age and tar and what they wrote on standard error.
         func unpack(into folder: RestoreFolder.Held, cwd: String) throws -> (age: Int32, tar: Int32, errors: String) {
-            // Nothing of the archive's owners or modes is taken: files are the user's, and
-            // `RestoreFolder.confine` makes them owner-only.
-            let tar = ["tar", "-C", folder.vault, "-xf", "-", "--no-same-owner", "--no-same-permissions"]
             do {
-                if identity == nil {
-                    // age asks for the passphrase on the terminal; what it decrypts goes to tar through a pipe.
-                    let run = try Pipeline.withAgeOnTerminal(tar: tar, age: ["-d", LocalPaths.absolute(archive, from: cwd)], tarReads: true)
-                    return (run.age, run.tar, run.errors)
-                }
-                let age = ["age", "-d", "-i", LocalPaths.absolute(identity ?? "", from: cwd), LocalPaths.absolute(archive, from: cwd)]
-                let run = try Pipeline.run(age, tar)
-                return (run.first, run.second, run.errors)
-            } catch let exit as ExitCode {
-                folder.remove()
-                throw exit
+                return try RestorePlan.unpack(LocalPaths.absolute(archive, from: cwd), identity: identity.map { LocalPaths.absolute($0, from: cwd) },
+                                              into: folder.vault, with: Pipeline.programs)
             } catch {
                 folder.remove()
                 report(VaultError(.io, "cannot run age and tar: \(error.localizedDescription)", details: ["Install age (https://age-encryption.org), e.g. apt-get install age or brew install age."]))
@@ -331,17 +186,9 @@ extension Afterflow {
 
         /// Stops, removing the folder, when age could not decrypt or tar refused the archive.
         func checkUnpacked(_ result: (age: Int32, tar: Int32, errors: String), _ folder: RestoreFolder.Held) throws {
-            guard result.age != 0 || result.tar != 0 else { return }
+            guard let failure = RestorePlan.failure(age: result.age, tar: result.tar, errors: result.errors, archive: archive, identity: identity != nil) else { return }
             folder.remove()
-            let lines = result.errors.split(separator: "\n").map(String.init)
-            if result.age != 0 {
-                report(VaultError(.invalid, "cannot decrypt \(archive) with \(identity == nil ? "that passphrase" : "that identity"); nothing was written",
-                                  details: lines.filter { $0.hasPrefix("age: error:") }.map { "  " + $0 }))
-            } else {
-                let refused = lines.filter { $0.hasPrefix("tar: ") && !$0.hasPrefix("tar: Exiting") && !$0.contains("Removing leading") }
-                report(VaultError(.invalid, "\(archive) decrypted, but tar refused part of it (a path out of the folder, a file through a link, or a damaged archive), so nothing was restored",
-                                  details: refused.map { "  " + $0 } + ["Restore from another backup, or look at it with: age -d ARCHIVE | tar -tvf -"]))
-            }
+            report(failure)
             throw Exit.dataProblem
         }
 

@@ -59,7 +59,7 @@ extension Afterflow.ClientCommand {
                 return day
             }
             let added = try withVaultErrors {
-                try store.addClient(name: name.trimmingCharacters(in: .whitespaces), born: bornDay, short: short, now: Clock.now)
+                try store.addClient(name: name.trimmingCharacters(in: .whitespaces), born: bornDay, short: short, now: CommandClock.now)
             }
             if format == .json {
                 emit(JSONValue.object([("short", .string(added.short)), ("path", .string(added.path))]).serialized(pretty: true))

@@ -51,7 +51,7 @@ struct ExportProgress: ParsableCommand {
         if format == .pdf && output.output == nil && Terminal.current.stdoutIsTTY {
             throw usageError("a PDF is not for the terminal; write it to a file with -o PATH, or redirect standard output", command: "export progress")
         }
-        let now = Clock.now
+        let now = CommandClock.now
         let vault = try vaultOptions.open()
         let store = DocumentStore(vault: vault)
         let short = try withVaultErrors { try store.resolveClient(client) }
@@ -65,10 +65,10 @@ struct ExportProgress: ParsableCommand {
         let html = try withVaultErrors {
             try ProgressReport.html(record: record, progress: progress, cues: store.cues, clinician: vault.config.clinician,
                                     practice: vault.config.practice, includeNotes: notes, fullNames: fullNames,
-                                    today: Clock.today(in: vault.timeZone),
+                                    today: CommandClock.today(in: vault.timeZone),
                                     template: try ProgressReport.template(of: vault), pageSize: page.size)
         }
-        let sessions = Set(progress.flatMap { $0.rows.flatMap(\.sessions) }).count
+        let sessions = GoalProgress.sessionCount(progress)
         var extra = ""
         var bytes = Array(html.utf8)
         if format == .pdf {

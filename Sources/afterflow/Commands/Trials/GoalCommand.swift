@@ -192,7 +192,7 @@ extension Afterflow.GoalCommand {
             if entry.diagnostics.contains(where: { $0.severity == .error }) {
                 throw usageError("\(found.path) has errors; fix them first ('afterflow check \(found.path)' shows them)", command: "goal set")
             }
-            try withVaultErrors { try practice.store.save(practice.goalEditor.applying(changes, to: entry.document), over: entry, now: Clock.now) }
+            try withVaultErrors { try practice.store.save(practice.goalEditor.applying(changes, to: entry.document), over: entry, now: CommandClock.now) }
             emit(("Updated \(found.short): " + changes.map(\.summary).joined(separator: ", ")).visible())
         }
     }
@@ -242,7 +242,7 @@ extension Afterflow.GoalCommand {
             } catch {
                 throw usageError(error.description, command: "goal phase")
             }
-            try withVaultErrors { try practice.store.save(editor.applying(changes, to: entry.document), over: entry, now: Clock.now) }
+            try withVaultErrors { try practice.store.save(editor.applying(changes, to: entry.document), over: entry, now: CommandClock.now) }
             emit("\(found.short) is \(newPhase.rawValue) from \(day.dayString) (was \(current.currentPhase.rawValue)).".visible())
         }
     }
@@ -261,6 +261,6 @@ func goalRecord(_ text: String, in record: ClientRecord, hints: Hints) throws ->
 extension Practice {
     /// The goal editor with this vault's cue levels, categories and time zone, at the command's now.
     var goalEditor: GoalEditor {
-        GoalEditor(cues: store.cues, categories: vault.config.goalCategories, timeZone: zone, now: Clock.now)
+        GoalEditor(cues: store.cues, categories: vault.config.goalCategories, timeZone: zone, now: CommandClock.now)
     }
 }

@@ -52,20 +52,7 @@ final class LiveLogger {
         self.trials = TrialSession(document: known).trials
         self.started = started
         self.neutral = neutral
-        cueKeys = LiveLogger.keys(for: Array(store.cues.names.prefix(9)))
-    }
-
-    /// The letter for each level: its first letter when free, else the first free letter of its
-    /// name (minimal, moderate and maximal all start with m). The logger's own keys are never used.
-    static func keys(for levels: [String]) -> [(level: String, key: Character)] {
-        var used = Set<Character>("hjklnqu")
-        var out: [(String, Character)] = []
-        for level in levels {
-            let key = level.first(where: { $0.isLetter && !used.contains($0) }) ?? " "
-            used.insert(key)
-            out.append((level, key))
-        }
-        return out
+        cueKeys = LiveLoggerKeys.cueKeys(for: Array(store.cues.names.prefix(9)))
     }
 
     static func now() -> Double {
@@ -84,7 +71,7 @@ final class LiveLogger {
     func log(success: Bool) {
         settle()
         let zone = store.vault.timeZone
-        let trial = Trial(time: TimeOfDay(LocalDate(Clock.now, in: zone)), goal: goal.short, success: success, cue: goal.defaultCue)
+        let trial = Trial(time: TimeOfDay(LocalDate(CommandClock.now, in: zone)), goal: goal.short, success: success, cue: goal.defaultCue)
         do {
             let before = known
             known = try store.append(trial, to: path)
@@ -247,13 +234,11 @@ final class LiveLogger {
 
     /// MM:SS since the session started (H:MM:SS from an hour on, as a resumed session may be).
     var timer: String {
-        let seconds = max(0, Int(Clock.now.timeIntervalSince(started)))
-        if seconds >= 3600 { return String(format: "%d:%02d:%02d", seconds / 3600, seconds / 60 % 60, seconds % 60) }
-        return String(format: "%02d:%02d", seconds / 60, seconds % 60)
+        LiveLoggerKeys.timer(seconds: Int(CommandClock.now.timeIntervalSince(started)))
     }
 
     var clock: String {
-        let t = LocalDate(Clock.now, in: store.vault.timeZone).time ?? LocalDate.Time(hour: 0, minute: 0, second: 0)
+        let t = LocalDate(CommandClock.now, in: store.vault.timeZone).time ?? LocalDate.Time(hour: 0, minute: 0, second: 0)
         return String(format: "%02d:%02d", t.hour, t.minute)
     }
 }

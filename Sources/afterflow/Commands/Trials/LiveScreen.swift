@@ -131,47 +131,7 @@ struct LiveScreen {
 
     func render(columns: Int, rows: Int, note: String?) -> [String] {
         let width = max(20, columns - 1)
-        let goal = logger.goal
-        let mine = logger.trials(of: goal.short)
-        let done = mine.filter(\.success).count
-
-        // The top line: the client badge, the session timer, the clock.
-        let badge = " \(logger.clientName.visible()) "
-        let timer = logger.timer, clock = logger.clock
-        let gap1 = max(1, (width - DisplayWidth.of(timer)) / 2 - DisplayWidth.of(badge))
-        let used = DisplayWidth.of(badge) + gap1 + DisplayWidth.of(timer)
-        let gap2 = max(1, width - used - DisplayWidth.of(clock))
-        var top = [style(badge, "7;1") + String(repeating: " ", count: gap1) + style(timer, "1") + String(repeating: " ", count: gap2) + clock, ""]
-
-        top.append(center("Goal \(logger.current + 1) of \(logger.goals.count) · \(goal.short)", width, "2"))
-        let titleLines = DisplayWidth.wrap(goal.title.isEmpty ? goal.short : goal.title, columns: width - 4)
-        for line in titleLines.prefix(2) { top.append(center(line, width, "1")) }
-        top.append("")
-
-        if mine.isEmpty {
-            top.append(center("no trials yet", width, "2"))
-        } else {
-            let figure = "\(done) of \(mine.count)  ·  \(Percent.text(done, of: mine.count))"
-            let color: String
-            if logger.neutral {
-                color = "1"
-            } else {
-                switch LiveColor(correct: done, of: mine.count) {
-                case .green: color = "1;32"
-                case .orange: color = "1;33"
-                case .red: color = "1;31"
-                }
-            }
-            top.append(center(figure, width, color))
-        }
-        let room = max(1, (width - 8) / 2)
-        let marks = mine.suffix(room).map { logger.symbol($0.success) }.joined(separator: " ")
-        top.append(center(marks, width))
-        top.append("")
-        let dots = logger.goals.indices.map { $0 == logger.current ? "●" : "○" }.joined(separator: " ")
-        top.append(center(dots, width))
-        top.append("")
-
+        var top = header(width)
         if let note {
             let last = logger.trials.last.map { "\($0.time.text) \($0.goal)" } ?? ""
             top.append(fit(" Note on \(last): \(note)", width) + (term.colors ? "\u{1B}[7m \u{1B}[0m" : "_"))
@@ -183,26 +143,8 @@ struct LiveScreen {
                 top.append("")
             }
             top.append("")
-            if let count = logger.countdown, let open = logger.pending {
-                var items: [String] = []
-                for (i, entry) in logger.cueKeys.enumerated() {
-                    let letter = entry.level.first.map { Character($0.lowercased()) } == entry.key ? "" : " (\(entry.key))"
-                    let item = "\(i + 1) \(entry.level)\(letter)"
-                    items.append(entry.level == open.trial.cue ? "[\(item)]" : item)
-                }
-                var line = ""
-                for item in items {
-                    if !line.isEmpty && DisplayWidth.of(line) + 2 + DisplayWidth.of(item) > width - 2 {
-                        top.append(center(line, width))
-                        line = ""
-                    }
-                    line += (line.isEmpty ? "" : "  ") + item
-                }
-                if !line.isEmpty { top.append(center(line, width)) }
-                top.append(center("cue: \(open.trial.cue) in \(count)", width, "1"))
-            }
+            top += cuePicker(width)
         }
-
         var bottom: [String] = []
         if let last = logger.trials.last {
             bottom.append(fit(" Last: " + logger.describe(last), width))
@@ -212,9 +154,81 @@ struct LiveScreen {
             ? "↑/k ▲  ↓/j ▼  ←/→ goal  u undo  n note  q end"
             : "↑/k success  ↓/j failure  ←/→ goal  u undo  n note  q end"
         bottom.append(style(fit(" " + help, width), "2"))
+        return Self.fitted(top: top, bottom: bottom, rows: rows)
+    }
 
-        // A short window loses blank lines first, then the last trial, then the goal's number,
-        // so that the figure and the cue picker stay.
+    /// The top line (the client badge, the session timer, the clock), the goal, its figure, its
+    /// trials and the goals' dots.
+    private func header(_ width: Int) -> [String] {
+        let goal = logger.goal
+        let mine = logger.trials(of: goal.short)
+        let badge = " \(logger.clientName.visible()) "
+        let timer = logger.timer, clock = logger.clock
+        let gap1 = max(1, (width - DisplayWidth.of(timer)) / 2 - DisplayWidth.of(badge))
+        let used = DisplayWidth.of(badge) + gap1 + DisplayWidth.of(timer)
+        let gap2 = max(1, width - used - DisplayWidth.of(clock))
+        var top = [style(badge, "7;1") + String(repeating: " ", count: gap1) + style(timer, "1") + String(repeating: " ", count: gap2) + clock, ""]
+
+        top.append(center("Goal \(logger.current + 1) of \(logger.goals.count) · \(goal.short)", width, "2"))
+        let titleLines = DisplayWidth.wrap(goal.title.isEmpty ? goal.short : goal.title, columns: width - 4)
+        for line in titleLines.prefix(2) { top.append(center(line, width, "1")) }
+        top.append("")
+        top.append(figure(mine, width))
+        let room = max(1, (width - 8) / 2)
+        let marks = mine.suffix(room).map { logger.symbol($0.success) }.joined(separator: " ")
+        top.append(center(marks, width))
+        top.append("")
+        let dots = logger.goals.indices.map { $0 == logger.current ? "●" : "○" }.joined(separator: " ")
+        top.append(center(dots, width))
+        top.append("")
+        return top
+    }
+
+    /// The goal's figure today (successes of trials, percent), coloured by its band.
+    private func figure(_ mine: [Trial], _ width: Int) -> String {
+        guard !mine.isEmpty else { return center("no trials yet", width, "2") }
+        let done = mine.filter(\.success).count
+        let figure = "\(done) of \(mine.count)  ·  \(Percent.text(done, of: mine.count))"
+        let color: String
+        if logger.neutral {
+            color = "1"
+        } else {
+            switch LiveColor(correct: done, of: mine.count) {
+            case .green: color = "1;32"
+            case .orange: color = "1;33"
+            case .red: color = "1;31"
+            }
+        }
+        return center(figure, width, color)
+    }
+
+    /// The cue levels to pick from while a trial's cue is counting down, and the countdown.
+    private func cuePicker(_ width: Int) -> [String] {
+        guard let count = logger.countdown, let open = logger.pending else { return [] }
+        var lines: [String] = []
+        var items: [String] = []
+        for (i, entry) in logger.cueKeys.enumerated() {
+            let letter = entry.level.first.map { Character($0.lowercased()) } == entry.key ? "" : " (\(entry.key))"
+            let item = "\(i + 1) \(entry.level)\(letter)"
+            items.append(entry.level == open.trial.cue ? "[\(item)]" : item)
+        }
+        var line = ""
+        for item in items {
+            if !line.isEmpty && DisplayWidth.of(line) + 2 + DisplayWidth.of(item) > width - 2 {
+                lines.append(center(line, width))
+                line = ""
+            }
+            line += (line.isEmpty ? "" : "  ") + item
+        }
+        if !line.isEmpty { lines.append(center(line, width)) }
+        lines.append(center("cue: \(open.trial.cue) in \(count)", width, "1"))
+        return lines
+    }
+
+    /// `top` and `bottom` in `rows` lines: a short window loses blank lines first, then the last
+    /// trial, then the goal's number, so that the figure and the cue picker stay.
+    private static func fitted(top: [String], bottom: [String], rows: Int) -> [String] {
+        var top = top, bottom = bottom
         let rows = max(3, rows)
         while top.count + bottom.count > rows, let blank = top.indices.dropFirst().last(where: { top[$0].isEmpty }) { top.remove(at: blank) }
         if top.count + bottom.count > rows, bottom.count > 1 { bottom.removeFirst(bottom.count - 1) }

@@ -72,10 +72,10 @@ extension Afterflow {
             } else if let open = offerOpenSession(record, vault: vault) {
                 path = open
             } else {
-                var start = LocalDate(Clock.now, in: zone)
+                var start = LocalDate(CommandClock.now, in: zone)
                 start.offset = nil
                 path = try withVaultErrors {
-                    try store.startTrials(client: record, date: start, location: location, observer: nil, recordedOn: .terminal, now: Clock.now)
+                    try store.startTrials(client: record, date: start, location: location, observer: nil, recordedOn: .terminal, now: CommandClock.now)
                 }
                 isNew = true
             }
@@ -83,7 +83,7 @@ extension Afterflow {
             guard case .trials(let session) = entry.content else {
                 throw usageError("\(path.visible()) is not a trial session", command: "log")
             }
-            let started = session.date.map { Date(timeIntervalSince1970: TimeInterval($0.epochSeconds(in: zone))) } ?? Clock.now
+            let started = session.date.map { Date(timeIntervalSince1970: TimeInterval($0.epochSeconds(in: zone))) } ?? CommandClock.now
             let logger = LiveLogger(store: store, path: path, goals: goals, clientName: record.client.displayName,
                                     known: entry.document, started: started, neutral: neutral)
             let term = Terminal.current
@@ -157,7 +157,7 @@ extension Afterflow {
             }
             // Only a session that takes trials now: open, and started today.
             if let refusal = TrialSessionLifecycle.refusal(
-                TrialSessionLifecycle.acceptance(of: session, at: Clock.now, in: practice.vault.timeZone), path: entry.path, client: owner) {
+                TrialSessionLifecycle.acceptance(of: session, at: CommandClock.now, in: practice.vault.timeZone), path: entry.path, client: owner) {
                 try withVaultErrors { throw refusal }
             }
             return (owner, entry.path)
@@ -167,7 +167,7 @@ extension Afterflow {
         /// chooses to go on with it. Without a terminal to ask on, a new session is started, and
         /// the open one named.
         private func offerOpenSession(_ record: ClientRecord, vault: Vault) -> String? {
-            guard let open = record.openSession(at: Clock.now, in: vault.timeZone) else { return nil }
+            guard let open = record.openSession(at: CommandClock.now, in: vault.timeZone) else { return nil }
             let shown = vaultOptions.hints.path(open.path, in: vault)
             let at = open.session.date?.time.map { String(format: "%02d:%02d", $0.hour, $0.minute) } ?? "today"
             let what = "\(record.client.displayName.visible())'s session from \(at) today is still open, with \(counted(open.session.trials.count, "trial", "trials")) (\(shown))."
@@ -180,7 +180,7 @@ extension Afterflow {
 
         /// Writes the session's end: now (left as it is when another front end ended it).
         private func end(path: String, store: DocumentStore, zone: TimeZone) throws {
-            try withVaultErrors { _ = try store.endTrials(try store.read(path), at: nil, now: Clock.now, ifEnded: .keep) }
+            try withVaultErrors { _ = try store.endTrials(try store.read(path), at: nil, now: CommandClock.now, ifEnded: .keep) }
         }
     }
 }

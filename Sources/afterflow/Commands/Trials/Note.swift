@@ -42,7 +42,7 @@ extension Afterflow {
             }
             switch SessionNote.write(draft, into: entry.document) {
             case .success(let document):
-                try withVaultErrors { try practice.store.save(document, over: entry, now: Clock.now) }
+                try withVaultErrors { try practice.store.save(document, over: entry, now: CommandClock.now) }
                 emit("Wrote the note into \(vaultOptions.hints.path(entry.path, in: practice.vault)) (## Notes): S and P are yours to fill in.")
             case .failure(let error):
                 report(VaultError(.exists, "\(entry.path.visible()): \(error)", details: ["Nothing was changed. See the draft with: " + vaultOptions.hints.command("note", session, "--print")]))

@@ -9,7 +9,7 @@ struct Practice {
     let store: DocumentStore
     var vault: Vault { store.vault }
     var zone: TimeZone { vault.timeZone }
-    var today: LocalDate { Clock.today(in: zone) }
+    var today: LocalDate { CommandClock.today(in: zone) }
 
     init(_ options: VaultOptions) throws {
         (index, report) = try options.index()
@@ -40,7 +40,7 @@ struct Practice {
 
 /// A day given on the command line: `2025-01-14`, or one of the words `new --date` knows.
 func parseDay(_ text: String, option: String, zone: TimeZone) throws -> LocalDate {
-    guard let parsed = LocalDate.parse(typed: text, now: Clock.now, timeZone: zone) else {
+    guard let parsed = LocalDate.parse(typed: text, now: CommandClock.now, timeZone: zone) else {
         throw ValidationError("\(option) must be a day like 2025-01-14, found \"\(text.visible())\"")
     }
     if let problem = parsed.yearProblem { throw ValidationError("\(option): \(problem)") }
@@ -49,7 +49,7 @@ func parseDay(_ text: String, option: String, zone: TimeZone) throws -> LocalDat
 
 /// A date and time given on the command line (`2025-01-14 15:00`, `now`), in the vault's zone.
 func parseMoment(_ text: String, option: String, zone: TimeZone) throws -> LocalDate {
-    guard let parsed = LocalDate.parse(typed: text, now: Clock.now, timeZone: zone) else {
+    guard let parsed = LocalDate.parse(typed: text, now: CommandClock.now, timeZone: zone) else {
         throw ValidationError("--\(option) must be \(LocalDate.typedForms), found \"\(text.visible())\"")
     }
     // The years 'check' accepts: a file of 1850 would be written only to be rejected.

@@ -57,7 +57,7 @@ extension Afterflow {
             let practice = try QuickPractice(vaultOptions)
             let address: String
             if lan {
-                guard let found = Self.lanAddress() else {
+                guard let found = ServeAddress.lan() else {
                     throw usageError("this machine has no network address besides 127.0.0.1; join a network, or leave out --lan", command: "serve")
                 }
                 address = found
@@ -69,13 +69,13 @@ extension Afterflow {
             let server = PhoneServer(backend: backend, host: address, port: port, tls: tls)
             let scheme = tls == nil ? "http" : "https"
             let vaultShown = practice.vault.root
-            let loopback = address.hasPrefix("127.") || address == "::1"
+            let loopback = ServeAddress.isLoopback(address)
             let done = DispatchSemaphore(value: 0)
-            let outcome = Outcome()
+            let outcome = ServerOutcome()
             Task.detached {
                 do {
                     try await server.run { bound in
-                        let url = "\(scheme)://\(address.contains(":") ? "[\(address)]" : address):\(bound)/?token=\(server.token)"
+                        let url = ServeAddress.url(scheme: scheme, host: address, port: Int(bound), token: server.token)
                         Serve.announce(url: url, vault: vaultShown, loopback: loopback, tls: tls != nil)
                     }
                 } catch {
@@ -113,40 +113,18 @@ extension Afterflow {
             emit("The token is new at each start. Stop with Ctrl-C; trials kept on the phone are sent once it has the new address.")
         }
 
-        /// The URL as a QR code of terminal characters, by `qrencode` when it is on PATH.
+        /// The URL as a QR code of terminal characters, by `qrencode` when it is on PATH: its own
+        /// colours unless NO_COLOR or a pipe.
         static func qrCode(_ text: String) -> String? {
-            guard let program = ChildProcess.find("qrencode", searchPath: ProcessInfo.processInfo.environment["PATH"]) else { return nil }
-            // Its own colours (white on black, readable on any terminal) unless NO_COLOR or a pipe.
-            let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
-            let arguments = ["-t", isatty(STDOUT_FILENO) == 1 && !noColor ? "ANSIUTF8" : "UTF8", "-m", "2", text]
-            guard let ended = try? ChildProcess(program, arguments, error: .null).runCapturing(),
-                  ended.termination.status == 0, !ended.output.isEmpty else { return nil }
-            return String(decoding: ended.output, as: UTF8.self).trimmingCharacters(in: .newlines)
-        }
-
-        /// The first IPv4 address of an interface that is up and not loopback.
-        static func lanAddress() -> String? {
-            var list: UnsafeMutablePointer<ifaddrs>?
-            guard getifaddrs(&list) == 0, let first = list else { return nil }
-            defer { freeifaddrs(list) }
-            var cursor: UnsafeMutablePointer<ifaddrs>? = first
-            while let entry = cursor {
-                defer { cursor = entry.pointee.ifa_next }
-                let flags = Int32(entry.pointee.ifa_flags)
-                guard let address = entry.pointee.ifa_addr, address.pointee.sa_family == UInt16(AF_INET),
-                      flags & Int32(IFF_UP) != 0, flags & Int32(IFF_LOOPBACK) == 0 else { continue }
-                var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
-                if getnameinfo(address, socklen_t(MemoryLayout<sockaddr_in>.size), &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0 {
-                    return String(decoding: host.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                }
-            }
-            return nil
+            let environment = ProcessInfo.processInfo.environment
+            let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
+            return ServeAddress.qrCode(text, searchPath: environment["PATH"], colors: isatty(STDOUT_FILENO) == 1 && !noColor)
         }
     }
 }
 
 /// The server task's error, read once it has finished.
-private final class Outcome: @unchecked Sendable {
+private final class ServerOutcome: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: Error?
     func set(_ error: Error) { lock.lock(); stored = error; lock.unlock() }

@@ -88,7 +88,7 @@ extension Afterflow {
             } else {
                 level = goalView.cue.flatMap(cues.level) ?? cues.independent
             }
-            let time = at.flatMap(TimeOfDay.parse) ?? TimeOfDay(LocalDate(Clock.now, in: practice.vault.timeZone))
+            let time = at.flatMap(TimeOfDay.parse) ?? TimeOfDay(LocalDate(CommandClock.now, in: practice.vault.timeZone))
             let trial = Trial(time: time, goal: goal.lowercased(), success: Self.success(result) ?? true, cue: level,
                               note: (note ?? "").trimmingCharacters(in: .whitespaces))
             let written = try appended(trial, to: entry.path, client: client, store: store)
@@ -109,7 +109,7 @@ extension Afterflow {
         private func appended(_ trial: Trial, to path: String, client: String, store: DocumentStore) throws -> Document {
             if onPurpose != nil { return try withVaultErrors { try store.append(trial, to: path) } }
             let anyway = vaultOptions.hints.command("trial", client, trial.goal, result, "--session", path)
-            return try withVaultErrors { try store.append(trial, to: path, acceptingAt: Clock.now, client: client, onPurpose: anyway) }
+            return try withVaultErrors { try store.append(trial, to: path, acceptingAt: CommandClock.now, client: client, onPurpose: anyway) }
         }
     }
 }

@@ -61,10 +61,10 @@ extension Afterflow.Trials {
             let short = try withVaultErrors { try store.resolveClient(client) }
             let record = try withVaultErrors { try store.load(short) }
             let zone = vault.timeZone
-            var start = try date.map { try parseMoment($0, option: "date", zone: zone) } ?? LocalDate(Clock.now, in: zone)
+            var start = try date.map { try parseMoment($0, option: "date", zone: zone) } ?? LocalDate(CommandClock.now, in: zone)
             start.offset = nil
             let path = try withVaultErrors {
-                try store.startTrials(client: record, date: start, location: location, observer: observer, recordedOn: .script, now: Clock.now)
+                try store.startTrials(client: record, date: start, location: location, observer: observer, recordedOn: .script, now: CommandClock.now)
             }
             if format == .json {
                 emit(JSONValue.object([("client", .string(record.short)), ("path", .string(path))]).serialized(pretty: true))
@@ -107,7 +107,7 @@ extension Afterflow.Trials {
             }
             // An ended session is refused, unless --at gives another end time on purpose.
             let ending = try withVaultErrors {
-                try practice.store.endTrials(entry, at: end, now: Clock.now, ifEnded: at == nil ? .refuse : .rewrite)
+                try practice.store.endTrials(entry, at: end, now: CommandClock.now, ifEnded: at == nil ? .refuse : .rewrite)
             }
             emit("Ended \(entry.path.visible()) at \(ending.end.clockTime ?? ending.end.shortString): \(ending.minutes) min, \(counted(ending.session.trials.count, "trial", "trials")).")
             ErrorStream.current.write("Next: " + vaultOptions.hints.command("summary", entry.path) + "  or  " + vaultOptions.hints.command("note", entry.path))

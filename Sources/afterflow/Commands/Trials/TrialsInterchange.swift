@@ -50,28 +50,16 @@ struct ExportTrialsCSV: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let now = Clock.now
+        let now = CommandClock.now
         let vault = try vaultOptions.open()
         let store = DocumentStore(vault: vault)
         let shorts = try client.isEmpty ? store.clientShorts() : client.map { text in try withVaultErrors { try store.resolveClient(text) } }
         let range = try dayRange(since: since, until: until, zone: vault.timeZone)
-        var records: [ClientRecord] = []
-        for short in shorts {
-            var record = try withVaultErrors { try store.load(short) }
-            record.sessions = record.sessions.compactMap { item in
-                guard let day = item.session.date?.dayString else { return nil }
-                if let since = range.since, day < since { return nil }
-                if let until = range.until, day > until { return nil }
-                guard let goal else { return item }
-                var filtered = item
-                filtered.session.trials = item.session.trials.filter { $0.goal == goal.lowercased() }
-                return filtered.session.trials.isEmpty ? nil : filtered
-            }
-            records.append(record)
-        }
+        let loaded = try shorts.map { short in try withVaultErrors { try store.load(short) } }
+        let records = TrialCSV.selecting(loaded, since: range.since, until: range.until, goal: goal)
         let text = TrialCSV.write(records: records, lineEnding: crlf ? "\r\n" : "\n", byteOrderMark: bom)
         let destination = try output.destination(in: vault, extension: "csv", now: now)
-        let rows = records.reduce(0) { $0 + $1.sessions.reduce(0) { $0 + $1.session.trials.count } }
+        let rows = TrialCSV.trialCount(records)
         if let path = try writeOutput(Array(text.utf8), to: destination) {
             ErrorStream.current.write("Wrote \(rows) trial\(rows == 1 ? "" : "s") to \(path)")
         }
@@ -120,14 +108,13 @@ struct ImportTrialsCSV: ParsableCommand {
         let store = DocumentStore(vault: vault)
         let records = try store.clientShorts().map { short in try withVaultErrors { try store.load(short) } }
         let reading = TrialCSV.read(bytes: bytes, cues: store.cues)
-        let plan = TrialImport.plan(reading, records: records, timeZone: vault.timeZone, now: Clock.now)
+        let plan = TrialImport.plan(reading, records: records, timeZone: vault.timeZone, now: CommandClock.now)
         let err = ErrorStream.current
         let name = file == "-" ? "<stdin>" : file
         for problem in plan.problems { err.write("\(name.visible()):\(problem.row): " + problem.description.visible()) }
         let rejected = plan.rejectedRows
-        if (!rejected.isEmpty || (plan.creates.isEmpty && plan.appends.isEmpty && !plan.problems.isEmpty)) && !skipInvalid {
-            let rows = rejected.count == 1 ? "1 row has" : "\(rejected.count) rows have"
-            report(VaultError(.invalid, "nothing was imported: \(rows) problems; fix \(rejected.count == 1 ? "it" : "them") and import again, or import the other rows with --skip-invalid"))
+        if plan.needsSkipInvalid && !skipInvalid {
+            report(VaultError(.invalid, ImportSummary.refusal(rejected: rejected.count, hint: ", or import the other rows with --skip-invalid")))
             throw Exit.dataProblem
         }
         for create in plan.creates {
@@ -142,10 +129,7 @@ struct ImportTrialsCSV: ParsableCommand {
                 for trial in append.trials { try withVaultErrors { _ = try store.append(trial, to: append.path) } }
             }
         }
-        let sessions = plan.creates.count + plan.appends.count
-        var line = (dryRun ? "Dry run of \(name.visible()): " : "Imported \(name.visible()): ")
-        line += "\(plan.trialCount) trial\(plan.trialCount == 1 ? "" : "s") into \(sessions) session\(sessions == 1 ? "" : "s") (\(plan.creates.count) new), "
-        line += "\(plan.duplicatesSkipped) skipped as duplicate\(plan.duplicatesSkipped == 1 ? "" : "s"), \(rejected.count) row\(rejected.count == 1 ? "" : "s") rejected."
+        var line = (dryRun ? "Dry run of \(name.visible()): " : "Imported \(name.visible()): ") + plan.summary
         if dryRun { line += " Nothing was written." }
         emit(line)
     }

@@ -51,3 +51,11 @@ extension GoalProgress {
         }
     }
 }
+
+extension GoalProgress {
+    /// How many sessions the goals' rows hold, a session with trials of two goals counted once:
+    /// what `export progress` says it wrote.
+    public static func sessionCount(_ progress: [GoalProgress]) -> Int {
+        Set(progress.flatMap { $0.rows.flatMap(\.sessions) }).count
+    }
+}

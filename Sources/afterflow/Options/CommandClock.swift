@@ -7,7 +7,7 @@ import Foundation
 /// tests that need the same output every day (the README's examples are checked this way); it
 /// changes what afterflow believes the time is, nothing else: file times, lock and editor waits
 /// stay on the real clock.
-enum Clock {
+enum CommandClock {
     static var now: Date { fixed ?? Date() }
 
     /// Today's date (a day without a time) in `timeZone`.

@@ -3,7 +3,7 @@ import ArgumentParser
 import Foundation
 
 extension Afterflow {
-    struct Progress: ParsableCommand {
+    struct ProgressCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "progress",
             abstract: "A client's progress per goal: one row per session day, the trend and the mastery state.",
@@ -53,7 +53,7 @@ extension Afterflow {
                 emit(rows.map(CSVWriter.guardedRow).joined(separator: "\n"))
             case .table:
                 let term = Terminal.current
-                var lines = [term.bold(record.client.displayName.visible()) + (record.client.age(on: Clock.today(in: vault.timeZone)).map { ", \($0)" } ?? "") + term.dim("  (\(record.short))")]
+                var lines = [term.bold(record.client.displayName.visible()) + (record.client.age(on: CommandClock.today(in: vault.timeZone)).map { ", \($0)" } ?? "") + term.dim("  (\(record.short))")]
                 if progress.isEmpty { lines.append("No goals yet. Add one with: " + vaultOptions.hints.command("goal", "add", record.short, placeholder: "TITLE")) }
                 for item in progress {
                     lines.append("")

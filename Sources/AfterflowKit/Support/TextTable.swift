@@ -1,8 +1,8 @@
 /// Columns of text lined up by display width (two spaces between), for the practice lists.
-enum TextTable {
+public enum TextTable {
     /// One line a row; the columns in `rightAligned` are aligned to the right. Text is shown
     /// with its control characters made visible; trailing spaces are trimmed.
-    static func lines(_ rows: [[String]], rightAligned: Set<Int> = []) -> [String] {
+    public static func lines(_ rows: [[String]], rightAligned: Set<Int> = []) -> [String] {
         let shown = rows.map { $0.map { $0.visible() } }
         let count = shown.map(\.count).max() ?? 0
         var widths = [Int](repeating: 0, count: count)

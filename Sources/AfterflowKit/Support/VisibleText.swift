@@ -6,10 +6,10 @@
 /// BEL `^G`, CR `^M`, DEL `^?`); C1 controls, which some terminals obey as escapes too, as
 /// `<U+009B>`. Tabs are kept. Line feeds are kept where the layout has room for several lines,
 /// with the CR of a CRLF line ending.
-enum VisibleText {
+public enum VisibleText {
     /// `text` with its control characters shown; `lines` keeps line feeds; `replacing` shows the
     /// given controls as the given text instead (search's highlight marks).
-    static func escape(_ text: String, lines: Bool = false, replacing: [Unicode.Scalar: String] = [:]) -> String {
+    public static func escape(_ text: String, lines: Bool = false, replacing: [Unicode.Scalar: String] = [:]) -> String {
         guard needsEscaping(text.utf8, lines: lines) else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count + 16)
@@ -30,7 +30,7 @@ enum VisibleText {
 
     /// Appends `bytes` (UTF-8, one line) to `output` with their control characters shown; bytes
     /// without any are copied as they are.
-    static func append(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+    public static func append(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
         if needsEscaping(bytes, lines: false) {
             output += Array(escape(String(decoding: bytes, as: UTF8.self)).utf8)
         } else {
@@ -40,7 +40,7 @@ enum VisibleText {
 
     /// Whether UTF-8 `bytes` hold a control character other than tab (and, with `lines`, line feed
     /// and the CR of a CRLF): a byte below 0x20, DEL, or a C1 control (0xC2 0x80…0x9F).
-    static func needsEscaping<Bytes: Collection<UInt8>>(_ bytes: Bytes, lines: Bool) -> Bool {
+    public static func needsEscaping<Bytes: Collection<UInt8>>(_ bytes: Bytes, lines: Bool) -> Bool {
         var previous: UInt8 = 0
         for byte in bytes {
             if previous == 0x0D && byte != 0x0A { return true }
@@ -55,7 +55,7 @@ enum VisibleText {
     }
 
     /// How a control character is shown, or nil when `scalar` is not one (tab is not).
-    static func shown(_ scalar: Unicode.Scalar) -> String? {
+    public static func shown(_ scalar: Unicode.Scalar) -> String? {
         switch scalar.value {
         case 0x09:
             return nil
@@ -72,5 +72,5 @@ enum VisibleText {
 
 extension String {
     /// This text with its control characters shown, for a terminal (see `VisibleText`).
-    func visible(lines: Bool = false) -> String { VisibleText.escape(self, lines: lines) }
+    public func visible(lines: Bool = false) -> String { VisibleText.escape(self, lines: lines) }
 }

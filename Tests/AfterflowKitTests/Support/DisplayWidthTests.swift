@@ -1,4 +1,4 @@
-@testable import afterflow
+@testable import AfterflowKit
 import Testing
 
 /// `DisplayWidth` against widths that terminals following Unicode draw.

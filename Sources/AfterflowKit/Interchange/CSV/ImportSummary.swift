@@ -1,0 +1,76 @@
+import Foundation
+
+/// The words every import uses to say what it did or why it wrote nothing (`import csv`,
+/// `import daylio`, `import trials csv`).
+public enum ImportSummary {
+    /// Why nothing was imported when `rejected` rows have problems and `ready` rows have none:
+    /// "nothing was imported: 2 rows have problems; fix them and import again, or import the
+    /// other 3 rows with --skip-invalid".
+    public static func refusal(rejected: Int, ready: Int) -> String {
+        let hint = ready == 1 ? ", or import the other row with --skip-invalid"
+            : ready > 1 ? ", or import the other \(ready) rows with --skip-invalid" : ""
+        return refusal(rejected: rejected, hint: hint)
+    }
+
+    /// As `refusal(rejected:ready:)`, with the hint given (`import trials csv` does not count the rows).
+    public static func refusal(rejected: Int, hint: String) -> String {
+        let rows = rejected == 1 ? "1 row has" : "\(rejected) rows have"
+        return "nothing was imported: \(rows) problems; fix \(rejected == 1 ? "it" : "them") and import again\(hint)"
+    }
+
+    /// "2 skipped as duplicates".
+    public static func duplicates(_ count: Int) -> String {
+        "\(count) skipped as duplicate\(count == 1 ? "" : "s")"
+    }
+
+    /// "3 rejected (rows 4, 7, 9)": the first ten of `numbers`, each a `unit` ("row", "line").
+    public static func rejected(_ numbers: [Int], unit: String) -> String {
+        var text = "\(numbers.count) rejected"
+        guard !numbers.isEmpty else { return text }
+        let shown = numbers.prefix(10).map(String.init).joined(separator: ", ")
+        text += " (\(unit)\(numbers.count == 1 ? "" : "s") \(shown)\(numbers.count > 10 ? ", …" : ""))"
+        return text
+    }
+}
+
+extension TrialImport.Plan {
+    /// Whether the import writes nothing without `--skip-invalid`: a row was rejected, or
+    /// nothing would be written and there were problems.
+    public var needsSkipInvalid: Bool {
+        !rejectedRows.isEmpty || (creates.isEmpty && appends.isEmpty && !problems.isEmpty)
+    }
+
+    /// "12 trials into 3 sessions (1 new), 2 skipped as duplicates, 1 row rejected."
+    public var summary: String {
+        let sessions = creates.count + appends.count
+        let rejected = rejectedRows.count
+        return "\(trialCount) trial\(trialCount == 1 ? "" : "s") into \(sessions) session\(sessions == 1 ? "" : "s") (\(creates.count) new), "
+            + "\(ImportSummary.duplicates(duplicatesSkipped)), \(rejected) row\(rejected == 1 ? "" : "s") rejected."
+    }
+}
+
+extension TrialCSV {
+    /// The records with only the sessions whose day is within `since`…`until` (inclusive, `YYYY-MM-DD`,
+    /// either open) and, with `goal` (a short name, any case), only that goal's trials (a session
+    /// left without one is left out): what `export trials csv` writes.
+    public static func selecting(_ records: [ClientRecord], since: String?, until: String?, goal: String?) -> [ClientRecord] {
+        records.map { record in
+            var record = record
+            record.sessions = record.sessions.compactMap { item in
+                guard let day = item.session.date?.dayString else { return nil }
+                if let since, day < since { return nil }
+                if let until, day > until { return nil }
+                guard let goal else { return item }
+                var filtered = item
+                filtered.session.trials = item.session.trials.filter { $0.goal == goal.lowercased() }
+                return filtered.session.trials.isEmpty ? nil : filtered
+            }
+            return record
+        }
+    }
+
+    /// How many trials the records hold.
+    public static func trialCount(_ records: [ClientRecord]) -> Int {
+        records.reduce(0) { $0 + $1.sessions.reduce(0) { $0 + $1.session.trials.count } }
+    }
+}

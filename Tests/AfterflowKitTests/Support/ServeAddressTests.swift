@@ -1,0 +1,20 @@
+@testable import AfterflowKit
+import Foundation
+import Testing
+
+@Suite struct ServeAddressTests {
+    @Test("an IPv6 host goes in brackets in the page's address")
+    func ipv6() {
+        #expect(ServeAddress.url(scheme: "https", host: "fe80::1", port: 8080, token: "t") == "https://[fe80::1]:8080/?token=t")
+    }
+
+    @Test("127.x and ::1 are this machine only; a network address is not")
+    func loopback() {
+        #expect(ServeAddress.isLoopback("127.0.0.2") && ServeAddress.isLoopback("::1") && !ServeAddress.isLoopback("192.168.1.4"))
+    }
+
+    @Test("without qrencode on the search path there is no code")
+    func noQRCode() {
+        #expect(ServeAddress.qrCode("x", searchPath: "/nonexistent", colors: false) == nil)
+    }
+}
