@@ -93,11 +93,14 @@ struct Reflect: ParsableCommand {
         } catch {
             // A vault named by --vault or AFTERFLOW_VAULT that is not there: a drive not mounted.
             guard error.kind == .notFound, let root = vaultOptions.namedRoot() else { throw keep(error) }
-            // Today and yesterday are pinned to the days they name now: the queue is saved later.
-            let pinned = DocumentReference(reference).pinned(now: typed, timeZone: .current).text
-            let reflection = QueuedReflection(vault: root, session: nil, reference: pinned, text: text, typed: typed,
-                                              timeZone: .current, prepend: prepend)
-            try queue(reflection, because: error, keep: keep)
+            let saving: ReflectionSaving
+            do {
+                saving = try ReflectionQueue.saveForMissingVault(text, typedAt: typed, prepend: prepend, reference: reference, root: root,
+                                                                 timeZone: .current, queue: VaultOptions.queue, because: error)
+            } catch {
+                throw keep(error)
+            }
+            say(saving)
             if case .scratch(let scratch) = source { try? FileIO.remove(scratch) }
             return
         }
@@ -108,20 +111,14 @@ struct Reflect: ParsableCommand {
         } catch {
             throw keep(error)
         }
+        let saving: ReflectionSaving
         do {
-            let update = try DocumentStore(vault: vault).addReflection(text, typedAt: typed, prepend: prepend, to: entry, now: CommandClock.now)
-            emit("Reflection saved")
-            let session = Session(document: update.document)
-            if session.status == .draft {
-                emit("The session is still a draft: it needs an intention and a mood before (\(vaultOptions.hints.command("new", "--resume", shortID(session)))).")
-            }
-        } catch where error.isWriteUnavailable {
-            let reflection = QueuedReflection(vault: vault.root, session: entry.session?.id, reference: reference, text: text,
-                                              typed: typed, timeZone: vault.timeZone, prepend: prepend)
-            try queue(reflection, because: error, keep: keep)
+            saving = try ReflectionQueue.save(text, typedAt: typed, prepend: prepend, to: entry, reference: reference,
+                                              in: vault, queue: VaultOptions.queue, now: CommandClock.now)
         } catch {
             throw keep(error)
         }
+        say(saving)
         if case .scratch(let scratch) = source { try? FileIO.remove(scratch) }
     }
 
@@ -150,23 +147,23 @@ struct Reflect: ParsableCommand {
         vaultOptions.hints.command(["reflect", reference, "--file", file] + (prepend ? ["--prepend"] : [])).visible()
     }
 
-    /// Puts the reflection in the queue and says so; warns when the queue is nearly full.
-    private func queue(_ reflection: QueuedReflection, because cause: VaultError, keep: (VaultError) -> ExitCode) throws {
-        guard let queue = VaultOptions.queue else {
-            throw keep(VaultError(.notFound, "cannot queue the reflection: neither XDG_STATE_HOME nor HOME is set"))
-        }
-        let count: Int
-        do {
-            count = try queue.enqueue(reflection)
-        } catch {
-            throw keep(error)
-        }
-        emit("Reflection queued: the vault cannot be written right now. It will be saved, with the time you wrote it, the next time afterflow runs in \(reflection.vault.visible()).")
-        let err = ErrorStream.current
-        err.write("  " + cause.message.visible())
-        if count >= ReflectionQueue.warningThreshold {
-            err.write(err.style("warning:", "1;35")
-                + " \(count) reflections are waiting in the queue, and it holds at most \(ReflectionQueue.capacity); run any afterflow command in the vault when it can be written")
+    /// Says what became of the reflection; warns when the queue is nearly full.
+    private func say(_ saving: ReflectionSaving) {
+        switch saving {
+        case .saved(let document):
+            emit("Reflection saved")
+            let session = Session(document: document)
+            if session.status == .draft {
+                emit("The session is still a draft: it needs an intention and a mood before (\(vaultOptions.hints.command("new", "--resume", shortID(session)))).")
+            }
+        case .queued(let root, let count, let cause):
+            emit("Reflection queued: the vault cannot be written right now. It will be saved, with the time you wrote it, the next time afterflow runs in \(root.visible()).")
+            let err = ErrorStream.current
+            err.write("  " + cause.message.visible())
+            if saving.nearlyFull {
+                err.write(err.style("warning:", "1;35")
+                    + " \(count) reflections are waiting in the queue, and it holds at most \(ReflectionQueue.capacity); run any afterflow command in the vault when it can be written")
+            }
         }
     }
 

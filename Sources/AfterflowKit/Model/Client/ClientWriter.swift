@@ -9,4 +9,10 @@ public enum ClientWriter {
         lines += ["created: \(stamp)", "updated: \(stamp)", "---", "", "## Notes", ""]
         return lines.joined(separator: "\n") + "\n"
     }
+
+    /// The day `--born` names: a day alone (`2017-03-02`) in a year `check` accepts; nil otherwise.
+    public static func bornDay(typed text: String) -> LocalDate? {
+        guard let day = LocalDate.parse(text), day.isDayOnly, day.yearProblem == nil else { return nil }
+        return day
+    }
 }

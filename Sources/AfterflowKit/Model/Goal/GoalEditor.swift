@@ -223,3 +223,14 @@ public struct GoalEditor: Sendable {
         return levels
     }
 }
+
+extension GoalEditor {
+    /// The goal in `entry`, when it can be edited: a goal file without errors. Otherwise the
+    /// refusal, which says how to see the errors.
+    public static func editable(_ entry: VaultEntry) throws(VaultError) -> Goal {
+        guard case .goal(let goal) = entry.content, !entry.diagnostics.contains(where: { $0.severity == .error }) else {
+            throw VaultError(.invalid, "\(entry.path) has errors; fix them first ('afterflow check \(entry.path)' shows them)")
+        }
+        return goal
+    }
+}

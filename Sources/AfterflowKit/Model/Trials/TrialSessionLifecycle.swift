@@ -105,6 +105,41 @@ public enum TrialSessionLifecycle {
     }
 }
 
+extension TrialSessionLifecycle {
+    /// Why a typed end time is refused.
+    public enum EndTimeError: Error, Equatable, Sendable {
+        /// Neither a time of day nor a date and time `LocalDate.parse(typed:)` reads.
+        case unreadable
+        /// A year `check` refuses: the problem.
+        case year(String)
+        /// Before the session's start: the message.
+        case beforeStart(String)
+    }
+
+    /// The end `text` names for a session that started at `start`: a time on the session's day
+    /// (`15:45`, `15:45:10`), or a typed date and time (a day alone is its midnight); refused
+    /// when it is before the start.
+    public static func end(typed text: String, start: LocalDate, now: Date, timeZone zone: TimeZone) throws(EndTimeError) -> LocalDate {
+        let end: LocalDate
+        if let time = TimeOfDay.parse(text.trimmingCharacters(in: .whitespaces)) {
+            end = LocalDate(year: start.year, month: start.month, day: start.day,
+                            time: .init(hour: time.hour, minute: time.minute, second: time.second))
+        } else {
+            guard let parsed = LocalDate.parse(typed: text, now: now, timeZone: zone) else { throw .unreadable }
+            if let problem = parsed.yearProblem { throw .year(problem) }
+            end = parsed.isDayOnly ? LocalDate(year: parsed.year, month: parsed.month, day: parsed.day,
+                                               time: .init(hour: 0, minute: 0, second: 0)) : parsed
+        }
+        if end.epochSeconds(in: zone) < start.epochSeconds(in: zone) { throw .beforeStart(endBeforeStart(end, start)) }
+        return end
+    }
+
+    /// "the end (…) is before the session started (…)".
+    static func endBeforeStart(_ end: LocalDate, _ start: LocalDate) -> String {
+        "the end (\(end.shortString)) is before the session started (\(start.shortString))"
+    }
+}
+
 extension DocumentStore {
     /// Ends the trial session `entry`: writes `end` (the moment, or `now`), and `updated`, in one
     /// atomic replace; refused when the end is before the start, or when the file changed since
@@ -125,7 +160,7 @@ extension DocumentStore {
         }
         var stamp = end ?? LocalDate(now, in: zone)
         if stamp.epochSeconds(in: zone) < start.epochSeconds(in: zone) {
-            throw VaultError(.invalid, "the end (\(stamp.shortString)) is before the session started (\(start.shortString)); nothing was written")
+            throw VaultError(.invalid, TrialSessionLifecycle.endBeforeStart(stamp, start) + "; nothing was written")
         }
         let minutes = (stamp.epochSeconds(in: zone) - start.epochSeconds(in: zone)) / 60
         stamp.offset = nil

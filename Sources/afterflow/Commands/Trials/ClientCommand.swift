@@ -53,7 +53,7 @@ extension Afterflow.ClientCommand {
             let vault = try vaultOptions.open()
             let store = DocumentStore(vault: vault)
             let bornDay = try born.map { text -> LocalDate in
-                guard let day = LocalDate.parse(text), day.isDayOnly, day.yearProblem == nil else {
+                guard let day = ClientWriter.bornDay(typed: text) else {
                     throw ValidationError("--born must be a day like 2017-03-02, found \"\(text.visible())\"")
                 }
                 return day

@@ -189,8 +189,10 @@ extension Afterflow.GoalCommand {
                 throw ValidationError(error.description.visible())
             }
             let entry = try withVaultErrors { try practice.store.read(found.path) }
-            if entry.diagnostics.contains(where: { $0.severity == .error }) {
-                throw usageError("\(found.path) has errors; fix them first ('afterflow check \(found.path)' shows them)", command: "goal set")
+            do {
+                _ = try GoalEditor.editable(entry)
+            } catch {
+                throw usageError(error.message, command: "goal set")
             }
             try withVaultErrors { try practice.store.save(practice.goalEditor.applying(changes, to: entry.document), over: entry, now: CommandClock.now) }
             emit(("Updated \(found.short): " + changes.map(\.summary).joined(separator: ", ")).visible())
@@ -232,8 +234,11 @@ extension Afterflow.GoalCommand {
             let found = try goalRecord(goal, in: record, hints: vaultOptions.hints)
             let day = try date.map { try parseDay($0, option: "--date", zone: practice.zone) } ?? practice.today
             let entry = try withVaultErrors { try practice.store.read(found.path) }
-            guard case .goal(let current) = entry.content, !entry.diagnostics.contains(where: { $0.severity == .error }) else {
-                throw usageError("\(found.path) has errors; fix them first ('afterflow check \(found.path)' shows them)", command: "goal phase")
+            let current: Goal
+            do {
+                current = try GoalEditor.editable(entry)
+            } catch {
+                throw usageError(error.message, command: "goal phase")
             }
             let editor = practice.goalEditor
             let changes: [GoalEditor.Change]

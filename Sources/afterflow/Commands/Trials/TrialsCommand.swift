@@ -100,10 +100,17 @@ extension Afterflow.Trials {
             guard case .trials(let trials) = entry.content, let start = trials.date else {
                 throw usageError("\(entry.path) has no readable date; fix it first ('afterflow check \(entry.path)')", command: "trials end")
             }
-            let zone = practice.vault.timeZone
-            let end = try at.map { try endMoment($0, start: start, zone: zone) }
-            if let end, end.epochSeconds(in: zone) < start.epochSeconds(in: zone) {
-                throw usageError("the end (\(end.shortString)) is before the session started (\(start.shortString))", command: "trials end")
+            var end: LocalDate?
+            if let at {
+                do throws(TrialSessionLifecycle.EndTimeError) {
+                    end = try TrialSessionLifecycle.end(typed: at, start: start, now: CommandClock.now, timeZone: practice.vault.timeZone)
+                } catch {
+                    switch error {
+                    case .unreadable: throw ValidationError("--at must be \(LocalDate.typedForms), found \"\(at.visible())\"")
+                    case .year(let problem): throw ValidationError("--at: \(problem)")
+                    case .beforeStart(let message): throw usageError(message, command: "trials end")
+                    }
+                }
             }
             // An ended session is refused, unless --at gives another end time on purpose.
             let ending = try withVaultErrors {
@@ -113,12 +120,4 @@ extension Afterflow.Trials {
             ErrorStream.current.write("Next: " + vaultOptions.hints.command("summary", entry.path) + "  or  " + vaultOptions.hints.command("note", entry.path))
         }
     }
-}
-
-/// A time on the session's day (`15:45`, `15:45:10`), or a typed date.
-func endMoment(_ text: String, start: LocalDate, zone: TimeZone) throws -> LocalDate {
-    if let time = TimeOfDay.parse(text.trimmingCharacters(in: .whitespaces)) {
-        return LocalDate(year: start.year, month: start.month, day: start.day, time: .init(hour: time.hour, minute: time.minute, second: time.second))
-    }
-    return try parseMoment(text, option: "at", zone: zone)
 }
