@@ -252,7 +252,8 @@ if [ "$ONLY" = all ] || [ "$ONLY" = practice ]; then
   echo
 
   # Without a shell (-N): at a few milliseconds, a shell's start-up would blur the figures.
-  trial="$BIN trial $session $goal success --cue minimal --vault $practice"
+  # The newest session has ended (the generator ends them), so the trial goes into it on purpose.
+  trial="$BIN trial $client $goal success --cue minimal --session $session --vault $practice"
   if ! has trial; then
     skipped trial "this build has no such command yet."
   elif runs trial "$trial > /dev/null"; then
