@@ -16,59 +16,10 @@ enum LiveOutcome {
 /// The keys both front ends share, applied to the logger. Returns an outcome when the run is over.
 /// `note` is the note being typed, nil when none is.
 func applyLiveKey(_ key: Key, to logger: LiveLogger, note: inout String?, onNote: (String?) -> Void) -> LiveOutcome? {
-    if var text = note {
-        switch key {
-        case .enter:
-            note = nil
-            logger.note(text)
-            onNote(nil)
-        case .escape, .interrupt:
-            note = nil
-            onNote(nil)
-        case .backspace:
-            if !text.isEmpty { text.removeLast() }
-            note = text
-            onNote(text)
-        case .character(let c):
-            text.append(c)
-            note = text
-            onNote(text)
-        default:
-            break
-        }
-        return nil
-    }
-    switch key {
+    switch logger.press(key, note: &note, onNote: onNote) {
+    case .end: return .ended
     case .interrupt: return .left(SIGINT)
-    case .up, .character("k"), .character("K"): logger.log(success: true)
-    case .down, .character("j"), .character("J"): logger.log(success: false)
-    case .left, .character("h"), .character("H"): logger.move(by: -1)
-    case .right, .character("l"), .character("L"): logger.move(by: 1)
-    case .character("u"), .character("U"): logger.undo()
-    case .character("n"), .character("N"):
-        logger.settle()
-        guard let last = logger.trials.last else {
-            logger.note("")  // tells that there is no trial
-            return nil
-        }
-        note = last.note
-        onNote(last.note)
-    case .character("q"), .character("Q"):
-        logger.settle()
-        return .ended
-    case .character(let c):
-        if logger.pending != nil { logger.choose(c) }
-    default:
-        break
-    }
-    return nil
-}
-
-extension Key {
-    /// A key that may choose a cue: a digit or a letter other than the logger's own.
-    var isCueChoice: Bool {
-        guard case .character(let c) = self else { return false }
-        return !"hjklnquHJKLNQU".contains(c)
+    case nil: return nil
     }
 }
 
@@ -147,7 +98,7 @@ struct LiveScreen {
         }
         var bottom: [String] = []
         if let last = logger.trials.last {
-            bottom.append(fit(" Last: " + logger.describe(last), width))
+            bottom.append(fit(" Last: " + logger.session.describe(last), width))
         }
         bottom.append("")
         let help = logger.neutral
@@ -161,7 +112,7 @@ struct LiveScreen {
     /// trials and the goals' dots.
     private func header(_ width: Int) -> [String] {
         let goal = logger.goal
-        let mine = logger.trials(of: goal.short)
+        let mine = logger.session.trials(of: goal.short)
         let badge = " \(logger.clientName.visible()) "
         let timer = logger.timer, clock = logger.clock
         let gap1 = max(1, (width - DisplayWidth.of(timer)) / 2 - DisplayWidth.of(badge))
@@ -175,7 +126,7 @@ struct LiveScreen {
         top.append("")
         top.append(figure(mine, width))
         let room = max(1, (width - 8) / 2)
-        let marks = mine.suffix(room).map { logger.symbol($0.success) }.joined(separator: " ")
+        let marks = mine.suffix(room).map { logger.session.symbol($0.success) }.joined(separator: " ")
         top.append(center(marks, width))
         top.append("")
         let dots = logger.goals.indices.map { $0 == logger.current ? "●" : "○" }.joined(separator: " ")
@@ -249,13 +200,6 @@ struct LivePlain {
         RawTerminal.write(text.visible() + "\n")
     }
 
-    func line(for trial: Trial) -> String {
-        let mine = logger.trials(of: trial.goal)
-        let done = mine.filter(\.success).count
-        let what = logger.neutral ? "+1 \(trial.success ? "▲" : "▼")" : (trial.success ? "+1 Success" : "+1 Failure")
-        return "\(what)  \(trial.time.text) \(trial.goal) \(trial.cue)   \(trial.goal): \(done) of \(mine.count) (\(Percent.text(done, of: mine.count)))"
-    }
-
     func run() -> LiveOutcome {
         let raw = RawTerminal(fullScreen: false)
         defer { raw?.restore() }
@@ -298,9 +242,9 @@ struct LivePlain {
     private func report(before: (count: Int, last: Trial?, goal: Int, serial: Int), chose: Bool) {
         let trials = logger.trials
         if trials.count > before.count, let last = trials.last {
-            say(line(for: last))
+            say(logger.session.loggedLine(for: last))
         } else if trials.count < before.count, let gone = before.last {
-            say("undone: \(logger.describe(gone))")
+            say("undone: \(logger.session.describe(gone))")
         } else if let last = trials.last, let old = before.last, trials.count == before.count, last != old {
             if last.cue != old.cue && !chose { say("  cue: \(last.cue)") }
             if last.note != old.note { say("  note: \(last.note)") }
