@@ -80,10 +80,7 @@ struct LivePlain {
         defer { raw?.restore() }
         LiveSignals.install()
         let reader = KeyReader()
-        let cueList = logger.cueKeys.enumerated().map { "\($0.offset + 1) \($0.element.level)" }.joined(separator: ", ")
-        say("Logging \(logger.clientName) in \(logger.path)")
-        say("Keys: k \(logger.neutral ? "▲" : "success"), j \(logger.neutral ? "▼" : "failure"), h and l goal, u undo, n note, q end. Cue within 3 s: \(cueList).")
-        sayGoal()
+        for line in logger.plainIntro { say(line) }
         var note: String?
         while true {
             if let signal = LiveSignals.stop { return .left(signal) }
@@ -94,7 +91,7 @@ struct LivePlain {
                 return .left(nil)
             }
             for key in keys {
-                let before = (count: logger.trials.count, last: logger.trials.last, goal: logger.current, serial: logger.messageSerial)
+                let before = logger.mark
                 let choosing = logger.pending != nil
                 let wasTyping = note != nil
                 let outcome = applyLiveKey(key, to: logger, note: &note) { text in
@@ -109,23 +106,7 @@ struct LivePlain {
         }
     }
 
-    private func sayGoal() {
-        let goal = logger.goal
-        say("Goal \(logger.current + 1) of \(logger.goals.count): \(goal.short), \(goal.title)")
-    }
-
-    private func report(before: (count: Int, last: Trial?, goal: Int, serial: Int), chose: Bool) {
-        let trials = logger.trials
-        if trials.count > before.count, let last = trials.last {
-            say(logger.session.loggedLine(for: last))
-        } else if trials.count < before.count, let gone = before.last {
-            say("undone: \(logger.session.describe(gone))")
-        } else if let last = trials.last, let old = before.last, trials.count == before.count, last != old {
-            if last.cue != old.cue && !chose { say("  cue: \(last.cue)") }
-            if last.note != old.note { say("  note: \(last.note)") }
-        }
-        if chose, let last = trials.last { say("  cue: \(last.cue)") }
-        if logger.current != before.goal { sayGoal() }
-        if logger.messageSerial != before.serial, let message = logger.shownMessage, message.problem { say("problem: \(message.text)") }
+    private func report(before: LiveTrialSession.Mark, chose: Bool) {
+        for line in logger.session.plainReport(since: before, chose: chose, at: LiveLogger.now()) { say(line) }
     }
 }

@@ -12,6 +12,13 @@ public struct LiveGoal: Equatable, Sendable {
         self.title = title
         self.defaultCue = defaultCue
     }
+
+    /// A goal of the client's, as logged: its title made visible (or its short name), and its
+    /// `cue:` when that names one of `cues`, else the independent level.
+    public init(_ record: GoalRecord, cues: CueLevels) {
+        self.init(short: record.short, title: (record.goal.title ?? record.short).visible(),
+                  defaultCue: record.goal.cue.flatMap(cues.level) ?? cues.independent)
+    }
 }
 
 /// When something happens to a live session: the wall clock (a trial's time, the session's
