@@ -1,3 +1,4 @@
+import AfterflowKit
 import Foundation
 
 #if canImport(Glibc)
@@ -98,11 +99,8 @@ final class RawTerminal {
     }
 }
 
-/// A key read from the terminal (or a line of standard input).
-enum Key: Equatable {
-    case up, down, left, right, enter, backspace, escape, interrupt
-    case character(Character)
-}
+/// A key read from the terminal (or a line of standard input): the live logger's (AfterflowKit).
+typealias Key = LiveKey
 
 /// Reads keys from standard input, waiting at most a given time.
 final class KeyReader {

@@ -135,10 +135,7 @@ extension Afterflow {
                 var seen = Set<String>()
                 chosen = try goal.map { try goalRecord($0, in: record, hints: vaultOptions.hints) }.filter { seen.insert($0.short).inserted }
             }
-            return chosen.map { g in
-                LiveLogger.LoggedGoal(short: g.short, title: (g.goal.title ?? g.short).visible(),
-                                defaultCue: g.goal.cue.flatMap(cues.level) ?? cues.independent)
-            }
+            return chosen.map { LiveGoal($0, cues: cues) }
         }
 
         /// The client, and the session to go on with (--resume): the client is taken from it, and
