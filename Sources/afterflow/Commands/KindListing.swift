@@ -33,7 +33,7 @@ struct KindListing {
     let format: OutputFormat
 
     /// The kinds `list --kind` prints besides sessions: one line a kind.
-    static let listers: [any KindLister.Type] = [TrialsLister.self, ClientLister.self, GoalLister.self, MoodLister.self]
+    static var listers: [any KindLister.Type] { [TrialsLister.self, ClientLister.self, GoalLister.self, MoodLister.self] }
 
     /// What a lister is given: the open index, the client asked for, the day range.
     struct Context {
