@@ -1,3 +1,4 @@
+import AfterflowKit
 @testable import afterflow
 import Foundation
 import Testing

@@ -11,6 +11,3 @@ extension ListingTable {
                   statuses: SessionStatus.allCases.map { text.status($0, short: layout.shortStatus) })
     }
 }
-
-/// The tests name the layout as the command line's.
-typealias ListingLayout = AfterflowKit.ListingLayout

@@ -100,7 +100,6 @@ final class RawTerminal {
 }
 
 /// A key read from the terminal (or a line of standard input): the live logger's (AfterflowKit).
-typealias Key = LiveKey
 
 /// Reads keys from standard input, waiting at most a given time.
 final class KeyReader {
@@ -109,7 +108,7 @@ final class KeyReader {
 
     /// The keys typed, waiting up to `timeout` seconds for the first; empty when none came (or a
     /// signal came). An escape sequence split across reads is waited for a little.
-    func read(timeout: Double) -> [Key] {
+    func read(timeout: Double) -> [LiveKey] {
         guard fill(timeout: timeout) else { return [] }
         if buffer.last == 0x1B || (buffer.count >= 2 && buffer[buffer.count - 2] == 0x1B && (buffer.last == 0x5B || buffer.last == 0x4F)) {
             _ = fill(timeout: 0.05)
@@ -131,8 +130,8 @@ final class KeyReader {
         return n > 0
     }
 
-    private func parse() -> [Key] {
-        var keys: [Key] = []
+    private func parse() -> [LiveKey] {
+        var keys: [LiveKey] = []
         var i = 0
         let b = buffer
         while i < b.count {

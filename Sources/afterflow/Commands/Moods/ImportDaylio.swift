@@ -43,7 +43,7 @@ struct ImportDaylio: ParsableCommand {
         for mapping in mappings where DaylioScale.parseMapping(mapping) == nil {
             throw ValidationError("--map takes a mood word and a score from 1 to 10, like --map meh=5, found \"\(mapping.visible())\"")
         }
-        if let kind, Afterflow.MoodCommand.kind(kind) == nil {
+        if let kind, MoodKind(typed: kind) == nil {
             throw ValidationError("--kind must be momentary (how you felt then) or daily (how the day was), found \"\(kind.visible())\"")
         }
     }
@@ -58,7 +58,7 @@ struct ImportDaylio: ParsableCommand {
             if let (word, score) = DaylioScale.parseMapping(mapping) { scale.set(word, score) }
         }
         var importer = DaylioImport(timeZone: zone, now: CommandClock.now, scale: scale)
-        importer.kind = kind.flatMap(Afterflow.MoodCommand.kind) ?? .momentaryEmotion
+        importer.kind = kind.flatMap { MoodKind(typed: $0) } ?? .momentaryEmotion
         importer.keywords = vault.config.moodKeywords
         let reading = DaylioCSV.read(bytes, timeZone: zone, now: importer.now)
         let days = reading.entries.map(\.date.dayString)

@@ -47,8 +47,6 @@ extension Afterflow {
         @Option(help: ArgumentHelp("text, or json for scripts.", valueName: "format"))
         var format: DataFormat = .text
 
-        static func kind(_ text: String) -> MoodKind? { MoodKind(typed: text) }
-
         /// The names given (each option may also hold several, split at commas), as the vocabulary
         /// writes them; an unknown one is a usage error that names the near ones.
         static func names(_ given: [String], option: String, from names: [String], what: String, command: String = "mood") throws -> [String] {
@@ -69,7 +67,7 @@ extension Afterflow {
         func validate() throws {
             let (score, notes) = given
             if let notes, let problem = FieldText.problem(field: "the notes", text: notes, multiline: true) { throw ValidationError(problem) }
-            if let kind, Self.kind(kind) == nil {
+            if let kind, MoodKind(typed: kind) == nil {
                 throw ValidationError("--kind must be momentary (how you feel now) or daily (how the day was), found \"\(kind.visible())\"")
             }
             if score != nil && valence != nil {
@@ -109,7 +107,7 @@ extension Afterflow {
                                              now: now, timeZone: zone)
             var values = MoodValues(date: when, score: scoreValue, created: LocalDate(now, in: zone))
             values.valence = valenceValue
-            values.kind = kind.flatMap(Self.kind) ?? .momentaryEmotion
+            values.kind = kind.flatMap { MoodKind(typed: $0) } ?? .momentaryEmotion
             values.setLabels(chosen: chosenLabels)
             values.associations = chosenAssociations.isEmpty
                 ? MoodVocabulary.inferAssociations(from: notes, extra: vault.config.moodKeywords) : chosenAssociations

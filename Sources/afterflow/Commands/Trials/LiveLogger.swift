@@ -6,11 +6,10 @@ import Foundation
 /// none. Reads of the session pass through (`logger.trials`, `logger.current`).
 @dynamicMemberLookup
 final class LiveLogger {
-    typealias LoggedGoal = LiveGoal
 
     private(set) var session: LiveTrialSession
 
-    init(store: DocumentStore, path: String, goals: [LoggedGoal], clientName: String, known: Document, started: Date, neutral: Bool) {
+    init(store: DocumentStore, path: String, goals: [LiveGoal], clientName: String, known: Document, started: Date, neutral: Bool) {
         session = LiveTrialSession(store: store, path: path, goals: goals, clientName: clientName, known: known, started: started, neutral: neutral)
     }
 
@@ -26,7 +25,7 @@ final class LiveLogger {
     static func moment() -> LiveMoment { LiveMoment(wall: CommandClock.now, monotonic: now()) }
 
     /// Applies a key (see `LiveTrialSession.press`); a trial's line is on disk before this returns.
-    func press(_ key: Key, note: inout String?, onNote: (String?) -> Void) -> LiveKeyOutcome? {
+    func press(_ key: LiveKey, note: inout String?, onNote: (String?) -> Void) -> LiveKeyOutcome? {
         session.press(key, note: &note, at: Self.moment(), onNote: onNote)
     }
 

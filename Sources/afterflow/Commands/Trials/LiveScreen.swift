@@ -15,7 +15,7 @@ enum LiveOutcome {
 
 /// The keys both front ends share, applied to the logger. Returns an outcome when the run is over.
 /// `note` is the note being typed, nil when none is.
-func applyLiveKey(_ key: Key, to logger: LiveLogger, note: inout String?, onNote: (String?) -> Void) -> LiveOutcome? {
+func applyLiveKey(_ key: LiveKey, to logger: LiveLogger, note: inout String?, onNote: (String?) -> Void) -> LiveOutcome? {
     switch logger.press(key, note: &note, onNote: onNote) {
     case .end: return .ended
     case .interrupt: return .left(SIGINT)

@@ -124,7 +124,7 @@ extension Afterflow {
         }
 
         /// The goals to log: those given, or the client's active ones.
-        private func chosenGoals(_ record: ClientRecord, cues: CueLevels) throws -> [LiveLogger.LoggedGoal] {
+        private func chosenGoals(_ record: ClientRecord, cues: CueLevels) throws -> [LiveGoal] {
             let chosen: [GoalRecord]
             if goal.isEmpty {
                 chosen = TrialSessionLifecycle.activeGoals(of: record)
