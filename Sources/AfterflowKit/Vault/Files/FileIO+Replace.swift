@@ -15,7 +15,10 @@ extension FileIO {
     /// text is written, again once it is on disk, and a last time in the same step that puts it in
     /// place. Where Linux has `renameat2(RENAME_EXCHANGE)`, the new file and the old one swap names
     /// atomically and what was swapped out is compared with `original`: when an editor saved in
-    /// between, the swap is undone (see `undoExchange`) and nothing is written. Elsewhere the last
+    /// between, the swap is undone (see `undoExchange`) and nothing is written. What was swapped out
+    /// is held open and looked at once more after the directory is synced, just before it is
+    /// removed: an editor writing in place that found the old file before the exchange writes into
+    /// it only then, and the swap is undone for it too. Elsewhere the last
     /// comparison comes just before the rename. docs/FORMAT.md says what is left open.
     public static func replace(_ path: String, expecting original: [UInt8], with contents: [UInt8]) throws(VaultError) {
         try replace(path, expecting: original, with: contents, exchange: true, hooks: ReplaceHooks())
@@ -29,6 +32,8 @@ extension FileIO {
         var beforeCommit: () -> Void = {}
         /// After the exchange, before what was swapped out is compared.
         var afterExchange: () -> Void = {}
+        /// After what was swapped out is found to be the original, before it is removed.
+        var afterCompare: () -> Void = {}
         /// Before each exchange that undoes one (the argument counts them from 1).
         var beforeUndo: (Int) -> Void = { _ in }
     }
@@ -54,12 +59,19 @@ extension FileIO {
                 hooks.afterExchange()
                 // The temporary name now holds what was at `path` an instant ago.
                 let theirs = open(temp, O_RDONLY | O_CLOEXEC)
-                let swappedOut = theirs >= 0 ? try? readAll(theirs) : nil
+                var swappedOut = theirs >= 0 ? try? readAll(theirs) : nil
                 if swappedOut == original {
-                    close(theirs)
-                    unlink(temp)
+                    let before = stamp(theirs)
                     syncDirectory(of: path)
-                    return
+                    hooks.afterCompare()
+                    // An editor that wrote in place and found the old file's inode before the
+                    // exchange can truncate and write it only now: look again before it goes.
+                    if stamp(theirs) == before, let still = before, still.size == original.count {
+                        close(theirs)
+                        unlink(temp)
+                        return
+                    }
+                    swappedOut = try? readAll(theirs)
                 }
                 if let kept = undoExchange(path, temp: temp, placed: (ours, contents), held: (theirs, swappedOut ?? []), hooks: hooks) {
                     throw VaultError(.changedOnDisk, "\(path) kept changing on disk while afterflow wrote it; nothing was written, one version is kept at \(kept): compare it with the file, then run the command again")
@@ -133,6 +145,26 @@ extension FileIO {
             if errno != EEXIST { break }
         }
         return temp
+    }
+
+    /// What shows that an open file was written: its size and its change time.
+    struct Stamp: Equatable {
+        var size: Int
+        var changed: timespec
+
+        static func == (a: Stamp, b: Stamp) -> Bool {
+            a.size == b.size && a.changed.tv_sec == b.changed.tv_sec && a.changed.tv_nsec == b.changed.tv_nsec
+        }
+    }
+
+    private static func stamp(_ fd: Int32) -> Stamp? {
+        var info = stat()
+        guard fd >= 0, fstat(fd, &info) == 0 else { return nil }
+        #if canImport(Darwin)
+        return Stamp(size: Int(info.st_size), changed: info.st_ctimespec)
+        #else
+        return Stamp(size: Int(info.st_size), changed: info.st_ctim)
+        #endif
     }
 
     /// Whether two open descriptors are the same file.

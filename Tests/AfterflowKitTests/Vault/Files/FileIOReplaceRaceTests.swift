@@ -99,6 +99,28 @@ import Testing
         #expect(temporaryFiles(temp).isEmpty)
     }
 
+    @Test("an editor that opened the old file before the exchange and writes it after the comparison keeps its save")
+    func inPlaceWriteThroughAnEarlierOpen() throws {
+        try #require(FileIO.renameNoReplace != nil, "renameat2 is there on Linux")
+        let temp = try TemporaryVault()
+        try temp.write("a.md", "original\n")
+        let path = temp.root + "/a.md"
+        // The editor's open found the old file; its truncation and write come after the comparison.
+        let editor = open(path, O_WRONLY | O_CLOEXEC)
+        defer { close(editor) }
+        var hooks = FileIO.ReplaceHooks()
+        hooks.afterCompare = {
+            let bytes = Array("the editor's\n".utf8)
+            ftruncate(editor, 0)
+            _ = bytes.withUnsafeBytes { pwrite(editor, $0.baseAddress, $0.count, 0) }
+        }
+        expectRefused { () throws(VaultError) in
+            try FileIO.replace(path, expecting: Array("original\n".utf8), with: Array("ours\n".utf8), exchange: true, hooks: hooks)
+        }
+        #expect(try temp.read("a.md") == "the editor's\n")
+        #expect(temporaryFiles(temp).isEmpty)
+    }
+
     @Test("without interference the exchange writes the file and keeps its permissions", arguments: [true, false])
     func plainReplace(exchange: Bool) throws {
         let temp = try TemporaryVault()
