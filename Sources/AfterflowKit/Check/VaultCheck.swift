@@ -7,7 +7,8 @@ import Foundation
 /// - duplicate ids among documents of every kind (an error on each file but the first by path);
 /// - the checks across files (`PracticeCheck`: a trial's goal, a goal's client, cue levels,
 ///   files outside their client's folder);
-/// - the vault's settings (`.afterflow/config.yml`) and the files that could not be read.
+/// - the vault's settings (`.afterflow/config.yml`) and the files that could not be read;
+/// - with a `git` repository, the files an unfinished merge left in conflict without markers.
 ///
 /// A front end may hand in the text of documents not yet saved (an editor's buffers): each such
 /// document is checked from that text, and the checks across files see that text in place of the
@@ -18,14 +19,15 @@ public struct VaultCheck: Sendable {
     public let store: IndexStore
     /// The files the refresh could not read (`RefreshReport.readFailures`).
     public var readFailures: [Diagnostic]
-    /// Problems the front end finds itself and wants reported last, such as git's unmerged files
-    /// (the library starts no git of its own here).
-    public var conflicts: [Diagnostic]
+    /// The repository the vault is kept in, found on the search path the front end passes: while
+    /// a merge is unfinished, its files left unmerged without conflict markers (a file deleted on
+    /// one machine and changed on the other) are reported last. Nil: git is not asked.
+    public var git: GitRepository?
 
-    public init(store: IndexStore, readFailures: [Diagnostic] = [], conflicts: [Diagnostic] = []) {
+    public init(store: IndexStore, readFailures: [Diagnostic] = [], git: GitRepository? = nil) {
         self.store = store
         self.readFailures = readFailures
-        self.conflicts = conflicts
+        self.git = git
     }
 
     /// What a check found.
@@ -64,6 +66,7 @@ public struct VaultCheck: Sendable {
             problems = (problems + practice).sorted(by: VaultCheck.inFileOrder)
         }
         let failures = readFailures.filter { $0.path.map { overlay.entries[$0] == nil } ?? true }
+        let conflicts = git?.conflictDiagnostics() ?? []
         var diagnostics = vault.config.diagnostics + problems + failures + conflicts
         var fileCount = try store.documentCount() + failures.count + overlay.documentCountChange(in: store)
         if let files {

@@ -29,8 +29,7 @@ struct Check: ParsableCommand {
         // The config's problems are part of the report, not printed before it.
         let (store, report) = try vaultOptions.index(printingConfigProblems: false)
         let vault = store.vault
-        // A file deleted on one machine and changed on the other holds no conflict markers: git names it.
-        let vaultCheck = VaultCheck(store: store, readFailures: report.readFailures, conflicts: Git.conflictDiagnostics(vaultRoot: vault.root))
+        let vaultCheck = VaultCheck(store: store, readFailures: report.readFailures, git: Git.at(vault.root))
         let result = try withVaultErrors { try vaultCheck.check(files: files.isEmpty ? nil : selected(in: vault)) }
         if format == .json {
             emit(JSONValue.array(result.diagnostics.map { d in

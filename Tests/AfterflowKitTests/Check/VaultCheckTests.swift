@@ -160,6 +160,38 @@ import Testing
         }
     }
 
+    // MARK: - Git
+
+    /// Runs git in `root` (with an identity of its own) and requires it to succeed, or to fail
+    /// when `failing`.
+    static func git(_ root: String, _ arguments: [String], failing: Bool = false) throws {
+        let repository = GitRepository(directory: root, searchPath: ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let (status, output) = repository.run(["-c", "user.name=T", "-c", "user.email=t@example.org", "-c", "commit.gpgsign=false"] + arguments)
+        try #require((status == 0) != failing, "git \(arguments): \(output)")
+    }
+
+    @Test("with the vault's repository, a file deleted on the other side of an unfinished merge and changed here is an error on that file")
+    func mergeConflictWithoutMarkers() throws {
+        try Self.practice { temp, check in
+            let root = temp.root
+            try Self.git(root, ["init", "-q", "-b", "here"])
+            try Self.git(root, ["add", "-A"])
+            try Self.git(root, ["commit", "-qm", "start"])
+            try Self.git(root, ["checkout", "-qb", "there"])
+            try Self.git(root, ["rm", "-q", Self.trials])
+            try Self.git(root, ["commit", "-qm", "delete"])
+            try Self.git(root, ["checkout", "-q", "here"])
+            try temp.write(Self.trials, Self.text(Self.trials) + "- 15:05:00 s-initial + independent\n")
+            try Self.git(root, ["commit", "-qam", "change"])
+            try Self.git(root, ["merge", "-q", "there"], failing: true)
+            var withGit = check
+            withGit.git = GitRepository(directory: root, searchPath: ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+            let found = Self.lines(try withGit.check().diagnostics)
+            #expect(found.contains { $0.hasPrefix(Self.trials + ":1:1: error: a merge conflict: changed on this machine and deleted on the other") }, "\(found)")
+            #expect(!Self.lines(try check.check().diagnostics).contains { $0.contains("merge conflict") }, "without the repository git is not asked")
+        }
+    }
+
     // MARK: - Paths that are not the vault's documents
 
     @Test("a path outside the vault is an error that says so", arguments: ["/tmp/elsewhere/session.md", "../session.md"])

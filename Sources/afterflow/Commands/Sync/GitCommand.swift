@@ -172,10 +172,4 @@ enum Git {
     static func at(_ directory: String) -> GitRepository {
         GitRepository(directory: directory, searchPath: Programs.searchPath)
     }
-
-    /// `check`'s problems for the conflicts without markers in the vault at `vaultRoot`, while its
-    /// repository is in the middle of a merge (git is run only then).
-    static func conflictDiagnostics(vaultRoot: String) -> [Diagnostic] {
-        at(vaultRoot).conflictDiagnostics()
-    }
 }
