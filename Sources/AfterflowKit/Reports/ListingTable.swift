@@ -173,11 +173,3 @@ public struct ListingLayout: Equatable, Sendable {
 
     private init() {}
 }
-
-extension String {
-    /// Space-padded on the right to `width` characters (not cut); for ASCII-width columns.
-    func padded(to width: Int) -> String {
-        let length = utf8.allSatisfy { $0 < 0x80 } ? utf8.count : count
-        return length >= width ? self : self + String(repeating: " ", count: width - length)
-    }
-}

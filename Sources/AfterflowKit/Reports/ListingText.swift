@@ -18,7 +18,15 @@ public struct TextStyle: Sendable, Equatable {
     public static let plain = TextStyle(colors: false, unicode: false)
 
     /// `text` in bold when there is colour.
-    public func bold(_ text: String) -> String { colors ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
+    public func bold(_ text: String) -> String { styled(text, "1") }
+    /// `text` dimmed when there is colour: a hint beside the figures.
+    public func dim(_ text: String) -> String { styled(text, "2") }
+    /// `text` in bold yellow when there is colour: something owed.
+    public func yellow(_ text: String) -> String { styled(text, "1;33") }
+
+    private func styled(_ text: String, _ code: String) -> String {
+        colors ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
 
     /// A table's lines indented by two spaces, its header in bold.
     func indentedTable(_ rows: [[String]], rightAligned: Set<Int>) -> [String] {

@@ -32,12 +32,7 @@ struct Check: ParsableCommand {
         let vaultCheck = VaultCheck(store: store, readFailures: report.readFailures, git: Git.at(vault.root))
         let result = try withVaultErrors { try vaultCheck.check(files: files.isEmpty ? nil : selected(in: vault)) }
         if format == .json {
-            emit(JSONValue.array(result.diagnostics.map { d in
-                .object([
-                    ("path", .string(d.path ?? "")), ("line", .int(d.location.line)), ("column", .int(d.location.column)),
-                    ("severity", .string(d.severity.rawValue)), ("message", .string(d.message)),
-                ])
-            }).serialized(pretty: true))
+            emit(JSONValue.array(result.diagnostics.map(\.json)).serialized(pretty: true))
         } else {
             printText(result, vault: vault)
         }

@@ -30,18 +30,7 @@ struct Drafts: ParsableCommand {
         let drafts = Draft.drafts(in: entries, now: now, timeZone: zone)
 
         if format == .json {
-            emit(JSONValue.array(drafts.map { draft in
-                .object([
-                    ("id", draft.session.id.map { .string($0.uuidString) } ?? .null),
-                    ("path", .string(draft.entry.path)),
-                    ("date", draft.session.date.map { .string($0.canonical(in: zone)) } ?? .null),
-                    ("treatment", draft.session.treatment.map { .string($0.rawValue) } ?? .null),
-                    ("age_seconds", .int(draft.age)),
-                    ("missing", .array(draft.missing.map { .string($0.replacingOccurrences(of: " ", with: "_")) })),
-                    ("planned", .bool(draft.plannedFor != nil)),
-                    ("older_than_a_week", .bool(draft.isStale)),
-                ])
-            }).serialized(pretty: true))
+            emit(JSONValue.array(drafts.map { $0.json(timeZone: zone) }).serialized(pretty: true))
             return
         }
         guard !drafts.isEmpty else {

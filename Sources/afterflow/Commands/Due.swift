@@ -59,7 +59,7 @@ struct Due: ParsableCommand {
         }
         let zone = vault.timeZone
         if format == .json {
-            emit(JSONValue.array(due.map { json($0, zone, hints) }).serialized(pretty: true))
+            emit(JSONValue.array(due.map { $0.json(timeZone: zone, open: hints.command("open", $0.id.uuidString), verbose: verbose) }).serialized(pretty: true))
             return
         }
         let term = Terminal.current
@@ -86,22 +86,5 @@ struct Due: ParsableCommand {
             line += "  \(reminder.session.treatment?.displayName ?? "?")  \(vault.shownPath(reminder.entry.path))  \(intention.visible())"
         }
         return line
-    }
-
-    private func json(_ reminder: PendingReminder, _ zone: TimeZone, _ hints: Hints) -> JSONValue {
-        var members: [(String, JSONValue)] = [
-            ("id", .string(reminder.id.uuidString)),
-            ("date", reminder.session.date.map { .string($0.canonical(in: zone)) } ?? .null),
-            ("reminder", .string(LocalDate(reminder.date, in: zone).canonical(in: zone))),
-            ("open", .string(hints.command("open", reminder.id.uuidString))),
-        ]
-        if verbose {
-            members += [
-                ("treatment", reminder.session.treatment.map { .string($0.rawValue) } ?? .null),
-                ("path", .string(reminder.entry.path)),
-                ("intention", .string(reminder.session.intention)),
-            ]
-        }
-        return .object(members)
     }
 }

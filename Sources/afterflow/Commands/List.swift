@@ -106,7 +106,7 @@ struct List: ParsableCommand {
                 emit(bytes: table.bytes)
                 if term.stdoutIsTTY {
                     emit("")
-                    let summary = SessionText.summary(table.counts, shown: table.count, limited: limit != nil && table.count == limit)
+                    let summary = SessionPage.summary(table.counts, shown: table.count, limited: limit != nil && table.count == limit)
                     for line in DisplayWidth.wrap(summary, columns: term.width) { emit(term.dim(line)) }
                 }
             }

@@ -104,7 +104,7 @@ extension New {
         if session.status == .draft {
             emit("Still a draft: \(vault.shownPath(path)); missing \(session.missingForJournal.joined(separator: " and ")).")
         } else if !inJournal, let date = session.date, date.isAfter(now, in: vault.timeZone) {
-            emit("Still a draft: \(vault.shownPath(path)); its date, \(SessionText.when(date)), is still to come.")
+            emit("Still a draft: \(vault.shownPath(path)); its date, \(date.readable), is still to come.")
             emit("Once it has come, add it to the journal with: afterflow new --resume \(shortID)")
         } else if !inJournal {
             emit("Still a draft: \(vault.shownPath(path)).")

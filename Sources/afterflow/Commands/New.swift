@@ -177,7 +177,7 @@ struct New: ParsableCommand {
         let planned = session.date.flatMap { $0.isAfter(now, in: zone) ? $0 : nil }
         if let planned {
             emit("Saved a draft for later: \(vault.shownPath(path)) (id \(shortID))")
-            emit("Its date, \(SessionText.when(planned)), is still to come, so it stays a draft until then"
+            emit("Its date, \(planned.readable), is still to come, so it stays a draft until then"
                  + (missing.isEmpty ? "." : "; still missing: \(missing.joined(separator: " and ")).")
                  + " Drafts stay out of the journal and out of git.")
         } else {

@@ -223,7 +223,7 @@ struct Reflect: ParsableCommand {
         let entry = try withVaultErrors { try lookUp(reference, in: vault) }
         guard let session = entry.session else { return ([vault.shownPath(entry.path)], nil) }
         let id = session.id.map { String($0.uuidString.prefix(8)) }
-        var lines = [session.displayTitle.visible() + (session.date.map { ", " + SessionText.when($0) } ?? "")
+        var lines = [session.displayTitle.visible() + (session.date.map { ", " + $0.readable } ?? "")
                      + (id.map { " · id \($0)" } ?? "")]
         lines.append(vault.shownPath(entry.path))
         if let intention = session.intention.split(separator: "\n").first.map(String.init),

@@ -50,13 +50,7 @@ struct Reminders: ParsableCommand {
             return
         }
         if format == .json {
-            emit(JSONValue.array(pending.map { reminder in
-                .object([
-                    ("id", .string(reminder.id.uuidString)),
-                    ("reminder", .string(LocalDate(reminder.date, in: zone).canonical(in: zone))),
-                    ("due", .bool(reminder.isDue(at: now))),
-                ])
-            }).serialized(pretty: true))
+            emit(JSONValue.array(pending.map { $0.dueJSON(timeZone: zone, now: now) }).serialized(pretty: true))
             return
         }
         let term = Terminal.current
@@ -66,8 +60,7 @@ struct Reminders: ParsableCommand {
         }
         for reminder in pending {
             let at = LocalDate(reminder.date, in: zone)
-            var when = "\(at.weekday) \(at.mediumDay)"
-            if let clock = at.clockTime { when += ", \(clock)" }
+            let when = at.readable
             let seconds = Int(reminder.date.timeIntervalSince(now))
             let state = reminder.isDue(at: now) ? term.yellow("due") : "in \(TimeSpan.words((seconds + 59) / 60 * 60))"
             emit("\(reminder.id.uuidString.prefix(8))  \(when.padding(toLength: 26, withPad: " ", startingAt: 0))  \(state)")

@@ -42,67 +42,27 @@ struct Search: ParsableCommand {
     func run() throws {
         let (store, report) = try vaultOptions.index()
         let query = try withVaultErrors { try SearchQuery(words.joined(separator: " ")) }
-        let sessionHits = try withVaultErrors { try store.search(query, includeDrafts: drafts, limit: limit) }
-        let documentHits = try withVaultErrors { try store.searchDocuments(query, limit: limit) }
-        // Both lists ranked by BM25 (lower is better), merged, at most `limit` in all.
-        var merged: [(rank: Double, hit: Either)] = sessionHits.map { ($0.rank, .session($0)) } + documentHits.map { ($0.rank, .document($0)) }
-        merged.sort { $0.rank < $1.rank }
-        merged = Array(merged.prefix(limit))
-        let hits = merged.compactMap { if case .session(let hit) = $0.hit { return hit } else { return nil } }
-        let documents = merged.compactMap { if case .document(let hit) = $0.hit { return hit } else { return nil } }
-        // One line a session (its best), or every matching line with --all; a session whose file
-        // no longer holds the words (changed since it was indexed) shows at its first line.
-        let located: [(SearchHit, SearchLine)] = hits.flatMap { hit -> [(SearchHit, SearchLine)] in
-            let lines = all ? hit.lines : hit.best.map { [$0] } ?? []
-            if lines.isEmpty { return [(hit, SearchLine(line: 1, section: "", snippet: "", termsMatched: 0))] }
-            return lines.map { (hit, $0) }
-        }
-        let documentLocated: [(DocumentHit, SearchLine)] = documents.flatMap { hit -> [(DocumentHit, SearchLine)] in
-            let lines = all ? hit.lines : hit.best.map { [$0] } ?? []
-            if lines.isEmpty { return [(hit, SearchLine(line: 1, section: "", snippet: "", termsMatched: 0))] }
-            return lines.map { (hit, $0) }
-        }
+        let found = try withVaultErrors { try SearchResults(query, in: store, includeDrafts: drafts, limit: limit, allLines: all) }
         if format == .json {
-            emit(JSONValue.array(located.map { hit, line in
-                .object([
-                    ("kind", .string("session")),
-                    ("path", .string(hit.session.path)), ("line", .int(line.line)), ("section", .string(line.section)),
-                    ("snippet", .string(line.snippet.replacingOccurrences(of: "\u{1}", with: "").replacingOccurrences(of: "\u{2}", with: ""))),
-                    ("id", hit.session.id.map { .string($0) } ?? .null), ("date", hit.session.dateText.map { .string($0) } ?? .null),
-                    ("treatment", hit.session.treatment.map { .string($0.rawValue) } ?? .null),
-                    ("rank", .number(hit.rank, places: 3)),
-                ])
-            } + documentLocated.map { hit, line in
-                .object([
-                    ("kind", .string(hit.kind?.rawValue ?? "note")),
-                    ("path", .string(hit.path)), ("line", .int(line.line)), ("section", .string(line.section)),
-                    ("snippet", .string(line.snippet.replacingOccurrences(of: "\u{1}", with: "").replacingOccurrences(of: "\u{2}", with: ""))),
-                    ("rank", .number(hit.rank, places: 3)),
-                ])
-            }).serialized(pretty: true))
+            emit(found.json.serialized(pretty: true))
             return
         }
         let term = Terminal.current
-        if hits.isEmpty && documents.isEmpty {
+        if found.isEmpty {
             FileHandle.standardError.write(Data("No session mentions \(query.text.visible()).\n".utf8))
             throw ExitCode(1)
         }
         let printer = DiagnosticPrinter(vault: store.vault)
         // The matcher marks each match between U+0001 and U+0002.
         let marks: [Unicode.Scalar: String] = ["\u{1}": term.colors ? "\u{1B}[1;33m" : "", "\u{2}": term.colors ? "\u{1B}[0m" : ""]
-        for (hit, line) in located {
+        for (hit, line) in found.sessions {
             let snippet = VisibleText.escape(line.snippet, replacing: marks)
             emit(term.cyan("\(printer.displayPath(hit.session.path)):\(line.line):") + " " + snippet)
         }
-        for (hit, line) in documentLocated {
+        for (hit, line) in found.documents {
             let snippet = VisibleText.escape(line.snippet, replacing: marks)
             emit(term.cyan("\(printer.displayPath(hit.path)):\(line.line):") + " " + snippet)
         }
         try store.warnProblems(report, hints: vaultOptions.hints)
     }
-}
-
-private enum Either {
-    case session(SearchHit)
-    case document(DocumentHit)
 }

@@ -34,7 +34,7 @@ struct Show: ParsableCommand {
         case .json:
             emit(session.json(path: entry.path, timeZone: vault.timeZone).serialized(pretty: true))
         case .text:
-            emit(SessionText(term: Terminal.current, timeZone: vault.timeZone).page(session, path: vault.shownPath(entry.path)))
+            emit(Terminal.current.sessionPage(timeZone: vault.timeZone).page(session, path: vault.shownPath(entry.path)))
         }
         if entry.diagnostics.hasErrors {
             DiagnosticPrinter(vault: vault).print(entry.diagnostics, source: entry.document)

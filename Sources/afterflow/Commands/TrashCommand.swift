@@ -56,13 +56,7 @@ struct TrashCommand: ParsableCommand {
             return
         }
         if format == .json {
-            emit(JSONValue.array(entries.enumerated().map { index, entry in
-                .object([
-                    ("number", .int(index + 1)), ("id", entry.id.map { .string($0) } ?? .null),
-                    ("original", .string(entry.original)), ("deleted", .string(entry.deleted)), ("path", .string(entry.path)),
-                    ("replaced", .bool(entry.replaced == true)),
-                ])
-            }).serialized(pretty: true))
+            emit(JSONValue.array(entries.enumerated().map { $0.element.json(number: $0.offset + 1) }).serialized(pretty: true))
             return
         }
         guard !entries.isEmpty else {

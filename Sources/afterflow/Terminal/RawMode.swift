@@ -131,47 +131,6 @@ final class KeyReader {
     }
 
     private func parse() -> [LiveKey] {
-        var keys: [LiveKey] = []
-        var i = 0
-        let b = buffer
-        while i < b.count {
-            let byte = b[i]
-            switch byte {
-            case 0x1B:
-                if i + 2 < b.count, b[i + 1] == 0x5B || b[i + 1] == 0x4F {
-                    // CSI or SS3: arrows are the final byte; skip any parameters.
-                    var j = i + 2
-                    while j < b.count, (0x30...0x3F).contains(b[j]) { j += 1 }
-                    guard j < b.count else { i = b.count; break }
-                    switch b[j] {
-                    case 0x41: keys.append(.up)
-                    case 0x42: keys.append(.down)
-                    case 0x43: keys.append(.right)
-                    case 0x44: keys.append(.left)
-                    default: break
-                    }
-                    i = j + 1
-                } else {
-                    keys.append(.escape)
-                    i += 1
-                }
-            case 0x03: keys.append(.interrupt); i += 1
-            case 0x0D, 0x0A: keys.append(.enter); i += 1
-            case 0x7F, 0x08: keys.append(.backspace); i += 1
-            case 0x00..<0x20: i += 1
-            default:
-                // One UTF-8 character.
-                var length = 1
-                if byte >= 0xF0 { length = 4 } else if byte >= 0xE0 { length = 3 } else if byte >= 0xC0 { length = 2 }
-                guard i + length <= b.count else {
-                    buffer = Array(b[i...])
-                    return keys
-                }
-                if let text = String(bytes: b[i..<(i + length)], encoding: .utf8), let c = text.first { keys.append(.character(c)) }
-                i += length
-            }
-        }
-        buffer = []
-        return keys
+        LiveKey.decode(&buffer)
     }
 }

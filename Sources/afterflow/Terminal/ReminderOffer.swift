@@ -35,8 +35,7 @@ enum ReminderOffer {
 
     /// `Wed Dec 11, 2024, 9:00 AM (in 14 hours)`.
     static func describe(_ date: LocalDate, now: Date, timeZone: TimeZone) -> String {
-        var text = "\(date.weekday) \(date.mediumDay)"
-        if let clock = date.clockTime { text += ", \(clock)" }
+        var text = date.readable
         let seconds = date.epochSeconds(in: timeZone) - Int(now.timeIntervalSince1970)
         if seconds > 0 {
             text += " (in \(TimeSpan.words((seconds + 59) / 60 * 60)))"

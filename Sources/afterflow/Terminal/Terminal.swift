@@ -1,3 +1,4 @@
+import AfterflowKit
 import Foundation
 
 /// What the standard streams are connected to, and the styles that suit them.
@@ -50,6 +51,11 @@ struct Terminal: Sendable {
 
     private func style(_ text: String, _ code: String) -> String {
         colors ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+
+    /// Sessions as this terminal shows them: in colour when it has colour, wrapped to its width.
+    func sessionPage(timeZone: TimeZone) -> SessionPage {
+        SessionPage(style: TextStyle(colors: colors, unicode: colors), width: width, timeZone: timeZone)
     }
 }
 

@@ -218,6 +218,12 @@ public struct LocalDate: Sendable, Hashable, CustomStringConvertible {
         "\(LocalDate.monthNames[month - 1]) \(day), \(year)"
     }
 
+    /// `Tue Dec 10, 2024, 2:30 PM`, or `Tue Dec 10, 2024` for a day: how the terminal names a
+    /// moment.
+    public var readable: String {
+        "\(weekday) \(mediumDay)" + (clockTime.map { ", " + $0 } ?? "")
+    }
+
     /// `2:30 PM`, or nil for a day.
     public var clockTime: String? {
         guard let time else { return nil }

@@ -91,22 +91,8 @@ extension Afterflow.ClientCommand {
         func run() throws {
             let practice = try Practice(vaultOptions)
             let clients = try withVaultErrors { try practice.index.clientListings() }
-            func age(_ c: ClientListing) -> Int? {
-                guard let born = c.born else { return nil }
-                return Client.age(born: born, on: practice.today)
-            }
             if format == .json {
-                emit(JSONValue.array(clients.map { c in
-                    var fields: [(String, JSONValue)] = [("short", .string(c.short)), ("name", .string(c.displayName))]
-                    if fullNames {
-                        fields.append(("full_name", c.name.map(JSONValue.string) ?? .null))
-                        fields.append(("born", c.born.map { .string($0.dayString) } ?? .null))
-                    }
-                    fields += [("age", age(c).map(JSONValue.int) ?? .null), ("active_goals", .int(c.activeGoals)),
-                               ("goals", .int(c.goals)), ("sessions", .int(c.sessions)),
-                               ("last_session", c.lastSession.map(JSONValue.string) ?? .null), ("path", .string(c.path))]
-                    return .object(fields)
-                }).serialized(pretty: true))
+                emit(JSONValue.array(clients.map { $0.json(fullNames: fullNames, today: practice.today) }).serialized(pretty: true))
             } else if clients.isEmpty {
                 emit("No clients yet. Add one with: afterflow client add \"Maya Thompson\" --born 2017-03-02")
             } else {
@@ -114,7 +100,7 @@ extension Afterflow.ClientCommand {
                 var rows = [["CLIENT", "NAME"] + (fullNames ? ["BORN"] : []) + ["AGE", "ACTIVE GOALS", "SESSIONS", "LAST SESSION"]]
                 for c in clients {
                     rows.append([c.short, fullNames ? (c.name ?? "") : c.displayName] + (fullNames ? [c.born?.dayString ?? ""] : [])
-                                + [age(c).map(String.init) ?? "", "\(c.activeGoals) of \(c.goals)", String(c.sessions), c.lastSession ?? "none yet"])
+                                + [c.age(on: practice.today).map(String.init) ?? "", "\(c.activeGoals) of \(c.goals)", String(c.sessions), c.lastSession ?? "none yet"])
                 }
                 for line in TextTable.lines(rows, rightAligned: fullNames ? [3, 5] : [2, 4]).enumerated() {
                     emit(line.offset == 0 ? term.bold(line.element) : line.element)
@@ -150,22 +136,7 @@ extension Afterflow.ClientCommand {
             let record = try practice.client(client)
             let c = record.client
             if format == .json {
-                var fields: [(String, JSONValue)] = [("short", .string(record.short)), ("name", .string(c.displayName))]
-                if fullNames {
-                    fields.append(("full_name", c.name.map(JSONValue.string) ?? .null))
-                    fields.append(("born", c.born.map { .string($0.dayString) } ?? .null))
-                }
-                fields.append(("age", c.age(on: practice.today).map(JSONValue.int) ?? .null))
-                fields.append(("goals", .array(record.goals.map { g in
-                    .object([("short", .string(g.short)), ("title", g.goal.title.map(JSONValue.string) ?? .null),
-                             ("category", g.goal.category.map(JSONValue.string) ?? .null), ("phase", .string(g.goal.currentPhase.rawValue)),
-                             ("path", .string(g.path))])
-                })))
-                fields.append(("sessions", .array(record.sessions.map { s in
-                    .object([("date", s.session.date.map { .string($0.canonical(in: practice.zone)) } ?? .null),
-                             ("trials", .int(s.session.trials.count)), ("path", .string(s.path))])
-                })))
-                emit(JSONValue.object(fields).serialized(pretty: true))
+                emit(record.json(fullNames: fullNames, today: practice.today, timeZone: practice.zone).serialized(pretty: true))
                 return
             }
             let term = Terminal.current

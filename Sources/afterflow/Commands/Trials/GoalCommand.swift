@@ -124,18 +124,7 @@ extension Afterflow.GoalCommand {
             let record = try practice.client(client)
             let goals = all ? record.goals : TrialSessionLifecycle.activeGoals(of: record)
             if format == .json {
-                emit(JSONValue.array(goals.map { g in
-                    let goal = g.goal
-                    return .object([
-                        ("short", .string(g.short)), ("title", goal.title.map(JSONValue.string) ?? .null),
-                        ("category", goal.category.map(JSONValue.string) ?? .null), ("cue", .string(goal.cue ?? practice.store.cues.independent)),
-                        ("mastery", .string(goal.effectiveMastery.text)), ("min_trials", .int(goal.effectiveMinTrials)),
-                        ("counts_correct", goal.countsCorrect.map { .array($0.map(JSONValue.string)) } ?? .null),
-                        ("phase", .string(goal.currentPhase.rawValue)),
-                        ("phases", .array(goal.phases.map { .object([("phase", .string($0.phase.rawValue)), ("day", .string($0.day.dayString))]) })),
-                        ("path", .string(g.path)),
-                    ])
-                }).serialized(pretty: true))
+                emit(JSONValue.array(goals.map { $0.json(independent: practice.store.cues.independent) }).serialized(pretty: true))
                 return
             }
             if goals.isEmpty {

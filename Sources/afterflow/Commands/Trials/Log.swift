@@ -115,8 +115,8 @@ extension Afterflow {
                 let fresh = try withVaultErrors { try store.load(short) }
                 if case .trials(let trials) = ended.content {
                     let summary = TrialSummary(session: trials, record: fresh, cues: cues)
-                    emit(Afterflow.Summary.textLines(path: path, trials: trials, summary: summary, record: fresh, client: short,
-                                                     hints: vaultOptions.hints, term: plain ? term.plain : term, neutral: neutral).joined(separator: "\n"))
+                    emit(summary.text(of: trials, path: path, on: plain ? term.plain : term, neutral: neutral,
+                                      firstTrial: vaultOptions.hints.command("trial", short, fresh.goals.first?.short ?? "GOAL", "success")))
                     emit("")
                 }
                 emit(shown)

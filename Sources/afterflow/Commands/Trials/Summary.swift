@@ -37,51 +37,18 @@ extension Afterflow {
                 emit(summary.json.serialized(pretty: true))
                 return
             }
-            emit(Self.textLines(path: entry.path, trials: trials, summary: summary, record: record, client: client,
-                                hints: vaultOptions.hints, term: Terminal.current).joined(separator: "\n"))
-        }
-
-        /// The summary as text: what `summary` prints and `log` shows when the session ends.
-        static func textLines(path: String, trials: TrialSession, summary: TrialSummary, record: ClientRecord, client: String,
-                              hints: Hints, term: Terminal, neutral: Bool = false) -> [String] {
-            var lines: [String] = []
-            let when = trials.date.map { "\($0.weekday) \($0.mediumDay)" + ($0.clockTime.map { ", \($0)" } ?? "") } ?? "no date"
-            lines.append(term.bold(summary.clientDisplayName.visible()) + "  " + when + (summary.minutes.map { "  \($0) min" } ?? ""))
-            lines.append(term.dim(path.visible()))
-            lines.append("")
-            let rate = summary.total == 0 ? "–" : Percent.text(summary.successes, of: summary.total)
-            if neutral {
-                // No word a child could read as praise or blame (log --neutral).
-                lines.append(term.bold("Trials") + "      \(summary.total): \(summary.successes) ▲, \(summary.failures) ▼, \(rate) ▲")
-            } else {
-                lines.append(term.bold("Trials") + "      \(summary.total): \(counted(summary.successes, "success", "successes")), \(counted(summary.failures, "failure", "failures")), \(rate) success rate")
-            }
-            if summary.total > 0 {
-                let cues = summary.cueLevels.filter { $0.trials > 0 }.map { "\($0.level) \($0.trials)" }.joined(separator: ", ")
-                lines.append(term.bold("Cue levels") + "  \(cues)")
-                lines.append("")
-                var rows = neutral ? [["GOAL", "TRIALS", "▲", "%", "INDEPENDENT", "TITLE"]] : [["GOAL", "TRIALS", "CORRECT", "%", "INDEPENDENT", "BAND", "TITLE"]]
-                for goal in summary.goals {
-                    var row = [goal.short, String(goal.trials), String(goal.correct), Percent.text(goal.correct, of: goal.trials),
-                               Percent.text(goal.independent, of: goal.trials), goal.band.rawValue, goal.title]
-                    if neutral { row.remove(at: 5) }
-                    rows.append(row)
-                }
-                for (i, whole) in TextTable.lines(rows, rightAligned: [1, 2, 3, 4]).enumerated() {
-                    // On a terminal the last column (the title) is cut, not wrapped under the first.
-                    var line = whole
-                    if term.stdoutIsTTY && DisplayWidth.of(line) > term.width {
-                        line = String(DisplayWidth.prefix(line, fitting: max(1, term.width - 1)).text) + "…"
-                    }
-                    lines.append(i == 0 ? term.bold(line) : line)
-                }
-            } else {
-                lines.append(term.dim("No trials yet: ") + hints.command("trial", client, record.goals.first?.short ?? "GOAL", "success"))
-            }
-            return lines
+            emit(summary.text(of: trials, path: entry.path, on: Terminal.current,
+                              firstTrial: vaultOptions.hints.command("trial", client, record.goals.first?.short ?? "GOAL", "success")))
         }
     }
 }
 
-/// `1 failure`, `3 failures`.
-func counted(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
+extension TrialSummary {
+    /// The summary as this terminal shows it: what `summary` prints and `log` shows when the
+    /// session ends; the goals' lines cut to the terminal's width. `firstTrial` is the command
+    /// that logs one, for a session without trials.
+    func text(of session: TrialSession, path: String, on term: Terminal, neutral: Bool = false, firstTrial: String) -> String {
+        textLines(of: session, path: path, style: TextStyle(colors: term.colors, unicode: term.colors),
+                  width: term.stdoutIsTTY ? term.width : nil, neutral: neutral, firstTrial: firstTrial).joined(separator: "\n")
+    }
+}
