@@ -8,7 +8,7 @@ extension Afterflow {
             commandName: "record",
             abstract: "Log a behaviour: a count, a start or stop, a cue or response, intervals, an ABC incident, task steps.",
             discussion: """
-                Appends the event's line(s) to the session's ## Trials and flushes them to disk before it returns, as 'trial' does. The words after the goal follow its measure: (measure: in the goal's file)
+                Appends the event's line(s) to the session's ## Trials and flushes them to disk before it returns, as 'trial' does. The words after the goal follow its measure (measure: in the goal's file):
 
                   count     nothing (one occurrence), or how many
                   duration  start or stop (nothing switches it)
