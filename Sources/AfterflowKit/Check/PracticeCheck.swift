@@ -17,12 +17,17 @@ public struct PracticeCheck: Sendable {
     public var cueLevels: CueLevels
     /// Lower case.
     public var goalCategories: [String]
+    /// The antecedents and consequences ABC lines may name, lower case.
+    public var abcAntecedents: [String] = AbcLists.standardAntecedents
+    public var abcConsequences: [String] = AbcLists.standardConsequences
 
     public static let clientsFolder = "clients"
 
     public init(config: VaultConfig) {
         cueLevels = config.cueLevels
         goalCategories = config.goalCategories
+        abcAntecedents = config.abcAntecedents
+        abcConsequences = config.abcConsequences
     }
 
     /// Reads what the check needs from `vault`'s files and runs it: every file under `clients/`,
@@ -79,7 +84,11 @@ public struct PracticeCheck: Sendable {
             guard let place = Place(path), place.rest.count == 2, place.rest[0] == "goals", place.rest[1].hasSuffix(".md") else { continue }
             // A goal file that could not be read is still a goal: its trials are not unknown.
             if byPath[path].map({ $0.kind == .goal }) ?? true {
-                folders[place.short, default: Folder()].goals.append(String(place.rest[1].dropLast(3)))
+                let short = String(place.rest[1].dropLast(3))
+                folders[place.short, default: Folder()].goals.append(short)
+                if let entry = byPath[path], case .goal(let goal) = entry.content {
+                    folders[place.short, default: Folder()].measures[short] = (goal.measure, goal.steps.count)
+                }
             }
         }
         var clientIDs: [UUID: String] = [:]
@@ -223,6 +232,8 @@ public struct PracticeCheck: Sendable {
         var client: Client?
         /// Short names of the goals in `goals/`.
         var goals: [String] = []
+        /// The measure and number of steps of each goal that could be read, by short name.
+        var measures: [String: (measure: GoalMeasure, steps: Int)] = [:]
         /// Goals and trial sessions in their places, with the client id each states.
         var members: [(entry: VaultEntry, client: UUID?, kind: String)] = []
     }

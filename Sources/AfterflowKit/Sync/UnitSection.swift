@@ -1,7 +1,7 @@
 /// A section whose content is a list of dated units that both sides may add to: a session's
 /// `## Reflections` (each `[YYYY-MM-DD HH:MM] text` entry, with the lines that follow it up to the
-/// next entry, is one unit) and a trial session's `## Trials` (each trial line, with any lines
-/// that follow it up to the next trial, is one unit).
+/// next entry, is one unit) and a trial session's `## Trials` (each trial or behaviour event
+/// line, with any lines that follow it up to the next, is one unit).
 ///
 /// The merge keeps every unit of both sides, a unit that both hold once, and drops a unit only
 /// when one side removed it and the other kept it unchanged; the units are sorted by time (stably,
@@ -36,8 +36,11 @@ struct UnitSection {
             }
             return String(decoding: line[1..<17], as: UTF8.self)
         case .trials:
-            guard case .trial(let trial) = Trial.read(line: String(decoding: line, as: UTF8.self)) else { return nil }
-            return trial.time.text
+            let text = String(decoding: line, as: UTF8.self)
+            if case .trial(let trial) = Trial.read(line: text) { return trial.time.text }
+            // A behaviour event line is a unit of its own, as a trial is.
+            if case .event(let event)? = BehaviourEvent.read(line: text) { return event.time.text }
+            return nil
         }
     }
 

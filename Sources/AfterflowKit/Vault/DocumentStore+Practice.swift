@@ -134,6 +134,17 @@ extension DocumentStore {
     /// after the last trial with an atomic replace. Returns the file as it now is.
     @discardableResult
     public func append(_ trial: Trial, to path: String) throws(VaultError) -> Document {
+        try appendLines(to: path) { TrialAppend.plan(trial, in: $0) }
+    }
+
+    /// Adds behaviour event lines to a trial session, one after the other, as `append(_:to:)`
+    /// adds a trial: appended and fsync'd when `## Trials` is the file's last section.
+    @discardableResult
+    public func append(_ events: [BehaviourEvent], to path: String) throws(VaultError) -> Document {
+        try appendLines(to: path) { TrialAppend.plan(events, in: $0) }
+    }
+
+    private func appendLines(to path: String, plan: (Document) -> TrialAppend.Plan) throws(VaultError) -> Document {
         try vault.withLock { () throws(VaultError) -> Document in
             let absolute = try vault.writablePath(path)
             let entry = VaultEntry(path: path, bytes: try FileIO.read(absolute))
@@ -144,7 +155,7 @@ extension DocumentStore {
                 throw VaultError(.invalid, "\(path):\(fence.location.line): a code fence opened here is never closed, so a trial added after it would not be read",
                                  details: ["Close the fence with a line of ``` and try again; nothing was written."])
             }
-            switch TrialAppend.plan(trial, in: entry.document) {
+            switch plan(entry.document) {
             case .append(let bytes, let result):
                 try FileIO.append(absolute, expectingSize: entry.document.bytes.count, bytes: bytes)
                 return result

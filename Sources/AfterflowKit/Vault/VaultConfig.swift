@@ -11,6 +11,11 @@ public struct VaultConfig: Sendable {
     /// Every goal category the vault knows: `Goal.standardCategories`, then the vault's own
     /// (`goal_categories:`), lower case, each once.
     public var goalCategories: [String] = Goal.standardCategories
+    /// The antecedents an ABC line may name (`abc_antecedents:`), lower case; the vault's list
+    /// replaces `AbcLists.standardAntecedents`.
+    public var abcAntecedents: [String] = AbcLists.standardAntecedents
+    /// The consequences an ABC line may name (`abc_consequences:`), as `abcAntecedents`.
+    public var abcConsequences: [String] = AbcLists.standardConsequences
     /// The clinician's name for report covers (`clinician:`), free text.
     public var clinician: String?
     /// The practice's name for report covers (`practice:`), free text.
@@ -47,6 +52,12 @@ public struct VaultConfig: Sendable {
                 continue
             case "goal_categories":
                 readGoalCategories(entry)
+                continue
+            case "abc_antecedents":
+                if let names = readAbcList(entry) { abcAntecedents = names }
+                continue
+            case "abc_consequences":
+                if let names = readAbcList(entry) { abcConsequences = names }
                 continue
             case "mood_keywords":
                 readMoodKeywords(entry)
@@ -150,6 +161,27 @@ public struct VaultConfig: Sendable {
                 goalCategories.append(name)
             }
         }
+    }
+
+    /// `abc_antecedents: [demand, transition, denied-access]`: one word each (as ABC lines write
+    /// them), each once. Bad items are reported and left out; nil when none remains.
+    private mutating func readAbcList(_ entry: FrontMatterEntry) -> [String]? {
+        guard let items = items(entry) else { return nil }
+        var names: [String] = []
+        for item in items {
+            let name = item.text.trimmingASCIIWhitespace().lowercased()
+            if !Trial.isShortName(name) {
+                diagnostics.append(.error("each of \(entry.key) must be one word of letters, digits, - and _ (as ABC lines write it, like denied-access), found \(quoted(item.text))", at: item.location))
+            } else if names.contains(name) {
+                diagnostics.append(.error("\(entry.key) names \(name) twice; write each once", at: item.location))
+            } else {
+                names.append(name)
+            }
+        }
+        if items.isEmpty {
+            diagnostics.append(.error("\(entry.key) must name at least one, like [\((entry.key == "abc_antecedents" ? AbcLists.standardAntecedents : AbcLists.standardConsequences).prefix(3).joined(separator: ", "))]", at: entry.valueLocation))
+        }
+        return names.isEmpty ? nil : names
     }
 
     /// `mood_keywords: [climbing=fitness, shift=work]`: a word of the notes and the association it

@@ -23,15 +23,26 @@ public struct Goal: Sendable {
     public var phase: GoalPhase?
     public var phases: [PhaseChange] = []
     public var started: LocalDate?
+    /// What the goal records (`measure:`); `trials` when the file does not say.
+    public var measure: GoalMeasure = .trials
+    /// How intervals are scored (`method:`), for `measure: interval`.
+    public var method: IntervalMethod?
+    /// The length of each interval in seconds (`interval: 10s`), for `measure: interval`.
+    public var intervalSeconds: Int?
+    /// The task analysis, in order (`steps:`), for `measure: task`; step 1 is the first.
+    public var steps: [String] = []
+    /// How the task is taught (`chaining:`), for `measure: task`.
+    public var chaining: Chaining?
     public var created: LocalDate?
     public var updated: LocalDate?
     /// The body: definition, materials and notes, without the title heading's line.
     public var description = ""
-    public var diagnostics: [Diagnostic]
+    public var diagnostics: [Diagnostic] = []
 
     public static let defaultMinTrials = 5
     public static let keys = ["type", "id", "client", "title", "category", "cue", "mastery", "min_trials", "counts_correct",
-                              "phase", "phases", "started", "created", "updated"]
+                              "phase", "phases", "measure", "method", "interval", "steps", "chaining",
+                              "started", "created", "updated"]
 
     /// The categories every vault knows; a vault's settings may add its own.
     public static let standardCategories = ["communication", "social", "articulation", "language", "fluency", "behavior", "motor", "other"]
@@ -91,6 +102,7 @@ public struct Goal: Sendable {
                         phases.append(change)
                     }
                 case "started": started = reader.day(entry)
+                case "measure", "method", "interval", "steps", "chaining": readMeasure(entry, &reader)
                 case "created": created = reader.date(entry)
                 case "updated": updated = reader.date(entry)
                 default: continue
@@ -100,6 +112,7 @@ public struct Goal: Sendable {
             if !sawTitle { reader.error("title is missing; add a line like 'title: Produce /s/ in word-initial position'", at: top) }
             if !sawClient { reader.error("client is missing; add the client's id, as in their client.md", at: top) }
             if !sawID { reader.warning("id is missing; 'afterflow fmt' adds one", at: top) }
+            measureKeyProblems(frontMatter, top: top, &reader)
             if let phase, let last = phases.last, last.phase != phase, let entry = frontMatter.entry("phase"), let s = entry.value.scalar {
                 reader.warning("phase says \(phase.rawValue) but the last of phases is \(last.text); 'afterflow goal phase' keeps both in step", at: s.location)
             }
@@ -112,6 +125,49 @@ public struct Goal: Sendable {
         if let warning = document.unclosedFenceWarning { diagnostics.append(warning) }
         diagnostics += document.controlCharacterErrors(sections: [("description", bodyStart..<document.lines.count)])
         diagnostics.sort { $0.location < $1.location }
+    }
+
+    /// One of the keys of the goal's measure.
+    private mutating func readMeasure(_ entry: FrontMatterEntry, _ reader: inout FrontMatterReader) {
+        switch entry.key {
+        case "measure":
+            if let name = reader.name(entry, from: GoalMeasure.allCases.map(\.rawValue)) { measure = GoalMeasure(rawValue: name) ?? .trials }
+        case "method":
+            if let name = reader.name(entry, from: IntervalMethod.allCases.map(\.rawValue)) { method = IntervalMethod(rawValue: name) }
+        case "chaining":
+            if let name = reader.name(entry, from: Chaining.allCases.map(\.rawValue)) { chaining = Chaining(rawValue: name) }
+        case "interval":
+            guard let s = reader.scalar(entry) else { return }
+            if let seconds = IntervalLength.seconds(s.text) {
+                intervalSeconds = seconds
+            } else {
+                reader.error("interval must be a length like 10s, 15s or 1m, found \(quoted(s.text))", at: s.location)
+            }
+        default:
+            for item in reader.list(entry) {
+                let text = item.text.trimmingASCIIWhitespace()
+                if text.isEmpty {
+                    reader.error("each of steps must say what the learner does, like 'wet hands', found an empty one", at: item.location)
+                }
+                steps.append(text)
+            }
+        }
+    }
+
+    /// The keys the goal's measure needs and lacks (errors at the front matter's top), and the
+    /// keys of another measure (warnings: they are not read).
+    private func measureKeyProblems(_ frontMatter: FrontMatter, top: SourceLocation, _ reader: inout FrontMatterReader) {
+        for key in measure.requiredKeys where frontMatter.entry(key) == nil {
+            reader.error("\(key) is missing: a goal with measure: \(measure.rawValue) needs it; add a line like '\(GoalMeasure.example(of: key))'", at: top)
+        }
+        if measure == .task, frontMatter.entry("steps") != nil, steps.isEmpty, let entry = frontMatter.entry("steps") {
+            reader.error("steps must list the task's steps in order, like [wet hands, soap, rinse, dry], found none", at: entry.valueLocation)
+        }
+        for key in GoalMeasure.measureKeys where !measure.requiredKeys.contains(key) {
+            guard let entry = frontMatter.entry(key) else { continue }
+            let owner = GoalMeasure.allCases.first { $0.requiredKeys.contains(key) }?.rawValue ?? "another measure"
+            reader.warning("\(key) is read only for measure: \(owner), and this goal's measure is \(measure.rawValue); set measure: \(owner) or remove \(key)", at: entry.keyLocation)
+        }
     }
 
     /// Whether a success at `cue` scores as correct for this goal.

@@ -9,6 +9,7 @@ extension TrialSession: PracticeChecked {
             return found + [check.misplaced(entry, "a trial session must be in its client's sessions folder, clients/<short>/sessions/YYYY/YYYY-MM-DD-HHMM.md")]
         }
         found += check.trialGoals(self, path: entry.path, client: place.short, goals: folders[place.short]?.goals ?? [])
+        found += check.eventProblems(self, path: entry.path, client: place.short, folder: folders[place.short] ?? PracticeCheck.Folder())
         folders[place.short, default: PracticeCheck.Folder()].members.append((entry, client, "trial session"))
         return found
     }

@@ -21,6 +21,9 @@ public struct TrialSession: Sendable {
     public var created: LocalDate?
     public var updated: LocalDate?
     public var trials: [Trial] = []
+    /// The behaviour events of `## Trials` (count, duration, latency, interval, ABC and task
+    /// lines), in the order of their lines.
+    public var events: [BehaviourEvent] = []
     /// The `## Trials` section, when there is one.
     public var trialsSection: Document.Section?
     /// The `## Notes` section's text: the session note.
@@ -82,14 +85,25 @@ public struct TrialSession: Sendable {
             document.bytes.withUnsafeBufferPointer { bytes in
                 for index in section.content {
                     let line = document.lines[index]
-                    let reading = Trial.readFast(UnsafeBufferPointer(rebasing: bytes[line.start..<line.end]), index: index)
-                        ?? Trial.readCarefully(line: document.text(ofLine: index), index: index)
-                    switch reading {
+                    var reading = Trial.readFast(UnsafeBufferPointer(rebasing: bytes[line.start..<line.end]), index: index)
+                    if reading == nil {
+                        let text = document.text(ofLine: index)
+                        switch BehaviourEvent.read(line: text, index: index) {
+                        case .event(let event)?:
+                            events.append(event)
+                            continue
+                        case .malformed(let column, let expected)?:
+                            reading = .malformed(column: column, expected: expected)
+                        case nil:
+                            reading = Trial.readCarefully(line: text, index: index)
+                        }
+                    }
+                    switch reading! {
                     case .trial(let trial): found.append(trial)
                     case .ignored: continue
                     case .malformed(let column, let expected):
                         let prefix = String(document.text(ofLine: index).unicodeScalars.prefix(column))
-                        problems.append(.error("trial line: expected \(expected)", at: SourceLocation(line: index + 1, column: prefix.utf8.count + 1)))
+                        problems.append(.error("\(Self.lineWord(document.text(ofLine: index))) line: expected \(expected)", at: SourceLocation(line: index + 1, column: prefix.utf8.count + 1)))
                     }
                 }
             }
@@ -104,29 +118,39 @@ public struct TrialSession: Sendable {
         }
         diagnostics += document.controlCharacterErrors(sections: sections)
         diagnostics += trialsAfterEnd()
+        diagnostics += BehaviourEvent.sequenceProblems(events) { document.text(ofLine: $0) }
         diagnostics.sort { $0.location < $1.location }
     }
 
-    /// A warning at each trial line whose time is after the session's `end`. A trial's time is on
-    /// the session's day, or on the next when it is more than 12 hours before the start (after
-    /// midnight), as `TrialAppend` reads it.
+    /// A warning at each trial or event line whose time is after the session's `end`. A line's
+    /// time is on the session's day, or on the next when it is more than 12 hours before the
+    /// start (after midnight), as `TrialAppend` reads it.
     func trialsAfterEnd() -> [Diagnostic] {
         guard let date, let end, let start = date.time else { return [] }
         let ended = end.epochSeconds(in: .gmt)
         var found: [Diagnostic] = []
-        for trial in trials {
-            guard let line = trial.line else { continue }
-            let nextDay = start.hour * 3600 + start.minute * 60 + start.second - trial.time.secondsOfDay > TrialSessionLifecycle.pastMidnight
+        let timed = trials.compactMap { t in t.line.map { ($0, t.time) } } + events.compactMap { e in e.line.map { ($0, e.time) } }
+        for (line, time) in timed.sorted(by: { $0.0 < $1.0 }) {
+            let nextDay = start.hour * 3600 + start.minute * 60 + start.second - time.secondsOfDay > TrialSessionLifecycle.pastMidnight
             var moment = LocalDate(year: date.year, month: date.month, day: date.day,
-                                   time: .init(hour: trial.time.hour, minute: trial.time.minute, second: trial.time.second))
+                                   time: .init(hour: time.hour, minute: time.minute, second: time.second))
             moment.offset = date.offset
             guard moment.epochSeconds(in: .gmt) + (nextDay ? 86_400 : 0) > ended else { continue }
             let text = document.text(ofLine: line)
             let column = (text.utf8.firstIndex { $0 != 0x20 && $0 != 0x09 }.map { text.utf8.distance(from: text.utf8.startIndex, to: $0) } ?? 0) + 3
-            found.append(.warning("trial line: \(trial.time.text) is after the session's end (\(end.clockTime ?? end.shortString)); if the session went on, make its end: \(trial.time.text) or later ('afterflow trials end' with --at), else correct the trial's time",
+            let word = Self.lineWord(text)
+            found.append(.warning("\(word) line: \(time.text) is after the session's end (\(end.clockTime ?? end.shortString)); if the session went on, make its end: \(time.text) or later ('afterflow trials end' with --at), else correct the \(word)'s time",
                                   at: SourceLocation(line: line + 1, column: column)))
         }
         return found
+    }
+
+    /// What a diagnostic calls a line of `## Trials`: an event line when its third word is an
+    /// event's, else a trial line.
+    static func lineWord(_ text: String) -> String {
+        var words = LineWords(text)
+        for _ in 0..<3 { _ = words.next() }
+        return BehaviourEvent.words.contains(words.next().text.lowercased()) ? "event" : "trial"
     }
 
     /// Minutes from `date` to `end`, when both are known.

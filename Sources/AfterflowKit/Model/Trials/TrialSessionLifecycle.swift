@@ -176,6 +176,18 @@ extension DocumentStore {
     @discardableResult
     public func append(_ trial: Trial, to path: String, acceptingAt now: Date, client: String,
                        onPurpose: String? = nil) throws(VaultError) -> Document {
+        try accepting(path, at: now, client: client, onPurpose: onPurpose) { () throws(VaultError) in try append(trial, to: path) }
+    }
+
+    /// Adds behaviour event lines to the session at `path` if it takes them at `now`, as a trial.
+    @discardableResult
+    public func append(_ events: [BehaviourEvent], to path: String, acceptingAt now: Date, client: String,
+                       onPurpose: String? = nil) throws(VaultError) -> Document {
+        try accepting(path, at: now, client: client, onPurpose: onPurpose) { () throws(VaultError) in try append(events, to: path) }
+    }
+
+    private func accepting(_ path: String, at now: Date, client: String, onPurpose: String?,
+                           write: () throws(VaultError) -> Document) throws(VaultError) -> Document {
         try vault.withLock { () throws(VaultError) -> Document in
             let entry = try read(path)
             if case .trials(let session) = entry.content,
@@ -183,7 +195,7 @@ extension DocumentStore {
                                                            path: path, client: client, onPurpose: onPurpose) {
                 throw refusal
             }
-            return try append(trial, to: path)
+            return try write()
         }
     }
 }

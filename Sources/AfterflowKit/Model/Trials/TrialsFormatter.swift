@@ -1,7 +1,7 @@
 import Foundation
 
 /// Rewrites a trial session's file into canonical form for `fmt`: each trial line of `## Trials`
-/// as `Trial.lineText` writes it (`- 15:02:31 s-initial - minimal  said /th/ for /s/`), and a new
+/// as `Trial.lineText` writes it (and each event line as `BehaviourEvent.lineText`) (`- 15:02:31 s-initial - minimal  said /th/ for /s/`), and a new
 /// `id` when it has none. Only the lines that change are written, each with its own line ending;
 /// front-matter keys stay where they are, with their comments, and every other line of the body
 /// (text around the list, `## Notes`) is kept as written.
@@ -13,10 +13,9 @@ public struct TrialsFormatter: Sendable {
         guard session.document.frontMatter != nil, !session.diagnostics.hasErrors else { return nil }
         // Trial lines first: the id line, when added, moves every line after it.
         var changes: [Int: String] = [:]
-        for trial in session.trials {
-            guard let line = trial.line else { continue }
-            let canonical = trial.lineText
-            if session.document.text(ofLine: line) != canonical { changes[line] = canonical }
+        let lines = session.trials.map { ($0.line, $0.lineText) } + session.events.map { ($0.line, $0.lineText) }
+        for case (let line?, let canonical) in lines where session.document.text(ofLine: line) != canonical {
+            changes[line] = canonical
         }
         let lined = TrialsFormatter.replacing(session.document, lines: changes)
         return GoalFormatter.fillingID(lined, id: session.id, newID: newID)

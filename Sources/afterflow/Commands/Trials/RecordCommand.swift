@@ -1,0 +1,129 @@
+import AfterflowKit
+import ArgumentParser
+import Foundation
+
+extension Afterflow {
+    struct RecordCommand: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "record",
+            abstract: "Log a behaviour: a count, a start or stop, a cue or response, intervals, an ABC incident, task steps.",
+            discussion: """
+                Appends the event's line(s) to the session's ## Trials and flushes them to disk before it returns, as 'trial' does. The words after the goal follow its measure (measure: in the goal's file):
+
+                  count     nothing (one occurrence), or how many
+                  duration  start or stop (nothing switches it)
+                  latency   cue, response, no-response (nothing switches), or 4s
+                  interval  each interval's score in order: + or -
+                  abc       antecedent behaviour consequence (--abc: the
+                            client's one abc goal)
+                  task      a step and + - or n/a (--cue LEVEL), or a level
+                            or n/a for every step in order
+
+                The session must be open, as for 'trial': start one with 'afterflow trials start'; --session adds to a past one on purpose.
+
+                Examples:
+                  afterflow record maya-t hitting
+                  afterflow record maya-t tantrum start
+                  afterflow record maya-t on-task + - +
+                  afterflow record maya-t name-response 4s
+                  afterflow record maya-t --abc demand hitting escape
+                  afterflow record maya-t handwash 3 + --cue gestural
+                  afterflow record maya-t handwash i i gestural n/a i
+                """)
+
+        @OptionGroup var vaultOptions: VaultOptions
+
+        @Argument(help: ArgumentHelp("The session: client (their newest), client/day, id prefix, path, or last.", valueName: "session"))
+        var session: String
+
+        @Argument(help: ArgumentHelp("The goal's short name, then the words its measure takes.", valueName: "goal and words"))
+        var words: [String] = []
+
+        @Flag(help: "An ABC incident of the client's one goal of measure: abc (its name may be left out).")
+        var abc = false
+
+        @Option(help: ArgumentHelp("A task step's cue level (default: the goal's).", valueName: "level"))
+        var cue: String?
+
+        @Option(help: ArgumentHelp("A note on this event.", valueName: "text"))
+        var note: String?
+
+        @Option(help: ArgumentHelp("The time of day (default now), like 15:02:10.", valueName: "time"))
+        var at: String?
+
+        @Option(name: .customLong("session"),
+                help: ArgumentHelp("Add to this session on purpose, even past or ended (client/day, id prefix, path); the first argument names its client.", valueName: "session"))
+        var onPurpose: String?
+
+        @Option(help: ArgumentHelp("text, or json for scripts.", valueName: "format"))
+        var format: DataFormat = .text
+
+        func validate() throws {
+            if !abc && words.isEmpty { throw ValidationError("name the goal after the session, like 'afterflow record maya-t hitting'") }
+            if let note, let problem = FieldText.problem(field: "--note", text: note, multiline: false) { throw ValidationError(problem) }
+            if let at, TimeOfDay.parse(at) == nil { throw ValidationError("--at must be a time of day like 15:02:10, found \"\(at.visible())\"") }
+        }
+
+        func run() throws {
+            let practice = try QuickPractice(vaultOptions)
+            let entry = try practice.trialSession(onPurpose ?? session)
+            let store = practice.store
+            guard let client = PracticePath(entry.path).client else {
+                throw usageError("\(entry.path) is not in a client's folder (clients/SHORT/sessions/…); its goals cannot be found", command: "record")
+            }
+            let (goal, definition, rest) = try goalAndWords(client: client, store: store)
+            let time = at.flatMap(TimeOfDay.parse) ?? TimeOfDay(LocalDate(CommandClock.now, in: practice.vault.timeZone))
+            let before = TrialSession(document: entry.document).events
+            let planned = EventEntry(goal: goal, of: definition, config: practice.vault.config)
+                .events(rest, cue: cue, at: time, note: (note ?? "").trimmingCharacters(in: .whitespaces), after: before)
+            let events: [BehaviourEvent]
+            switch planned {
+            case .success(let made): events = made
+            case .failure(let problem): throw usageError(problem.message, command: "record")
+            }
+            let written: Document
+            if onPurpose != nil {
+                written = try withVaultErrors { try store.append(events, to: entry.path) }
+            } else {
+                let anyway = vaultOptions.hints.command(["record", client] + (abc ? ["--abc"] : []) + words + ["--session", entry.path])
+                written = try withVaultErrors { try store.append(events, to: entry.path, acceptingAt: CommandClock.now, client: client, onPurpose: anyway) }
+            }
+            let status = EventStatus.text(of: events, in: TrialSession(document: written).events)
+            if format == .json {
+                emit(JSONValue.object([
+                    ("path", .string(entry.path)), ("goal", .string(goal)), ("measure", .string(definition.measure.rawValue)),
+                    ("lines", .array(events.map { .string($0.lineText) })), ("status", .string(status)),
+                ]).serialized(pretty: true))
+                return
+            }
+            for event in events { emit(String(event.lineText.dropFirst(2)).visible()) }
+            emit("  \(status)".visible())
+        }
+
+        /// The goal (named, or with --abc the client's one abc goal) and the words after it.
+        private func goalAndWords(client: String, store: DocumentStore) throws -> (String, Goal, [String]) {
+            if abc, words.count == 3 {
+                let record = try withVaultErrors { try store.load(client) }
+                let abcGoals = record.goals.filter { $0.goal.measure == .abc }
+                guard abcGoals.count == 1 else {
+                    let fix = abcGoals.isEmpty
+                        ? "add one: a goal file in clients/\(client)/goals/ with measure: abc"
+                        : "name one first: 'afterflow record \(client) \(abcGoals[0].short) --abc \(words.joined(separator: " "))' (its goals of measure abc: \(abcGoals.map(\.short).joined(separator: ", ")))"
+                    throw usageError("\(client) has \(abcGoals.isEmpty ? "no goal" : "\(abcGoals.count) goals") of measure: abc; \(fix)", command: "record")
+                }
+                return (abcGoals[0].short, abcGoals[0].goal, words)
+            }
+            guard let name = words.first else { throw usageError("--abc takes the antecedent, the behaviour and the consequence, like --abc demand hitting escape", command: "record") }
+            let goal = name.lowercased()
+            guard let goalEntry = try? store.read(PracticePath.goalPath(client: client, goal: goal)), case .goal(let definition) = goalEntry.content else {
+                let record = try withVaultErrors { try store.load(client) }
+                _ = try goalRecord(name, in: record, hints: vaultOptions.hints)
+                throw Exit.dataProblem
+            }
+            if abc, definition.measure != .abc {
+                throw usageError("--abc records an incident of a goal of measure: abc; \(goal) is of measure: \(definition.measure.rawValue)", command: "record")
+            }
+            return (goal, definition, Array(words.dropFirst()))
+        }
+    }
+}
