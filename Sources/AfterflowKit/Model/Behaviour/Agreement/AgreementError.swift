@@ -1,0 +1,20 @@
+/// Why two records cannot be compared.
+public enum AgreementError: Error, Sendable, Hashable {
+    /// Interval or bin records of different lengths, without times to find their overlap.
+    case unequalIntervals(primary: Int, reliability: Int)
+    /// Timed records that share no time.
+    case noSharedSpan
+    /// A bin width that is not above 0 seconds.
+    case binWidth(Double)
+
+    public var message: String {
+        switch self {
+        case let .unequalIntervals(p, r):
+            "the primary record has \(p) intervals and the reliability record \(r); compare records of the same intervals (padding with empty intervals would invent agreement)"
+        case .noSharedSpan:
+            "the two records share no observed time; check both sessions' start and end"
+        case let .binWidth(width):
+            "the bin width must be above 0 seconds, found \(width)"
+        }
+    }
+}
