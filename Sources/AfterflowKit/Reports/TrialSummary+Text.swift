@@ -12,6 +12,10 @@ extension TrialSummary {
         lines.append(style.bold(clientDisplayName.visible()) + "  " + when + (minutes.map { "  \($0) min" } ?? ""))
         lines.append(style.dim(path.visible()))
         lines.append("")
+        if total == 0 && !behaviour.isEmpty {
+            // A session of behaviour goals only: no trial figures to give.
+            return lines + Array(behaviourLines(style: style).dropFirst())
+        }
         let rate = total == 0 ? "–" : Percent.text(successes, of: total)
         if neutral {
             lines.append(style.bold("Trials") + "      \(total): \(successes) ▲, \(failures) ▼, \(rate) ▲")
@@ -40,6 +44,12 @@ extension TrialSummary {
             }
             lines.append(i == 0 ? style.bold(line) : line)
         }
+        if !behaviour.isEmpty { lines += behaviourLines(style: style) }
         return lines
+    }
+
+    /// The behaviour goals' figures, a sentence each under a heading.
+    private func behaviourLines(style: TextStyle) -> [String] {
+        [""] + [style.bold("Behaviour")] + behaviour.map { "  " + $0.sentence.visible() }
     }
 }

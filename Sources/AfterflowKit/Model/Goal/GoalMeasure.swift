@@ -43,12 +43,6 @@ public enum GoalMeasure: String, Sendable, CaseIterable, Hashable {
     }
 }
 
-/// How an interval is scored (`method:`): `partial` when the behaviour occurs at any moment of
-/// it, `whole` when it lasts the whole interval, `momentary` when it occurs at the interval's end.
-public enum IntervalMethod: String, Sendable, CaseIterable, Hashable {
-    case partial, whole, momentary
-}
-
 /// How a task analysis is taught (`chaining:`).
 public enum Chaining: String, Sendable, CaseIterable, Hashable {
     case forward, backward, total

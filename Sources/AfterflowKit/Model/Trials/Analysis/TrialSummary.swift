@@ -24,6 +24,8 @@ public struct TrialSummary: Sendable {
     public var goals: [GoalSummary]
     /// The trial lines `check` rejects (an unknown goal or cue level): counted nowhere above.
     public var leftOut: LeftOutTrials
+    /// The figures of each behaviour goal (count, duration, … measures) with event lines.
+    public var behaviour: [BehaviourGoalFigures]
 
     /// `path` is the session's, to say where left-out lines are.
     public init(session: TrialSession, record: ClientRecord, cues: CueLevels, path: String = "") {
@@ -33,6 +35,7 @@ public struct TrialSummary: Sendable {
         minutes = session.minutes
         let trials = session.trials.filter { LeftOutTrials.accepts($0, record: record, cues: cues) }
         leftOut = LeftOutTrials.of(session, path: path, record: record, cues: cues)
+        behaviour = BehaviourGoalFigures.of(session, record: record, cues: cues)
         total = trials.count
         successes = trials.reduce(0) { $0 + ($1.success ? 1 : 0) }
         failures = total - successes
@@ -71,6 +74,7 @@ public struct TrialSummary: Sendable {
             ("success_rate", Percent.json(successes, of: total)),
             ("cue_levels", .array(cueLevels.map(\.json))),
             ("goals", .array(goals.map(\.json))),
+            ("behaviour", .array(behaviour.map(\.json))),
         ])
     }
 }
