@@ -23,15 +23,34 @@ extension ObserverAgreement {
         return intervals(.unscoredInterval, primary, reliability, counts: { !$0 || !$1 }, agree: { !$0 && !$1 }, empty: .noIntervalUnscored)
     }
 
+    /// Interval-by-interval over two timed records' shared intervals.
+    public static func intervalByInterval(_ aligned: AlignedIntervals) -> AgreementFigure {
+        intervals(.intervalByInterval, aligned.primary, aligned.reliability, counts: { _, _ in true }, agree: { $0 == $1 }, empty: nil,
+                  notes: aligned.notes, span: aligned.span)
+    }
+
+    /// Scored-interval over two timed records' shared intervals.
+    public static func scoredInterval(_ aligned: AlignedIntervals) -> AgreementFigure {
+        intervals(.scoredInterval, aligned.primary, aligned.reliability, counts: { $0 || $1 }, agree: { $0 && $1 }, empty: .noIntervalScored,
+                  notes: aligned.notes, span: aligned.span)
+    }
+
+    /// Unscored-interval over two timed records' shared intervals.
+    public static func unscoredInterval(_ aligned: AlignedIntervals) -> AgreementFigure {
+        intervals(.unscoredInterval, aligned.primary, aligned.reliability, counts: { !$0 || !$1 }, agree: { !$0 && !$1 }, empty: .noIntervalUnscored,
+                  notes: aligned.notes, span: aligned.span)
+    }
+
     static func intervals(_ algorithm: AgreementAlgorithm, _ primary: [Bool], _ reliability: [Bool], counts: (Bool, Bool) -> Bool,
-                          agree: (Bool, Bool) -> Bool, empty: AgreementNote?) -> AgreementFigure {
+                          agree: (Bool, Bool) -> Bool, empty: AgreementNote?, notes: [AgreementNote] = [],
+                          span: ClosedRange<Double>? = nil) -> AgreementFigure {
         let parts = zip(primary, reliability).enumerated().map { i, pair in
             AgreementPart(index: i + 1, primary: pair.0 ? 1 : 0, reliability: pair.1 ? 1 : 0,
                           score: counts(pair.0, pair.1) ? (agree(pair.0, pair.1) ? 1 : 0) : nil)
         }
         let compared = parts.filter { $0.score != nil }
         let agreed = compared.filter { $0.score == 1 }.count
-        let notes = compared.isEmpty && !parts.isEmpty ? empty.map { [$0] } ?? [] : []
-        return AgreementFigure(algorithm, Double(agreed), Double(compared.count), parts: parts, notes: notes)
+        let notComputable = compared.isEmpty && !parts.isEmpty ? empty.map { [$0] } ?? [] : []
+        return AgreementFigure(algorithm, Double(agreed), Double(compared.count), parts: parts, notes: notComputable + notes, span: span)
     }
 }
