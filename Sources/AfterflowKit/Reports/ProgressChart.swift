@@ -15,10 +15,21 @@ import Foundation
 /// screen reader or a hover shows: `Jan 14, 2025: 65 % correct (13 of 20 trials)`. The chart's
 /// `<desc>` says in words what the lines show (phases, trend, aim).
 public struct ProgressChart: Sendable {
-    public var progress: GoalProgress
     public var series: ChartSeries
     /// Prefix of the ids of the chart's title and description, unique in the page.
     public var id: String
+    /// What is measured: the goal's title.
+    public var subject: String
+    /// The goal line's meaning in words: `80 % correct in 3 consecutive sessions`; nil for `goal
+    /// 80 %`.
+    public var criterionText: String?
+    /// The fewest trials for a point to count, named in the legend and the text; nil for a
+    /// measure without one.
+    public var minTrials: Int?
+    /// The day the goal was mastered, ringed.
+    public var mastered: LocalDate?
+    /// The text alternative's last sentence (the mastery state).
+    public var summary: String?
 
     static let width = 600.0, height = 314.0
     /// `top` holds two rows of legend and two rows of phase labels.
@@ -28,9 +39,22 @@ public struct ProgressChart: Sendable {
 
     /// `trend` overrides the goal's `trend`.
     public init(progress: GoalProgress, id: String, trend: TrendMethod? = nil) {
-        self.progress = progress
-        self.series = ChartSeries(progress: progress, trend: trend)
+        let criterion = progress.criterion
+        self.init(series: ChartSeries(progress: progress, trend: trend), id: id, subject: progress.goal.goal.title ?? progress.goal.short,
+                  criterionText: "\(criterion.percent) % correct in \(criterion.sessions) consecutive sessions", minTrials: progress.minTrials,
+                  mastered: progress.mastery.day, summary: progress.description.prefix(1).uppercased() + progress.description.dropFirst() + ".")
+    }
+
+    /// Any measure's chart: `series` and the words around it.
+    public init(series: ChartSeries, id: String, subject: String, criterionText: String? = nil, minTrials: Int? = nil,
+                mastered: LocalDate? = nil, summary: String? = nil) {
+        self.series = series
         self.id = id
+        self.subject = subject
+        self.criterionText = criterionText
+        self.minTrials = minTrials
+        self.mastered = mastered
+        self.summary = summary
     }
 
     /// The `<svg>` element, or nil when the goal has no rows.
@@ -51,12 +75,11 @@ public struct ProgressChart: Sendable {
             ProgressChart.top + (axis.high - axis.clamped(series.scale.transformed(value))) / (axis.high - axis.low) * plotHeight
         }
         let bottomY = ProgressChart.top + plotHeight
-        let title = progress.goal.goal.title ?? progress.goal.short
         let changes = series.phaseLines
-        let mastered = progress.mastery.day.flatMap { day in day.dayNumber >= start && day.dayNumber <= last.day.dayNumber ? day : nil }
+        let mastered = self.mastered.flatMap { day in day.dayNumber >= start && day.dayNumber <= last.day.dayNumber ? day : nil }
 
         var out = "<svg class=\"progress-chart\" viewBox=\"0 0 \(Int(ProgressChart.width)) \(Int(ProgressChart.height))\" role=\"img\" aria-labelledby=\"\(id)-title \(id)-desc\" xmlns=\"http://www.w3.org/2000/svg\">\n"
-        out += "<title id=\"\(id)-title\">\(esc(series.title)): \(esc(title)), \(range(first.day, last.day))</title>\n"
+        out += "<title id=\"\(id)-title\">\(esc(series.title)): \(esc(subject)), \(range(first.day, last.day))</title>\n"
         out += "<desc id=\"\(id)-desc\">\(esc(description(changes: changes, mastered: mastered)))</desc>\n"
         out += "<g class=\"grid\">\n"
         for tick in axis.ticks {
@@ -71,10 +94,11 @@ public struct ProgressChart: Sendable {
         }
         out += "</g>\n"
         // The criterion (the goal line).
-        let criterion = progress.criterion
-        let cy = y(Double(criterion.percent))
-        out += "<g class=\"criterion\"><line x1=\"\(f(ProgressChart.left))\" y1=\"\(f(cy))\" x2=\"\(f(ProgressChart.left + plotWidth))\" y2=\"\(f(cy))\" stroke=\"#2b3038\" stroke-width=\"1\" stroke-dasharray=\"6 4\"/>"
-        out += "<text x=\"\(f(ProgressChart.left + plotWidth + 6))\" y=\"\(f(cy + 4))\" font-size=\"12\" fill=\"#2b3038\">criterion</text><text x=\"\(f(ProgressChart.left + plotWidth + 6))\" y=\"\(f(cy + 18))\" font-size=\"12\" fill=\"#2b3038\">\(criterion.percent) %</text></g>\n"
+        let cy = series.criterion.map(y) ?? -100
+        if let criterion = series.criterion {
+            out += "<g class=\"criterion\"><line x1=\"\(f(ProgressChart.left))\" y1=\"\(f(cy))\" x2=\"\(f(ProgressChart.left + plotWidth))\" y2=\"\(f(cy))\" stroke=\"#2b3038\" stroke-width=\"1\" stroke-dasharray=\"6 4\"/>"
+            out += "<text x=\"\(f(ProgressChart.left + plotWidth + 6))\" y=\"\(f(cy + 4))\" font-size=\"12\" fill=\"#2b3038\">\(criterionText == nil ? "goal" : "criterion")</text><text x=\"\(f(ProgressChart.left + plotWidth + 6))\" y=\"\(f(cy + 18))\" font-size=\"12\" fill=\"#2b3038\">\(esc(series.scale.text(criterion)))</text></g>\n"
+        }
         // Phase changes, between sessions; labels above the plot, none over another.
         out += phaseMarks(changes, x: x, bottomY: bottomY)
         out += lines(aim: aim, axis: axis, x: x, y: y)
@@ -86,16 +110,7 @@ public struct ProgressChart: Sendable {
             let coordinates = path.map { "\(f(x($0.day.dayNumber))),\(f(y($0.value)))" }.joined(separator: " ")
             out += "<polyline points=\"\(coordinates)\" fill=\"none\" stroke=\"#1f5fbf\" stroke-width=\"1.5\" stroke-linejoin=\"round\"/>\n"
         }
-        for (point, row) in zip(points, progress.rows) {
-            let px = x(point.day.dayNumber), py = y(point.value)
-            let data = "data-day=\"\(point.day.dayString)\" data-percent=\"\(Percent.json(row.correct, of: row.trials).serialized())\""
-            if point.counts {
-                out += "<circle class=\"point\" \(data) cx=\"\(f(px))\" cy=\"\(f(py))\" r=\"\(f(radius))\" fill=\"#1f5fbf\" stroke=\"#1f5fbf\" stroke-width=\"1.2\"><title>\(esc(point.label))</title></circle>\n"
-            } else {
-                let side = radius * 1.8
-                out += "<rect class=\"point short\" \(data) x=\"\(f(px - side / 2))\" y=\"\(f(py - side / 2))\" width=\"\(f(side))\" height=\"\(f(side))\" fill=\"#ffffff\" stroke=\"#5b6470\" stroke-width=\"1.2\"><title>\(esc(point.label))</title></rect>\n"
-            }
-        }
+        out += pointMarks(x: x, y: y, radius: radius)
         out += "</g>\n"
         if let mastered {
             let mx = x(mastered.dayNumber)
@@ -112,6 +127,24 @@ public struct ProgressChart: Sendable {
         }
         out += legend(aim: aim != nil)
         out += "</svg>"
+        return out
+    }
+
+    /// A filled dot for each point that counts, a hollow square for each other; each with its
+    /// day, its exact value and its words.
+    func pointMarks(x: (Int) -> Double, y: (Double) -> Double, radius: Double) -> String {
+        var out = ""
+        let attribute = series.scale == .percent ? "data-percent" : "data-value"
+        for point in series.points {
+            let px = x(point.day.dayNumber), py = y(point.value)
+            let data = "data-day=\"\(point.day.dayString)\" \(attribute)=\"\(JSONValue.rounded(point.value, places: 1).serialized())\""
+            if point.counts {
+                out += "<circle class=\"point\" \(data) cx=\"\(f(px))\" cy=\"\(f(py))\" r=\"\(f(radius))\" fill=\"#1f5fbf\" stroke=\"#1f5fbf\" stroke-width=\"1.2\"><title>\(esc(point.label))</title></circle>\n"
+            } else {
+                let side = radius * 1.8
+                out += "<rect class=\"point short\" \(data) x=\"\(f(px - side / 2))\" y=\"\(f(py - side / 2))\" width=\"\(f(side))\" height=\"\(f(side))\" fill=\"#ffffff\" stroke=\"#5b6470\" stroke-width=\"1.2\"><title>\(esc(point.label))</title></rect>\n"
+            }
+        }
         return out
     }
 
@@ -140,9 +173,9 @@ public struct ProgressChart: Sendable {
     private func legend(aim: Bool) -> String {
         let l = ProgressChart.left
         var out = "<g class=\"legend\" font-size=\"12\" fill=\"#2b3038\">"
-        out += "<circle cx=\"\(f(l + 5))\" cy=\"12\" r=\"4\" fill=\"#1f5fbf\"/><text x=\"\(f(l + 14))\" y=\"16\">session of \(progress.minTrials)+ trials</text>"
-        out += "<rect x=\"\(f(l + 178))\" y=\"8.4\" width=\"7.2\" height=\"7.2\" fill=\"#ffffff\" stroke=\"#5b6470\" stroke-width=\"1.2\"/><text x=\"\(f(l + 191))\" y=\"16\">fewer trials (not counted)</text>"
-        out += "<line x1=\"\(f(l + 372))\" y1=\"12\" x2=\"\(f(l + 398))\" y2=\"12\" stroke=\"#2b3038\" stroke-dasharray=\"6 4\"/><text x=\"\(f(l + 404))\" y=\"16\">mastery criterion</text>"
+        out += "<circle cx=\"\(f(l + 5))\" cy=\"12\" r=\"4\" fill=\"#1f5fbf\"/><text x=\"\(f(l + 14))\" y=\"16\">\(minTrials.map { "session of \($0)+ trials" } ?? "session")</text>"
+        out += "<rect x=\"\(f(l + 178))\" y=\"8.4\" width=\"7.2\" height=\"7.2\" fill=\"#ffffff\" stroke=\"#5b6470\" stroke-width=\"1.2\"/><text x=\"\(f(l + 191))\" y=\"16\">\(minTrials == nil ? "not counted" : "fewer trials (not counted)")</text>"
+        out += "<line x1=\"\(f(l + 372))\" y1=\"12\" x2=\"\(f(l + 398))\" y2=\"12\" stroke=\"#2b3038\" stroke-dasharray=\"6 4\"/><text x=\"\(f(l + 404))\" y=\"16\">\(criterionText == nil ? "goal" : "mastery criterion")</text>"
         var at = l
         if !series.trends.isEmpty {
             out += "<line x1=\"\(f(at))\" y1=\"30\" x2=\"\(f(at + 26))\" y2=\"30\" stroke=\"#2b3038\" stroke-width=\"1.4\" stroke-dasharray=\"1.5 3\" stroke-linecap=\"round\"/><text x=\"\(f(at + 32))\" y=\"34\">trend (\(series.trend.rawValue))</text>"
@@ -248,22 +281,26 @@ public struct ProgressChart: Sendable {
     }
 
     /// The text alternative: the sessions, the last that counts, the criterion, the phase
-    /// changes, the trend and aim lines and the mastery state.
+    /// changes, the trend and aim lines and the summary (the mastery state).
     func description(changes: [PhaseLine], mastered: LocalDate?) -> String {
-        let rows = progress.rows
-        let counting = rows.filter(\.counts)
-        var text = "\(rows.count) session\(rows.count == 1 ? "" : "s")"
-        if counting.count < rows.count {
-            let short = rows.count - counting.count
-            text += ", \(short) of them under \(progress.minTrials) trials (hollow squares, not counted)"
+        let points = series.points
+        let counting = points.filter(\.counts)
+        var text = "\(points.count) session\(points.count == 1 ? "" : "s")"
+        if counting.count < points.count {
+            let short = points.count - counting.count
+            text += ", \(short) of them " + (minTrials.map { "under \($0) trials (hollow squares, not counted)" } ?? "not counted (hollow squares)")
         }
-        if let last = counting.last { text += "; the last that counts: \(Percent.text(last.correct, of: last.trials)) correct on \(last.day.mediumDay)" }
-        text += ". Criterion: \(progress.criterion.percent) % correct in \(progress.criterion.sessions) consecutive sessions (dashed line)."
+        if let last = counting.last { text += "; the last that counts: \(last.label)" }
+        if let criterion = series.criterion {
+            text += ". " + (criterionText.map { "Criterion: \($0)" } ?? "Goal: \(series.scale.text(criterion))") + " (dashed line)."
+        } else {
+            text += "."
+        }
         if !changes.isEmpty {
             text += " Phase changes (vertical lines, the data path broken at each): " + changes.map { "\($0.change.phase.rawValue) from \($0.change.day.mediumDay)" }.joined(separator: ", ") + "."
         }
         for fact in series.facts { text += " " + fact }
-        text += " " + progress.description.prefix(1).uppercased() + progress.description.dropFirst() + "."
+        if let summary { text += " " + summary }
         return text
     }
 

@@ -115,4 +115,18 @@ import Testing
         let svg = try #require(ProgressChart(progress: progress, id: "g").svg())
         #expect(Self.lines(svg, "class=\"aim\"").isEmpty && !svg.contains("aim line"))
     }
+
+    @Test("another measure plugs in: a rate per hour on a linear axis, its goal line at 5 per hour")
+    func anotherMeasure() throws {
+        // Rates 40, 30, 20, 10 per hour on Mar 3, 10, 17, 24; goal 5. The axis: a fifth of the
+        // largest value is 8, rounded up to a step of 10, so 0 to 40; y(v) = 76 + (40 − v) · 5,
+        // and the goal line is at y(5) = 251, across the plot from x = 50 to 534.
+        let points = [40.0, 30, 20, 10].enumerated().map { i, value in
+            ChartPoint(day: LocalDate(year: 2025, month: 3, day: 3 + 7 * i), value: value, phase: .active, counts: true, label: "")
+        }
+        let series = ChartSeries(title: "Hitting per hour", scale: .linear(unit: "per hour"), points: points, phases: [], criterion: 5,
+                                 targetDate: nil, trend: .splitMiddle)
+        let svg = try #require(ProgressChart(series: series, id: "hitting", subject: "Hitting").svg())
+        #expect(Self.lines(svg, "class=\"criterion\"") == ["50,251 534,251"])
+    }
 }
