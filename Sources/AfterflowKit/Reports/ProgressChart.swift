@@ -101,7 +101,8 @@ public struct ProgressChart: Sendable {
         }
         // Phase changes, between sessions; labels above the plot, none over another.
         out += phaseMarks(changes, x: x, bottomY: bottomY)
-        out += lines(aim: aim, axis: axis, x: x, y: y)
+        let drawn = lineCoordinates(aim: aim, axis: axis, x: x, y: y)
+        out += lines(drawn, aim: aim)
         // The data path, one per phase, through the sessions that count.
         let paths = series.segments
         let radius = points.count > 120 ? 2.0 : points.count > 40 ? 3.0 : 4.0
@@ -117,7 +118,7 @@ public struct ProgressChart: Sendable {
             if let point = points.first(where: { $0.day.dayNumber == mastered.dayNumber }) {
                 out += "<g class=\"mastered\" data-day=\"\(mastered.dayString)\"><circle cx=\"\(f(mx))\" cy=\"\(f(y(point.value)))\" r=\"\(f(radius + 4))\" fill=\"none\" stroke=\"#2b3038\" stroke-width=\"1.4\"/>"
                 let (lx, ly, anchor) = masteredLabel(at: mx, y(point.value), radius: radius, criterionY: cy,
-                                                     segments: paths.map { $0.map { (x($0.day.dayNumber), y($0.value)) } },
+                                                     segments: paths.map { $0.map { (x($0.day.dayNumber), y($0.value)) } } + drawn.map { [$0.from, $0.to] },
                                                      verticals: changes.map { (x($0.before) + x($0.after)) / 2 })
                 out += "<text x=\"\(f(lx))\" y=\"\(f(ly))\" text-anchor=\"\(anchor)\" font-size=\"12\" font-weight=\"bold\" fill=\"#2b3038\">mastered</text></g>\n"
             } else {
@@ -150,22 +151,36 @@ public struct ProgressChart: Sendable {
 
     /// The trend lines (dotted, one per phase, across its own sessions, cut at the axis) and the
     /// aim line (dash-dot).
-    func lines(aim: ChartSeries.AimLine?, axis: ChartAxis, x: (Int) -> Double, y: (Double) -> Double) -> String {
+    func lines(_ drawn: [(trend: ChartSeries.PhaseTrend?, from: (Double, Double), to: (Double, Double))], aim: ChartSeries.AimLine?) -> String {
         var out = ""
+        for line in drawn {
+            let coordinates = "x1=\"\(f(line.from.0))\" y1=\"\(f(line.from.1))\" x2=\"\(f(line.to.0))\" y2=\"\(f(line.to.1))\""
+            if let trend = line.trend {
+                out += "<g class=\"trend\" data-phase=\"\(trend.phase.rawValue)\" data-method=\"\(series.trend.rawValue)\">"
+                out += "<line \(coordinates) stroke=\"#2b3038\" stroke-width=\"1.4\" stroke-dasharray=\"1.5 3\" stroke-linecap=\"round\"/></g>\n"
+            } else if let aim {
+                out += "<g class=\"aim\" data-from=\"\(aim.from.dayString)\" data-to=\"\(aim.to.dayString)\">"
+                out += "<line \(coordinates) stroke=\"#5b6470\" stroke-width=\"1.2\" stroke-dasharray=\"9 3 2 3\"/>"
+                out += "<circle cx=\"\(f(line.to.0))\" cy=\"\(f(line.to.1))\" r=\"3\" fill=\"#5b6470\"/></g>\n"
+            }
+        }
+        return out
+    }
+
+    /// Where the trend lines (one per phase, across its own sessions, cut at the axis) and the
+    /// aim line (no trend) go, in the chart's units.
+    func lineCoordinates(aim: ChartSeries.AimLine?, axis: ChartAxis, x: (Int) -> Double,
+                         y: (Double) -> Double) -> [(trend: ChartSeries.PhaseTrend?, from: (Double, Double), to: (Double, Double))] {
+        var drawn: [(trend: ChartSeries.PhaseTrend?, from: (Double, Double), to: (Double, Double))] = []
         let scale = series.scale
         for trend in series.trends {
             let a = trend.from.dayNumber, b = trend.to.dayNumber
             guard let cut = axis.clip(Double(a), trend.line.y(at: Double(a)), Double(b), trend.line.y(at: Double(b))) else { continue }
             func px(_ day: Double) -> Double { x(a) + (day - Double(a)) / Double(max(b - a, 1)) * (x(b) - x(a)) }
-            out += "<g class=\"trend\" data-phase=\"\(trend.phase.rawValue)\" data-method=\"\(series.trend.rawValue)\">"
-            out += "<line x1=\"\(f(px(cut.x1)))\" y1=\"\(f(y(scale.untransformed(cut.y1))))\" x2=\"\(f(px(cut.x2)))\" y2=\"\(f(y(scale.untransformed(cut.y2))))\" stroke=\"#2b3038\" stroke-width=\"1.4\" stroke-dasharray=\"1.5 3\" stroke-linecap=\"round\"/></g>\n"
+            drawn.append((trend, (px(cut.x1), y(scale.untransformed(cut.y1))), (px(cut.x2), y(scale.untransformed(cut.y2)))))
         }
-        if let aim {
-            out += "<g class=\"aim\" data-from=\"\(aim.from.dayString)\" data-to=\"\(aim.to.dayString)\">"
-            out += "<line x1=\"\(f(x(aim.from.dayNumber)))\" y1=\"\(f(y(aim.start)))\" x2=\"\(f(x(aim.to.dayNumber)))\" y2=\"\(f(y(aim.end)))\" stroke=\"#5b6470\" stroke-width=\"1.2\" stroke-dasharray=\"9 3 2 3\"/>"
-            out += "<circle cx=\"\(f(x(aim.to.dayNumber)))\" cy=\"\(f(y(aim.end)))\" r=\"3\" fill=\"#5b6470\"/></g>\n"
-        }
-        return out
+        if let aim { drawn.append((nil, (x(aim.from.dayNumber), y(aim.start)), (x(aim.to.dayNumber), y(aim.end)))) }
+        return drawn
     }
 
     /// The legend, above the plot: the marks, then (on a second row) the lines drawn and how
