@@ -62,4 +62,15 @@ import Testing
             #expect(result.status != 0 && result.stderr.contains("trend must be split-middle or least-squares, found \"linear\""), "\(result)")
         }
     }
+
+    @Test("goal list --format json shows each goal's target_date and trend (split-middle when the goal names none)")
+    func goalList() throws {
+        try withSandbox { sandbox in
+            let vault = try vault(sandbox)
+            let list = try sandbox.run(["goal", "list", "maya-t", "--format", "json"], directory: vault, environment: Self.now)
+            let goals = try #require(list.json as? [[String: Any]], "\(list)")
+            #expect(goals.map { "\($0["short"] ?? "") \($0["target_date"] as? String ?? "none") \($0["trend"] ?? "")" }
+                    == ["s-initial none split-middle", "two-step 2025-04-15 least-squares"], "\(list)")
+        }
+    }
 }

@@ -133,6 +133,8 @@ extension Afterflow.GoalCommand {
                         ("counts_correct", goal.countsCorrect.map { .array($0.map(JSONValue.string)) } ?? .null),
                         ("phase", .string(goal.currentPhase.rawValue)),
                         ("phases", .array(goal.phases.map { .object([("phase", .string($0.phase.rawValue)), ("day", .string($0.day.dayString))]) })),
+                        ("target_date", goal.targetDate.map { .string($0.dayString) } ?? .null),
+                        ("trend", .string((goal.trend ?? .splitMiddle).rawValue)),
                         ("path", .string(g.path)),
                     ])
                 }).serialized(pretty: true))
