@@ -1,57 +1,91 @@
 import Foundation
 
-/// One goal's percent correct over time, as an inline SVG for the progress report, drawn as the
-/// established tools draw it: session days across, 0-100 % up, a dashed line at the mastery
-/// criterion, a vertical line at each phase change (between the last session of one phase and
-/// the first of the next), the data path broken at each, sessions under `min_trials` as hollow
-/// squares outside the path, and the day the goal was mastered ringed. It reads in grey on paper
-/// (shapes, not colours, tell the marks apart), fetches nothing and runs nothing.
+/// One goal's data over time, as an inline SVG for the progress report, drawn as the field draws
+/// single-case graphs: session days across, the measure up (0-100 % for percent correct), a
+/// dashed line at the criterion, a vertical line at each phase change (between the last session
+/// of one phase and the first of the next) with the phase's name above, the data path broken at
+/// each, a dotted trend line per phase (split-middle unless the goal or the command says least
+/// squares), a dash-dot aim line from the baseline level to the criterion on the goal's
+/// `target_date`, sessions under `min_trials` as hollow squares outside the path (and out of the
+/// trend and aim), and the day the goal was mastered ringed. It reads in grey on paper (shapes
+/// and dashes, not colours, tell the marks apart), fetches nothing and runs nothing. The data and
+/// the lines' rules are `ChartSeries`'s; any measure's series draws the same way.
 ///
 /// Each point carries `data-day` and `data-percent` (exact, one decimal) and a `<title>` that a
-/// screen reader or a hover shows: `Jan 14, 2025: 65 % correct (13 of 20 trials)`.
+/// screen reader or a hover shows: `Jan 14, 2025: 65 % correct (13 of 20 trials)`. The chart's
+/// `<desc>` says in words what the lines show (phases, trend, aim).
 public struct ProgressChart: Sendable {
-    public var progress: GoalProgress
+    public var series: ChartSeries
     /// Prefix of the ids of the chart's title and description, unique in the page.
     public var id: String
+    /// What is measured: the goal's title.
+    public var subject: String
+    /// The goal line's meaning in words: `80 % correct in 3 consecutive sessions`; nil for `goal
+    /// 80 %`.
+    public var criterionText: String?
+    /// The fewest trials for a point to count, named in the legend and the text; nil for a
+    /// measure without one.
+    public var minTrials: Int?
+    /// The day the goal was mastered, ringed.
+    public var mastered: LocalDate?
+    /// The text alternative's last sentence (the mastery state).
+    public var summary: String?
 
-    static let width = 600.0, height = 280.0
-    /// `top` holds the legend and two rows of phase labels.
-    static let left = 50.0, right = 66.0, top = 60.0, bottom = 38.0
+    static let width = 600.0, height = 314.0
+    /// `top` holds two rows of legend and two rows of phase labels.
+    static let left = 50.0, right = 66.0, top = 76.0, bottom = 38.0
     /// Room inside the plot before the first session and after the last.
     static let inset = 14.0
 
-    public init(progress: GoalProgress, id: String) {
-        self.progress = progress
+    /// `trend` overrides the goal's `trend`.
+    public init(progress: GoalProgress, id: String, trend: TrendMethod? = nil) {
+        let criterion = progress.criterion
+        self.init(series: ChartSeries(progress: progress, trend: trend), id: id, subject: progress.goal.goal.title ?? progress.goal.short,
+                  criterionText: "\(criterion.percent) % correct in \(criterion.sessions) consecutive sessions", minTrials: progress.minTrials,
+                  mastered: progress.mastery.day, summary: progress.description.prefix(1).uppercased() + progress.description.dropFirst() + ".")
+    }
+
+    /// Any measure's chart: `series` and the words around it.
+    public init(series: ChartSeries, id: String, subject: String, criterionText: String? = nil, minTrials: Int? = nil,
+                mastered: LocalDate? = nil, summary: String? = nil) {
+        self.series = series
         self.id = id
+        self.subject = subject
+        self.criterionText = criterionText
+        self.minTrials = minTrials
+        self.mastered = mastered
+        self.summary = summary
     }
 
     /// The `<svg>` element, or nil when the goal has no rows.
     public func svg() -> String? {
-        let rows = progress.rows
-        guard let first = rows.first, let last = rows.last else { return nil }
+        let points = series.points
+        guard let first = points.first, let last = points.last else { return nil }
         let plotWidth = ProgressChart.width - ProgressChart.left - ProgressChart.right
         let plotHeight = ProgressChart.height - ProgressChart.top - ProgressChart.bottom
-        let start = first.day.dayNumber, end = last.day.dayNumber
+        let aim = series.aim
+        let start = first.day.dayNumber, end = max(last.day.dayNumber, aim?.to.dayNumber ?? 0)
         func x(_ day: Int) -> Double {
             let inner = plotWidth - 2 * ProgressChart.inset
             return end == start ? ProgressChart.left + plotWidth / 2
                 : ProgressChart.left + ProgressChart.inset + Double(day - start) / Double(end - start) * inner
         }
-        func y(_ percent: Double) -> Double { ProgressChart.top + (100 - percent) / 100 * plotHeight }
+        let axis = ChartAxis(series: series)
+        func y(_ value: Double) -> Double {
+            ProgressChart.top + (axis.high - axis.clamped(series.scale.transformed(value))) / (axis.high - axis.low) * plotHeight
+        }
         let bottomY = ProgressChart.top + plotHeight
-        let title = progress.goal.goal.title ?? progress.goal.short
-        let criterion = progress.criterion
-        let changes = phaseLines(rows)
-        let mastered = progress.mastery.day.flatMap { day in day.dayNumber >= start && day.dayNumber <= end ? day : nil }
+        let changes = series.phaseLines
+        let mastered = self.mastered.flatMap { day in day.dayNumber >= start && day.dayNumber <= last.day.dayNumber ? day : nil }
 
         var out = "<svg class=\"progress-chart\" viewBox=\"0 0 \(Int(ProgressChart.width)) \(Int(ProgressChart.height))\" role=\"img\" aria-labelledby=\"\(id)-title \(id)-desc\" xmlns=\"http://www.w3.org/2000/svg\">\n"
-        out += "<title id=\"\(id)-title\">Percent correct per session: \(esc(title)), \(range(first.day, last.day))</title>\n"
-        out += "<desc id=\"\(id)-desc\">\(esc(description(rows: rows, changes: changes, mastered: mastered)))</desc>\n"
+        out += "<title id=\"\(id)-title\">\(esc(series.title)): \(esc(subject)), \(range(first.day, last.day))</title>\n"
+        out += "<desc id=\"\(id)-desc\">\(esc(description(changes: changes, mastered: mastered)))</desc>\n"
         out += "<g class=\"grid\">\n"
-        for percent in stride(from: 0, through: 100, by: 25) {
-            let major = percent % 50 == 0
-            out += "<line x1=\"\(f(ProgressChart.left))\" y1=\"\(f(y(Double(percent))))\" x2=\"\(f(ProgressChart.left + plotWidth))\" y2=\"\(f(y(Double(percent))))\" stroke=\"#d5d9de\" stroke-width=\"\(major ? "0.8" : "0.4")\"/>\n"
-            out += "<text x=\"\(f(ProgressChart.left - 8))\" y=\"\(f(y(Double(percent)) + 5))\" text-anchor=\"end\" font-size=\"13\" fill=\"#5b6470\">\(percent) %</text>\n"
+        for tick in axis.ticks {
+            let ty = y(series.scale.untransformed(tick.value))
+            out += "<line x1=\"\(f(ProgressChart.left))\" y1=\"\(f(ty))\" x2=\"\(f(ProgressChart.left + plotWidth))\" y2=\"\(f(ty))\" stroke=\"#d5d9de\" stroke-width=\"\(tick.major ? "0.8" : "0.4")\"/>\n"
+            out += "<text x=\"\(f(ProgressChart.left - 8))\" y=\"\(f(ty + 5))\" text-anchor=\"end\" font-size=\"13\" fill=\"#5b6470\">\(tick.label)</text>\n"
         }
         for tick in ticks(start, end) {
             let tx = x(tick.day)
@@ -59,39 +93,32 @@ public struct ProgressChart: Sendable {
             out += "<text x=\"\(f(tx))\" y=\"\(f(bottomY + 22))\" text-anchor=\"middle\" font-size=\"13\" fill=\"#5b6470\">\(tick.label)</text>\n"
         }
         out += "</g>\n"
-        // The criterion.
-        let cy = y(Double(criterion.percent))
-        out += "<g class=\"criterion\"><line x1=\"\(f(ProgressChart.left))\" y1=\"\(f(cy))\" x2=\"\(f(ProgressChart.left + plotWidth))\" y2=\"\(f(cy))\" stroke=\"#2b3038\" stroke-width=\"1\" stroke-dasharray=\"6 4\"/>"
-        out += "<text x=\"\(f(ProgressChart.left + plotWidth + 6))\" y=\"\(f(cy + 4))\" font-size=\"12\" fill=\"#2b3038\">criterion</text><text x=\"\(f(ProgressChart.left + plotWidth + 6))\" y=\"\(f(cy + 18))\" font-size=\"12\" fill=\"#2b3038\">\(criterion.percent) %</text></g>\n"
+        // The criterion (the goal line).
+        let cy = series.criterion.map(y) ?? -100
+        if let criterion = series.criterion {
+            out += "<g class=\"criterion\"><line x1=\"\(f(ProgressChart.left))\" y1=\"\(f(cy))\" x2=\"\(f(ProgressChart.left + plotWidth))\" y2=\"\(f(cy))\" stroke=\"#2b3038\" stroke-width=\"1\" stroke-dasharray=\"6 4\"/>"
+            out += "<text x=\"\(f(ProgressChart.left + plotWidth + 6))\" y=\"\(f(cy + 4))\" font-size=\"12\" fill=\"#2b3038\">\(criterionText == nil ? "goal" : "criterion")</text><text x=\"\(f(ProgressChart.left + plotWidth + 6))\" y=\"\(f(cy + 18))\" font-size=\"12\" fill=\"#2b3038\">\(esc(series.scale.text(criterion)))</text></g>\n"
+        }
         // Phase changes, between sessions; labels above the plot, none over another.
         out += phaseMarks(changes, x: x, bottomY: bottomY)
+        let drawn = lineCoordinates(aim: aim, axis: axis, x: x, y: y)
+        out += lines(drawn, aim: aim)
         // The data path, one per phase, through the sessions that count.
-        let paths = ProgressChart.paths(rows, changes: changes)
-        let radius = rows.count > 120 ? 2.0 : rows.count > 40 ? 3.0 : 4.0
+        let paths = series.segments
+        let radius = points.count > 120 ? 2.0 : points.count > 40 ? 3.0 : 4.0
         out += "<g class=\"series\">\n"
         for path in paths where path.count > 1 {
-            let points = path.map { "\(f(x($0.day.dayNumber))),\(f(y($0.percentCorrect)))" }.joined(separator: " ")
-            out += "<polyline points=\"\(points)\" fill=\"none\" stroke=\"#1f5fbf\" stroke-width=\"1.5\" stroke-linejoin=\"round\"/>\n"
+            let coordinates = path.map { "\(f(x($0.day.dayNumber))),\(f(y($0.value)))" }.joined(separator: " ")
+            out += "<polyline points=\"\(coordinates)\" fill=\"none\" stroke=\"#1f5fbf\" stroke-width=\"1.5\" stroke-linejoin=\"round\"/>\n"
         }
-        for row in rows {
-            let px = x(row.day.dayNumber), py = y(row.percentCorrect)
-            let label = "\(row.day.mediumDay): \(Percent.text(row.correct, of: row.trials)) correct (\(row.correct) of \(row.trials) trials)"
-                + (row.counts ? "" : ", under the \(progress.minTrials) trials that count")
-            let data = "data-day=\"\(row.day.dayString)\" data-percent=\"\(Percent.json(row.correct, of: row.trials).serialized())\""
-            if row.counts {
-                out += "<circle class=\"point\" \(data) cx=\"\(f(px))\" cy=\"\(f(py))\" r=\"\(f(radius))\" fill=\"#1f5fbf\" stroke=\"#1f5fbf\" stroke-width=\"1.2\"><title>\(esc(label))</title></circle>\n"
-            } else {
-                let side = radius * 1.8
-                out += "<rect class=\"point short\" \(data) x=\"\(f(px - side / 2))\" y=\"\(f(py - side / 2))\" width=\"\(f(side))\" height=\"\(f(side))\" fill=\"#ffffff\" stroke=\"#5b6470\" stroke-width=\"1.2\"><title>\(esc(label))</title></rect>\n"
-            }
-        }
+        out += pointMarks(x: x, y: y, radius: radius)
         out += "</g>\n"
         if let mastered {
             let mx = x(mastered.dayNumber)
-            if let row = rows.first(where: { $0.day.dayNumber == mastered.dayNumber }) {
-                out += "<g class=\"mastered\" data-day=\"\(mastered.dayString)\"><circle cx=\"\(f(mx))\" cy=\"\(f(y(row.percentCorrect)))\" r=\"\(f(radius + 4))\" fill=\"none\" stroke=\"#2b3038\" stroke-width=\"1.4\"/>"
-                let (lx, ly, anchor) = masteredLabel(at: mx, y(row.percentCorrect), radius: radius, criterionY: cy,
-                                                     segments: paths.map { $0.map { (x($0.day.dayNumber), y($0.percentCorrect)) } },
+            if let point = points.first(where: { $0.day.dayNumber == mastered.dayNumber }) {
+                out += "<g class=\"mastered\" data-day=\"\(mastered.dayString)\"><circle cx=\"\(f(mx))\" cy=\"\(f(y(point.value)))\" r=\"\(f(radius + 4))\" fill=\"none\" stroke=\"#2b3038\" stroke-width=\"1.4\"/>"
+                let (lx, ly, anchor) = masteredLabel(at: mx, y(point.value), radius: radius, criterionY: cy,
+                                                     segments: paths.map { $0.map { (x($0.day.dayNumber), y($0.value)) } } + drawn.map { [$0.from, $0.to] },
                                                      verticals: changes.map { (x($0.before) + x($0.after)) / 2 })
                 out += "<text x=\"\(f(lx))\" y=\"\(f(ly))\" text-anchor=\"\(anchor)\" font-size=\"12\" font-weight=\"bold\" fill=\"#2b3038\">mastered</text></g>\n"
             } else {
@@ -99,64 +126,88 @@ public struct ProgressChart: Sendable {
                 out += "<text x=\"\(f(mx))\" y=\"\(f(bottomY - 6))\" text-anchor=\"middle\" font-size=\"12\" font-weight=\"bold\" fill=\"#2b3038\">mastered</text></g>\n"
             }
         }
-        out += legend()
+        out += legend(aim: aim != nil)
         out += "</svg>"
         return out
     }
 
-    /// The rows that count, split into one path per phase: a phase change breaks the path.
-    private static func paths(_ rows: [ProgressRow], changes: [PhaseLine]) -> [[ProgressRow]] {
-        var segment: [ProgressRow] = []
-        var paths: [[ProgressRow]] = []
-        // A change to the phase already in force (the first change, after history from before it) does not break the path.
-        let breaks = Set(changes.filter(\.splits).map(\.after))
-        for row in rows {
-            if breaks.contains(row.day.dayNumber), !segment.isEmpty {
-                paths.append(segment)
-                segment = []
+    /// A filled dot for each point that counts, a hollow square for each other; each with its
+    /// day, its exact value and its words.
+    func pointMarks(x: (Int) -> Double, y: (Double) -> Double, radius: Double) -> String {
+        var out = ""
+        let attribute = series.scale == .percent ? "data-percent" : "data-value"
+        for point in series.points {
+            let px = x(point.day.dayNumber), py = y(point.value)
+            let data = "data-day=\"\(point.day.dayString)\" \(attribute)=\"\(JSONValue.rounded(point.value, places: 1).serialized())\""
+            if point.counts {
+                out += "<circle class=\"point\" \(data) cx=\"\(f(px))\" cy=\"\(f(py))\" r=\"\(f(radius))\" fill=\"#1f5fbf\" stroke=\"#1f5fbf\" stroke-width=\"1.2\"><title>\(esc(point.label))</title></circle>\n"
+            } else {
+                let side = radius * 1.8
+                out += "<rect class=\"point short\" \(data) x=\"\(f(px - side / 2))\" y=\"\(f(py - side / 2))\" width=\"\(f(side))\" height=\"\(f(side))\" fill=\"#ffffff\" stroke=\"#5b6470\" stroke-width=\"1.2\"><title>\(esc(point.label))</title></rect>\n"
             }
-            if row.counts { segment.append(row) }
         }
-        paths.append(segment)
-        return paths
+        return out
     }
 
-    /// The legend, above the plot.
-    private func legend() -> String {
+    /// The trend lines (dotted, one per phase, across its own sessions, cut at the axis) and the
+    /// aim line (dash-dot).
+    func lines(_ drawn: [(trend: ChartSeries.PhaseTrend?, from: (Double, Double), to: (Double, Double))], aim: ChartSeries.AimLine?) -> String {
         var out = ""
-        out += "<g class=\"legend\" font-size=\"12\" fill=\"#2b3038\">"
-        out += "<circle cx=\"\(f(ProgressChart.left + 5))\" cy=\"12\" r=\"4\" fill=\"#1f5fbf\"/><text x=\"\(f(ProgressChart.left + 14))\" y=\"16\">session of \(progress.minTrials)+ trials</text>"
-        out += "<rect x=\"\(f(ProgressChart.left + 178))\" y=\"8.4\" width=\"7.2\" height=\"7.2\" fill=\"#ffffff\" stroke=\"#5b6470\" stroke-width=\"1.2\"/><text x=\"\(f(ProgressChart.left + 191))\" y=\"16\">fewer trials (not counted)</text>"
-        out += "<line x1=\"\(f(ProgressChart.left + 372))\" y1=\"12\" x2=\"\(f(ProgressChart.left + 398))\" y2=\"12\" stroke=\"#2b3038\" stroke-dasharray=\"6 4\"/><text x=\"\(f(ProgressChart.left + 404))\" y=\"16\">mastery criterion</text>"
+        for line in drawn {
+            let coordinates = "x1=\"\(f(line.from.0))\" y1=\"\(f(line.from.1))\" x2=\"\(f(line.to.0))\" y2=\"\(f(line.to.1))\""
+            if let trend = line.trend {
+                out += "<g class=\"trend\" data-phase=\"\(trend.phase.rawValue)\" data-method=\"\(series.trend.rawValue)\">"
+                out += "<line \(coordinates) stroke=\"#2b3038\" stroke-width=\"1.4\" stroke-dasharray=\"1.5 3\" stroke-linecap=\"round\"/></g>\n"
+            } else if let aim {
+                out += "<g class=\"aim\" data-from=\"\(aim.from.dayString)\" data-to=\"\(aim.to.dayString)\">"
+                out += "<line \(coordinates) stroke=\"#5b6470\" stroke-width=\"1.2\" stroke-dasharray=\"9 3 2 3\"/>"
+                out += "<circle cx=\"\(f(line.to.0))\" cy=\"\(f(line.to.1))\" r=\"3\" fill=\"#5b6470\"/></g>\n"
+            }
+        }
+        return out
+    }
+
+    /// Where the trend lines (one per phase, across its own sessions, cut at the axis) and the
+    /// aim line (no trend) go, in the chart's units.
+    func lineCoordinates(aim: ChartSeries.AimLine?, axis: ChartAxis, x: (Int) -> Double,
+                         y: (Double) -> Double) -> [(trend: ChartSeries.PhaseTrend?, from: (Double, Double), to: (Double, Double))] {
+        var drawn: [(trend: ChartSeries.PhaseTrend?, from: (Double, Double), to: (Double, Double))] = []
+        let scale = series.scale
+        for trend in series.trends {
+            let a = trend.from.dayNumber, b = trend.to.dayNumber
+            guard let cut = axis.clip(Double(a), trend.line.y(at: Double(a)), Double(b), trend.line.y(at: Double(b))) else { continue }
+            func px(_ day: Double) -> Double { x(a) + (day - Double(a)) / Double(max(b - a, 1)) * (x(b) - x(a)) }
+            drawn.append((trend, (px(cut.x1), y(scale.untransformed(cut.y1))), (px(cut.x2), y(scale.untransformed(cut.y2)))))
+        }
+        if let aim { drawn.append((nil, (x(aim.from.dayNumber), y(aim.start)), (x(aim.to.dayNumber), y(aim.end)))) }
+        return drawn
+    }
+
+    /// The legend, above the plot: the marks, then (on a second row) the lines drawn and how
+    /// same-day sessions were combined.
+    private func legend(aim: Bool) -> String {
+        let l = ProgressChart.left
+        var out = "<g class=\"legend\" font-size=\"12\" fill=\"#2b3038\">"
+        out += "<circle cx=\"\(f(l + 5))\" cy=\"12\" r=\"4\" fill=\"#1f5fbf\"/><text x=\"\(f(l + 14))\" y=\"16\">\(minTrials.map { "session of \($0)+ trials" } ?? "session")</text>"
+        out += "<rect x=\"\(f(l + 178))\" y=\"8.4\" width=\"7.2\" height=\"7.2\" fill=\"#ffffff\" stroke=\"#5b6470\" stroke-width=\"1.2\"/><text x=\"\(f(l + 191))\" y=\"16\">\(minTrials == nil ? "not counted" : "fewer trials (not counted)")</text>"
+        out += "<line x1=\"\(f(l + 372))\" y1=\"12\" x2=\"\(f(l + 398))\" y2=\"12\" stroke=\"#2b3038\" stroke-dasharray=\"6 4\"/><text x=\"\(f(l + 404))\" y=\"16\">\(criterionText == nil ? "goal" : "mastery criterion")</text>"
+        var at = l
+        if !series.trends.isEmpty {
+            out += "<line x1=\"\(f(at))\" y1=\"30\" x2=\"\(f(at + 26))\" y2=\"30\" stroke=\"#2b3038\" stroke-width=\"1.4\" stroke-dasharray=\"1.5 3\" stroke-linecap=\"round\"/><text x=\"\(f(at + 32))\" y=\"34\">trend (\(series.trend.rawValue))</text>"
+            at += 196
+        }
+        if aim {
+            out += "<line x1=\"\(f(at))\" y1=\"30\" x2=\"\(f(at + 26))\" y2=\"30\" stroke=\"#5b6470\" stroke-width=\"1.2\" stroke-dasharray=\"9 3 2 3\"/><text x=\"\(f(at + 32))\" y=\"34\">aim line</text>"
+            at += 100
+        }
+        if series.combinedNote != nil {
+            out += "<text x=\"\(f(at))\" y=\"34\" fill=\"#5b6470\">same-day sessions combined</text>"
+        }
         out += "</g>\n"
         return out
     }
 
-    /// A phase change drawn between the last row before it (`before`, a day number) and the
-    /// first row on or after it (`after`).
-    struct PhaseLine {
-        var change: PhaseChange
-        var before: Int
-        var after: Int
-        /// Whether the phase before it differs. The phase before the first change is the first
-        /// change's own, so the first change after history from before it (sessions imported
-        /// from before the goal was written) changes nothing: it is drawn as where the goal's
-        /// phases start, without breaking the data path.
-        var splits: Bool
-    }
-
-    /// The goal's phase changes that fall between two of `rows`.
-    func phaseLines(_ rows: [ProgressRow]) -> [PhaseLine] {
-        var lines: [PhaseLine] = []
-        let phases = progress.goal.goal.phases
-        for (i, change) in phases.enumerated() {
-            let day = change.day.dayNumber
-            guard let after = rows.firstIndex(where: { $0.day.dayNumber >= day }), after > 0 else { continue }
-            let splits = change.phase != (i == 0 ? change.phase : phases[i - 1].phase)
-            lines.append(PhaseLine(change: change, before: rows[after - 1].day.dayNumber, after: rows[after].day.dayNumber, splits: splits))
-        }
-        return lines
-    }
+    typealias PhaseLine = ChartSeries.PhaseLine
 
     /// The vertical lines of the phase changes and their labels. A label goes next to its line,
     /// right of it (or left, when that is the only way), on the first of two rows above the plot
@@ -244,19 +295,27 @@ public struct ProgressChart: Sendable {
         return (x0, baseline, "start")
     }
 
-    func description(rows: [ProgressRow], changes: [PhaseLine], mastered: LocalDate?) -> String {
-        let counting = rows.filter(\.counts)
-        var text = "\(rows.count) session\(rows.count == 1 ? "" : "s")"
-        if counting.count < rows.count {
-            let short = rows.count - counting.count
-            text += ", \(short) of them under \(progress.minTrials) trials (hollow squares, not counted)"
+    /// The text alternative: the sessions, the last that counts, the criterion, the phase
+    /// changes, the trend and aim lines and the summary (the mastery state).
+    func description(changes: [PhaseLine], mastered: LocalDate?) -> String {
+        let points = series.points
+        let counting = points.filter(\.counts)
+        var text = "\(points.count) session\(points.count == 1 ? "" : "s")"
+        if counting.count < points.count {
+            let short = points.count - counting.count
+            text += ", \(short) of them " + (minTrials.map { "under \($0) trials (hollow squares, not counted)" } ?? "not counted (hollow squares)")
         }
-        if let last = counting.last { text += "; the last that counts: \(Percent.text(last.correct, of: last.trials)) correct on \(last.day.mediumDay)" }
-        text += ". Criterion: \(progress.criterion.percent) % correct in \(progress.criterion.sessions) consecutive sessions (dashed line)."
+        if let last = counting.last { text += "; the last that counts: \(last.label)" }
+        if let criterion = series.criterion {
+            text += ". " + (criterionText.map { "Criterion: \($0)" } ?? "Goal: \(series.scale.text(criterion))") + " (dashed line)."
+        } else {
+            text += "."
+        }
         if !changes.isEmpty {
-            text += " Phase changes (vertical lines): " + changes.map { "\($0.change.phase.rawValue) from \($0.change.day.mediumDay)" }.joined(separator: ", ") + "."
+            text += " Phase changes (vertical lines, the data path broken at each): " + changes.map { "\($0.change.phase.rawValue) from \($0.change.day.mediumDay)" }.joined(separator: ", ") + "."
         }
-        text += " " + progress.description.prefix(1).uppercased() + progress.description.dropFirst() + "."
+        for fact in series.facts { text += " " + fact }
+        if let summary { text += " " + summary }
         return text
     }
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// One goal's part of the progress report's context.
 extension ProgressReport {
-    static func goalContext(_ progress: GoalProgress, cues: CueLevels, privacy: Redaction) -> [String: Any] {
+    static func goalContext(_ progress: GoalProgress, cues: CueLevels, privacy: Redaction, trend: TrendMethod? = nil) -> [String: Any] {
         let goal = progress.goal.goal
         let anchor = "goal-" + progress.goal.short
         let criterion = progress.criterion
@@ -33,7 +33,12 @@ extension ProgressReport {
         if let last = counting.last {
             c["current"] = ReportText("\(Percent.text(last.correct, of: last.trials)) correct on \(last.day.mediumDay), \(Percent.text(last.independent, of: last.trials)) independent")
         }
-        if let svg = ProgressChart(progress: progress, id: anchor + "-chart").svg() { c["chart"] = ReportText(svg) }
+        let chart = ProgressChart(progress: progress, id: anchor + "-chart", trend: trend)
+        if let svg = chart.svg() {
+            c["chart"] = ReportText(svg)
+            let lines = chart.series.facts
+            if !lines.isEmpty { c["chart_lines"] = lines.map(ReportText.init) }
+        }
         c["rows"] = progress.rows.map { row -> [String: Any] in
             var r: [String: Any] = [
                 "day": ReportText(row.day.mediumDay),

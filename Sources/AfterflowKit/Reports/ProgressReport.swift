@@ -19,13 +19,14 @@ import Mustache
 public enum ProgressReport {
     /// The whole page. `progress` is usually `GoalProgress.make(record:cues:…)`; `today` dates the
     /// report and gives the age. `template` is a template's text (see `template(of:)`), nil for
-    /// the built-in one. Throws a `VaultError` when `template` is not valid mustache.
+    /// the built-in one; `trend` overrides each goal's `trend:`. Throws a `VaultError` when
+    /// `template` is not valid mustache.
     public static func html(record: ClientRecord, progress: [GoalProgress], cues: CueLevels, clinician: String?, practice: String?,
                             includeNotes: Bool, fullNames: Bool, today: LocalDate, template: String? = nil,
-                            pageSize: HTMLReport.PageSize = .letter) throws -> String {
+                            pageSize: HTMLReport.PageSize = .letter, trend: TrendMethod? = nil) throws -> String {
         let compiled = try compile(template)
         return compiled.render(context(record: record, progress: progress, cues: cues, clinician: clinician, practice: practice,
-                                       includeNotes: includeNotes, fullNames: fullNames, today: today, pageSize: pageSize))
+                                       includeNotes: includeNotes, fullNames: fullNames, today: today, pageSize: pageSize, trend: trend))
     }
 
     /// The text of the vault's `Templates/progress.html`, or nil when it has none.
@@ -56,7 +57,7 @@ public enum ProgressReport {
     /// `ReportText`, flags `true`, lists arrays of dictionaries; a key is missing when empty.
     public static func context(record: ClientRecord, progress: [GoalProgress], cues: CueLevels, clinician: String?, practice: String?,
                                includeNotes: Bool, fullNames: Bool, today: LocalDate,
-                               pageSize: HTMLReport.PageSize = .letter) -> [String: Any] {
+                               pageSize: HTMLReport.PageSize = .letter, trend: TrendMethod? = nil) -> [String: Any] {
         let client = record.client
         let privacy = Redaction(client: client, fullNames: fullNames)
         var shown = fullNames ? (client.name ?? "") : client.displayName
@@ -80,7 +81,7 @@ public enum ProgressReport {
         } else {
             context["range"] = ReportText("no sessions with trials")
         }
-        let goals = progress.map { goalContext($0, cues: cues, privacy: privacy) }
+        let goals = progress.map { goalContext($0, cues: cues, privacy: privacy, trend: trend) }
         if !goals.isEmpty { context["goals"] = goals }
         if days.isEmpty { context["empty"] = true }
         if includeNotes {

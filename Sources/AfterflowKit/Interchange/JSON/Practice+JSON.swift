@@ -58,6 +58,9 @@ extension GoalRecord {
             ("counts_correct", goal.countsCorrect.map { .array($0.map(JSONValue.string)) } ?? .null),
             ("phase", .string(goal.currentPhase.rawValue)),
             ("phases", .array(goal.phases.map { .object([("phase", .string($0.phase.rawValue)), ("day", .string($0.day.dayString))]) })),
+            ("target_date", goal.targetDate.map { .string($0.dayString) } ?? .null),
+            ("trend", .string((goal.trend ?? .splitMiddle).rawValue)),
+            ("measure", .string(goal.measure.rawValue)),
             ("path", .string(path)),
         ])
     }

@@ -33,6 +33,10 @@ public struct Goal: Sendable {
     public var steps: [String] = []
     /// How the task is taught (`chaining:`), for `measure: task`.
     public var chaining: Chaining?
+    /// The day the criterion is to be reached by (`target_date`): the end of the chart's aim line.
+    public var targetDate: LocalDate?
+    /// How the chart fits its trend lines (`trend`); nil means split-middle.
+    public var trend: TrendMethod?
     public var created: LocalDate?
     public var updated: LocalDate?
     /// The body: definition, materials and notes, without the title heading's line.
@@ -42,7 +46,7 @@ public struct Goal: Sendable {
     public static let defaultMinTrials = 5
     public static let keys = ["type", "id", "client", "title", "category", "cue", "mastery", "min_trials", "counts_correct",
                               "phase", "phases", "measure", "method", "interval", "steps", "chaining",
-                              "started", "created", "updated"]
+                              "started", "target_date", "trend", "created", "updated"]
 
     /// The categories every vault knows; a vault's settings may add its own.
     public static let standardCategories = ["communication", "social", "articulation", "language", "fluency", "behavior", "motor", "other"]
@@ -103,6 +107,14 @@ public struct Goal: Sendable {
                     }
                 case "started": started = reader.day(entry)
                 case "measure", "method", "interval", "steps", "chaining": readMeasure(entry, &reader)
+                case "target_date": targetDate = reader.day(entry)
+                case "trend":
+                    guard let s = reader.scalar(entry) else { continue }
+                    if let value = TrendMethod(parsing: s.text) {
+                        trend = value
+                    } else {
+                        reader.error("trend must be \(TrendMethod.expectedList), found \(quoted(s.text))", at: s.location)
+                    }
                 case "created": created = reader.date(entry)
                 case "updated": updated = reader.date(entry)
                 default: continue

@@ -51,7 +51,7 @@ public struct GoalEditor: Sendable {
     }
 
     /// The keys `set` changes; the phase has its own change (`phasing`).
-    public static let settable = ["title", "category", "cue", "mastery", "min_trials", "counts_correct", "started"]
+    public static let settable = ["title", "category", "cue", "mastery", "min_trials", "counts_correct", "started", "target_date", "trend"]
 
     /// `key=value` assignments as changes, each value checked and rendered in canonical form; an
     /// empty value removes the key (its default applies). The first bad one stops it.
@@ -97,8 +97,11 @@ public struct GoalEditor: Sendable {
             return String(n)
         case "counts_correct":
             return YAMLWriter.flowList(try levels(value, label: "counts_correct"))
-        case "started":
-            return try day(value, label: "started").dayString
+        case "started", "target_date":
+            return try day(value, label: key).dayString
+        case "trend":
+            guard let method = TrendMethod(parsing: value) else { throw .invalid("trend must be \(TrendMethod.expectedList), found \"\(value)\"") }
+            return method.rawValue
         default:
             return YAMLWriter.scalar(value)
         }

@@ -7,7 +7,7 @@ struct ExportProgress: ParsableCommand {
         commandName: "progress",
         abstract: "Write a client's progress report, HTML or PDF, to file or hand to a family or school team.",
         discussion: """
-            A cover (the client as first name, last initial and age, the date range, the clinician and practice from the vault's settings: clinician: and practice: in .afterflow/config.yml), then per goal: its definition, where it stands (mastered, or how far from the criterion), a chart of percent correct per session with the criterion as a line, phase changes as vertical lines, sessions under min_trials marked and the day mastered ringed, the cue levels over time, and a table of the sessions. --notes adds the session notes. The full name and date of birth appear only with --full-names.
+            A cover (the client as first name, last initial and age, the date range, the clinician and practice from the vault's settings: clinician: and practice: in .afterflow/config.yml), then per goal: its definition, where it stands (mastered, or how far from the criterion), a chart of percent correct per session with the criterion as a line, phase changes as vertical lines, sessions under min_trials marked and left out of the lines, a trend line per phase (split-middle unless --trend or the goal's trend: says least-squares), an aim line from the baseline level to the criterion by the goal's target_date:, and the day mastered ringed, the cue levels over time, and a table of the sessions. --notes adds the session notes. The full name and date of birth appear only with --full-names.
 
             The page is self-contained (CSS inline, no script, nothing fetched), prints on Letter or A4, and reads on a phone and with a screen reader. The layout is the vault's Templates/progress.html when there is one, else the built-in one. PDF is printed by headless Chromium (or Chrome, or WeasyPrint) with no network, as for export pdf.
 
@@ -33,6 +33,9 @@ struct ExportProgress: ParsableCommand {
 
     @Option(help: ArgumentHelp("Up to this day, inclusive.", valueName: "when"))
     var until: String?
+
+    @Option(help: ArgumentHelp("How trend lines are fitted: split-middle or least-squares (default: the goal's trend:, else split-middle).", valueName: "method"))
+    var trend: TrendMethod?
 
     @Flag(help: "Add the session notes.")
     var notes = false
@@ -66,7 +69,7 @@ struct ExportProgress: ParsableCommand {
             try ProgressReport.html(record: record, progress: progress, cues: store.cues, clinician: vault.config.clinician,
                                     practice: vault.config.practice, includeNotes: notes, fullNames: fullNames,
                                     today: CommandClock.today(in: vault.timeZone),
-                                    template: try ProgressReport.template(of: vault), pageSize: page.size)
+                                    template: try ProgressReport.template(of: vault), pageSize: page.size, trend: trend)
         }
         let sessions = GoalProgress.sessionCount(progress)
         var extra = ""

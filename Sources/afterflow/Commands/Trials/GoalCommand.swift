@@ -144,7 +144,7 @@ extension Afterflow.GoalCommand {
     struct SetCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "set",
-            abstract: "Change a goal's keys: title, category, cue, mastery, min_trials, counts_correct, started.",
+            abstract: "Change a goal's keys: title, category, cue, mastery, min_trials, counts_correct, started, target_date, trend.",
             discussion: """
                 Only the lines of the keys change; comments and everything else stay. A key with nothing after = is removed (its default applies). The phase changes with 'afterflow goal phase', which keeps each change with its day.
 
@@ -152,6 +152,8 @@ extension Afterflow.GoalCommand {
                   afterflow goal set maya-t s-initial min_trials=10
                   afterflow goal set maya-t s-initial "mastery=90% x 2"
                   afterflow goal set maya-t s-initial counts_correct=independent,minimal
+                  afterflow goal set maya-t s-initial target_date=2025-06-30
+                  afterflow goal set maya-t s-initial trend=least-squares
                 """)
 
         @OptionGroup var vaultOptions: VaultOptions

@@ -2,18 +2,25 @@ import AfterflowKit
 import ArgumentParser
 import Foundation
 
+extension TrendMethod: ExpressibleByArgument {
+    public init?(argument: String) { self.init(parsing: argument) }
+}
+
 extension Afterflow {
     struct ProgressCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "progress",
             abstract: "A client's progress per goal: one row per session day, the trend and the mastery state.",
             discussion: """
-                Per goal, one row per day with trials, percent correct, percent independent, band and phase, a sparkline of the trend, and whether the mastery criterion is met (mastered on 2025-03-02: 80 %+ in 3 consecutive sessions of 10+ trials) or how far it is. Sessions with fewer trials than the goal's min_trials are shown and marked, and do not count. Two sessions of one goal on the same day are combined.
+                Per goal, one row per day with trials, percent correct, percent independent, band and phase, a sparkline of the trend, and whether the mastery criterion is met (mastered on 2025-03-02: 80 %+ in 3 consecutive sessions of 10+ trials) or how far it is. Sessions with fewer trials than the goal's min_trials are shown and marked, and do not count. Two sessions of one goal on the same day are combined (the percent of all the day's trials).
+
+                Below each goal, what its chart's lines show: a trend line per phase (split-middle, or least squares with --trend least-squares or the goal's trend: key; none under 4 sessions that count) and, when the goal has a target_date:, the aim line from the baseline level to the criterion by that day, with the four-point rule.
 
                 Examples:
                   afterflow progress maya-t
                   afterflow progress maya-t --goal s-initial --since 2025-02-01
                   afterflow progress maya-t --format csv > maya.csv
+                  afterflow progress maya-t --trend least-squares
                 """)
 
         @OptionGroup var vaultOptions: VaultOptions
@@ -29,6 +36,9 @@ extension Afterflow {
 
         @Option(help: ArgumentHelp("Up to this day, inclusive.", valueName: "when"))
         var until: String?
+
+        @Option(help: ArgumentHelp("How trend lines are fitted: split-middle or least-squares (default: the goal's trend:, else split-middle).", valueName: "method"))
+        var trend: TrendMethod?
 
         @Option(help: ArgumentHelp("table, json or csv.", valueName: "format"))
         var format: ProgressFormat = .table
@@ -47,7 +57,7 @@ extension Afterflow {
                                              since: range.since.flatMap(LocalDate.parse), until: range.until.flatMap(LocalDate.parse))
             switch format {
             case .json:
-                emit(JSONValue.array(progress.map(\.json)).serialized(pretty: true))
+                emit(JSONValue.array(progress.map { $0.json(trend: trend) }).serialized(pretty: true))
             case .csv:
                 let rows = [GoalProgress.csvHeader(cues: store.cues)] + progress.flatMap(\.csvRows)
                 emit(rows.map(CSVWriter.guardedRow).joined(separator: "\n"))
@@ -72,6 +82,7 @@ extension Afterflow {
                         lines.append("  " + (i == 0 ? term.bold(line) : line))
                     }
                     lines.append("  trend " + item.sparkline)
+                    for fact in ChartSeries(progress: item, trend: trend).facts { lines.append("  " + fact.visible()) }
                     lines.append("  " + item.description.visible())
                 }
                 emit(lines.joined(separator: "\n"))
