@@ -10,18 +10,28 @@ public struct ClientRecord: Sendable {
     public var client: Client
     /// Sorted by short name.
     public var goals: [GoalRecord]
-    /// Sorted by date, then path.
+    /// The client's sessions, sorted by date, then path: their own records, not a second
+    /// observer's (those are `reliabilityRecords`), so that no trial or event counts twice.
     public var sessions: [TrialSessionRecord]
+    /// Second observers' records (`role: reliability`), sorted as `sessions`.
+    public var reliabilityRecords: [TrialSessionRecord]
 
     public init(short: String, folder: String, client: Client, goals: [GoalRecord], sessions: [TrialSessionRecord]) {
         self.short = short
         self.folder = folder
         self.client = client
         self.goals = goals.sorted { $0.short < $1.short }
-        self.sessions = sessions.sorted { a, b in
+        let sorted = sessions.sorted { a, b in
             let x = a.session.date?.wallClockSeconds ?? 0, y = b.session.date?.wallClockSeconds ?? 0
             return x != y ? x < y : a.path < b.path
         }
+        self.sessions = sorted.filter { $0.session.role != .reliability }
+        reliabilityRecords = sorted.filter { $0.session.role == .reliability }
+    }
+
+    /// The second observers' records of the session whose id is `id`.
+    public func reliabilityRecords(of id: UUID) -> [TrialSessionRecord] {
+        reliabilityRecords.filter { $0.session.primary == id }
     }
 
     public func goal(_ short: String) -> GoalRecord? { goals.first { $0.short == short.lowercased() || $0.short == short } }

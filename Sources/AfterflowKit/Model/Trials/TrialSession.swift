@@ -18,6 +18,11 @@ public struct TrialSession: Sendable {
     /// The observer's initials (a second observer's file carries theirs).
     public var observer: String?
     public var recordedOn: RecordedOn?
+    /// `reliability` for a second observer's record of a session (`primary` names it); nil for
+    /// the session's own record.
+    public var role: Role?
+    /// The id of the session a reliability record checks.
+    public var primary: UUID?
     public var created: LocalDate?
     public var updated: LocalDate?
     public var trials: [Trial] = []
@@ -30,12 +35,17 @@ public struct TrialSession: Sendable {
     public var notes = ""
     public var diagnostics: [Diagnostic]
 
+    /// Whose record this is: the session's (`primary`) or a second observer's (`reliability`).
+    public enum Role: String, Sendable, CaseIterable {
+        case primary, reliability
+    }
+
     /// Where a trial session was recorded.
     public enum RecordedOn: String, Sendable, CaseIterable {
         case terminal, phone, script, `import`
     }
 
-    public static let keys = ["type", "id", "client", "date", "end", "location", "observer", "recorded_on", "created", "updated"]
+    public static let keys = ["type", "id", "client", "date", "end", "location", "observer", "recorded_on", "role", "primary", "created", "updated"]
 
     public init(document: Document) {
         self.document = document
@@ -58,12 +68,18 @@ public struct TrialSession: Sendable {
                 case "observer": observer = reader.text(entry)
                 case "recorded_on":
                     if let name = reader.name(entry, from: RecordedOn.allCases.map(\.rawValue)) { recordedOn = RecordedOn(rawValue: name) }
+                case "role":
+                    if let name = reader.name(entry, from: Role.allCases.map(\.rawValue)) { role = Role(rawValue: name) }
+                case "primary": primary = reader.uuid(entry)
                 case "created": created = reader.date(entry)
                 case "updated": updated = reader.date(entry)
                 default: continue
                 }
             }
             let top = SourceLocation(line: frontMatter.openingLine + 1, column: 1)
+            if role == .reliability && primary == nil && frontMatter.entry("primary") == nil {
+                reader.error("primary is missing: a reliability record names the session it checks; add a line like 'primary: 6FE27460-6DB9-53DE-9B65-178BE6599CCD' (that session's id)", at: top)
+            }
             if !sawDate { reader.error("date is missing; add a line like 'date: 2025-01-14T15:00:00'", at: top) }
             if !sawClient { reader.error("client is missing; add the client's id, as in their client.md", at: top) }
             if !sawID { reader.warning("id is missing; 'afterflow fmt' adds one", at: top) }
