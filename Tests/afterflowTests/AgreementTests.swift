@@ -87,6 +87,15 @@ struct AgreementTests {
         }
     }
 
+    @Test("client and day name the session's own record, not the second observer's beside it")
+    func referenceNamesThePrimary() throws {
+        try Self.withPair(primary: ["- 15:00:05 hitting count"], reliability: ["- 15:00:06 hitting count"]) { sandbox, vault, main, _ in
+            let result = try sandbox.run(["summary", "maya-t/2025-04-01"], directory: vault, environment: Self.at)
+            expectStatus(result, 0)
+            #expect(result.stdout.split(separator: "\n").dropFirst().first.map(String.init) == main, "\(result)")
+        }
+    }
+
     @Test("a second observer's record does not count in the client's summary and progress")
     func notCountedTwice() throws {
         try Self.withPair(primary: ["- 15:00:05 hitting count"], reliability: ["- 15:00:06 hitting count"]) { sandbox, vault, main, _ in

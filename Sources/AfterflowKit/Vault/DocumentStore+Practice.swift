@@ -117,9 +117,23 @@ extension DocumentStore {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: root + "/" + year)) ?? []
             let candidates = names.filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") && (day == nil || $0.hasPrefix(day! + "-")) }
             // 2025-01-14-1500-2.md (a second session that minute) is newer than 2025-01-14-1500.md.
-            if let newest = candidates.max(by: { Self.sessionOrder($0) < Self.sessionOrder($1) }) { return "\(folder)/\(year)/\(newest)" }
+            // A second observer's record (role: reliability) is not the session itself.
+            for name in candidates.sorted(by: { Self.sessionOrder($0) > Self.sessionOrder($1) }) {
+                let path = "\(folder)/\(year)/\(name)"
+                if !isReliabilityRecord(root + "/" + year + "/" + name) { return path }
+            }
         }
         return nil
+    }
+
+    /// Whether the file at `absolute` is a second observer's record; read only when its name
+    /// is not one afterflow gives a session (`2025-01-14-1500.md`, `…-1500-2.md`).
+    private func isReliabilityRecord(_ absolute: String) -> Bool {
+        let stem = (absolute as NSString).lastPathComponent.dropLast(3)
+        let parts = stem.split(separator: "-")
+        if parts.count == 4 || (parts.count == 5 && Int(parts[4]) != nil) { return false }
+        guard let bytes = try? FileIO.read(absolute) else { return false }
+        return TrialSession(document: Document(bytes: bytes)).role == .reliability
     }
 
     private static func sessionOrder(_ name: String) -> (String, Int) {

@@ -42,7 +42,10 @@ extension TrialSession: KindDescriptor {
             successes, goals, notes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 
+    /// No row for a second observer's record (`role: reliability`): its trials and events count
+    /// in no listing or statistic, and a reference by client or day names the session's own record.
     public func indexRow(path: String, timeZone: TimeZone) -> StatementArguments? {
+        if role == .reliability { return nil }
         // One pass, no trial copied: a session has a few goals, so a list beats a set.
         var successes = 0
         var goals: [String] = []
