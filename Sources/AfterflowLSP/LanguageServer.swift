@@ -110,6 +110,7 @@ public final class LanguageServer {
     /// The handler of a request the server answers after `initialize`.
     private func handler(for method: String) -> ((JSON?) -> Result<JSON, Failure>)? {
         switch method {
+        case "textDocument/completion": return completion
         default: return nil
         }
     }
@@ -135,6 +136,7 @@ public final class LanguageServer {
             "capabilities": [
                 "positionEncoding": "utf-16",
                 "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
+                "completionProvider": ["triggerCharacters": [":", " "], "resolveProvider": false],
             ],
             "serverInfo": ["name": "afterflow"],
         ]
