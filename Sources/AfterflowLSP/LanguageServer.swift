@@ -111,6 +111,7 @@ public final class LanguageServer {
     private func handler(for method: String) -> ((JSON?) -> Result<JSON, Failure>)? {
         switch method {
         case "textDocument/completion": return completion
+        case "textDocument/hover": return hover
         default: return nil
         }
     }
@@ -137,6 +138,7 @@ public final class LanguageServer {
                 "positionEncoding": "utf-16",
                 "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
                 "completionProvider": ["triggerCharacters": [":", " "], "resolveProvider": false],
+                "hoverProvider": true,
             ],
             "serverInfo": ["name": "afterflow"],
         ]
