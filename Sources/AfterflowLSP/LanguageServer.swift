@@ -112,6 +112,7 @@ public final class LanguageServer {
         switch method {
         case "textDocument/completion": return completion
         case "textDocument/hover": return hover
+        case "textDocument/formatting": return formatting
         default: return nil
         }
     }
@@ -139,6 +140,7 @@ public final class LanguageServer {
                 "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
                 "completionProvider": ["triggerCharacters": [":", " "], "resolveProvider": false],
                 "hoverProvider": true,
+                "documentFormattingProvider": true,
             ],
             "serverInfo": ["name": "afterflow"],
         ]
