@@ -113,6 +113,7 @@ public final class LanguageServer {
         case "textDocument/completion": return completion
         case "textDocument/hover": return hover
         case "textDocument/formatting": return formatting
+        case "textDocument/documentSymbol": return documentSymbols
         default: return nil
         }
     }
@@ -141,6 +142,7 @@ public final class LanguageServer {
                 "completionProvider": ["triggerCharacters": [":", " "], "resolveProvider": false],
                 "hoverProvider": true,
                 "documentFormattingProvider": true,
+                "documentSymbolProvider": true,
             ],
             "serverInfo": ["name": "afterflow"],
         ]
