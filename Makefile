@@ -42,6 +42,7 @@ test-lsp: test-deps
 # Tests check what afterflow writes with real, independent tools, and drive real programs:
 #   chromium, poppler-utils  print a report to PDF and read it back (pdftotext, pdfinfo)
 #   vim, nano, tmux          real editors driven through a pseudo-terminal
+#   neovim                   its built-in LSP client shows afterflow lsp's diagnostics (headless)
 #   strace                   watches for network connections
 #   git                      real repositories
 #   age                      encrypts and decrypts backups
@@ -52,8 +53,8 @@ test-lsp: test-deps
 # pytest-lsp is an independent language client for afterflow lsp (make test-lsp).
 # Installed with apt-get and pip when this is root and they are missing; otherwise the command
 # to run is printed (and the tests that need them say what is missing).
-TEST_APT := chromium chromium-driver qrencode poppler-utils vim nano tmux strace git age
-TEST_BINS := chromium chromedriver qrencode pdftotext pdfinfo vim nano tmux strace git age age-keygen
+TEST_APT := chromium chromium-driver qrencode poppler-utils vim nano tmux strace git age neovim
+TEST_BINS := chromium chromedriver qrencode pdftotext pdfinfo vim nano tmux strace git age age-keygen nvim
 TEST_PY := icalendar yaml selenium fhir.resources fhirpathpy pytest_lsp
 TEST_PIP := icalendar pyyaml selenium fhir.resources fhirpathpy pytest-lsp
 

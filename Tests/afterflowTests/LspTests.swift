@@ -106,6 +106,33 @@ struct LspTests {
         }
     }
 
+    static let neovim = BrowserTests.onPath(["nvim"])
+
+    @Test("headless Neovim's built-in client shows check's diagnostic at check's line and column",
+          .enabled(if: neovim != nil, Comment(rawValue: "needs neovim (apt-get install neovim)")))
+    func neovimShowsTheDiagnostic() throws {
+        let nvim = try #require(Self.neovim)
+        let binary = try #require(afterflowBinary)
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let file = vault + "/" + Self.session
+            let text = try String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(of: "mood_before: 5", with: "mood_before: 11")
+            try sandbox.write(file, text)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: nvim)
+            process.arguments = ["--headless", "-u", "NONE", "-i", "NONE", "-n", "-c", "luafile " + packageRoot + "/Tests/lsp/neovim_diagnostics.lua"]
+            process.environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": sandbox.home,
+                                   "AFTERFLOW_BIN": binary, "VAULT": vault, "FILE": file]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let shown = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(shown.split(separator: "\n").first == "7:14: mood_before must be a whole number from 1 to 10, found \"11\"")
+        }
+    }
+
     static func files(_ root: String) throws -> [String: Data] {
         var files: [String: Data] = [:]
         for path in try FileManager.default.subpathsOfDirectory(atPath: root) where !path.hasPrefix(".afterflow/index") {
