@@ -16,7 +16,7 @@ QUIET_DEPENDENCIES := awk '/^warning: .swift-distributed-tracing.: found [0-9]+ 
 VAULT ?= ExampleVault
 BIN := .build/debug/afterflow
 
-.PHONY: demo test build install deps test-deps age bench stress fuzz clean
+.PHONY: demo test test-lsp build install deps test-deps age bench stress fuzz clean
 
 demo: deps build
 	@echo
@@ -32,24 +32,31 @@ demo: deps build
 test: deps test-deps
 	@echo "$(SWIFT) build --build-tests"; set -o pipefail; $(SWIFT) build --build-tests 2>&1 | $(QUIET_DEPENDENCIES)
 	$(SWIFT) test
+	$(MAKE) --no-print-directory test-lsp
 	SWIFT=$(SWIFT) Tests/Fuzz/run.sh smoke $(FUZZ_SMOKE_SECONDS)
+
+# afterflow lsp driven by an independent client, pytest-lsp (Tests/lsp), on a copy of ExampleVault.
+test-lsp: test-deps
+	AFTERFLOW_BIN=$(BIN) PYTHONDONTWRITEBYTECODE=1 python3 -m pytest -q -p no:cacheprovider Tests/lsp
 
 # Tests check what afterflow writes with real, independent tools, and drive real programs:
 #   chromium, poppler-utils  print a report to PDF and read it back (pdftotext, pdfinfo)
 #   vim, nano, tmux          real editors driven through a pseudo-terminal
+#   neovim                   its built-in LSP client shows afterflow lsp's diagnostics (headless)
 #   strace                   watches for network connections
 #   git                      real repositories
 #   age                      encrypts and decrypts backups
 #   chromium-driver          drives the phone page of afterflow serve in headless Chromium (WebDriver)
 #   qrencode                 the QR code afterflow serve prints
 # and the Python packages icalendar, PyYAML and fhir.resources read the .ics, the front matter and
-# the FHIR bundle back (fhirpathpy checks the bundle's FHIRPath invariants); selenium speaks WebDriver.
+# the FHIR bundle back (fhirpathpy checks the bundle's FHIRPath invariants); selenium speaks WebDriver;
+# pytest-lsp is an independent language client for afterflow lsp (make test-lsp).
 # Installed with apt-get and pip when this is root and they are missing; otherwise the command
 # to run is printed (and the tests that need them say what is missing).
-TEST_APT := chromium chromium-driver qrencode poppler-utils vim nano tmux strace git age
-TEST_BINS := chromium chromedriver qrencode pdftotext pdfinfo vim nano tmux strace git age age-keygen
-TEST_PY := icalendar yaml selenium fhir.resources fhirpathpy
-TEST_PIP := icalendar pyyaml selenium fhir.resources fhirpathpy
+TEST_APT := chromium chromium-driver qrencode poppler-utils vim nano tmux strace git age neovim
+TEST_BINS := chromium chromedriver qrencode pdftotext pdfinfo vim nano tmux strace git age age-keygen nvim
+TEST_PY := icalendar yaml selenium fhir.resources fhirpathpy pytest_lsp
+TEST_PIP := icalendar pyyaml selenium fhir.resources fhirpathpy pytest-lsp
 
 test-deps:
 	@missing=""; for b in $(TEST_BINS); do command -v $$b >/dev/null 2>&1 || missing="$$missing $$b"; done; \

@@ -53,11 +53,15 @@ let package = Package(
             // The page is compiled into the binary: nothing to find at run time.
             resources: [.embedInCode("Page/phone.html")]
         ),
+        // The editor server (afterflow lsp): the Language Server Protocol's framing, messages and
+        // handlers, apart from the library; JSON read with Foundation's coders.
+        .target(name: "AfterflowLSP", dependencies: ["AfterflowKit"]),
         .executableTarget(
             name: "afterflow",
             dependencies: [
                 "AfterflowKit",
                 "AfterflowServer",
+                "AfterflowLSP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -79,6 +83,7 @@ let package = Package(
             exclude: ["Snapshots"],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "AfterflowLSPTests", dependencies: ["AfterflowLSP", "AfterflowKit"]),
         .testTarget(
             name: "afterflowTests",
             dependencies: [

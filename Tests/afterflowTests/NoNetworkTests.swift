@@ -56,8 +56,8 @@ struct NoNetworkTests {
     ]
 
     /// The commands with a test of their own below, which needs more than one run (a server, the
-    /// one opt-in request).
-    static let testedBelow: Set<String> = ["serve", "music fetch"]
+    /// one opt-in request), or a conversation on standard input (`lsp`: LspTests).
+    static let testedBelow: Set<String> = ["serve", "music fetch", "lsp"]
 
     @Test("the runs above cover every command of the command tree (a new command needs a run)")
     func everyCommandHasARun() {

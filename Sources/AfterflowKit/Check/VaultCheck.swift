@@ -84,6 +84,13 @@ public struct VaultCheck: Sendable {
         return try check(files: [relative], unsaved: [relative: unsavedText]).diagnostics
     }
 
+    /// `path` (vault-relative, or absolute inside the vault) as the vault-relative path of a
+    /// document the vault reads: what `check(path:unsavedText:)` accepts. Throws `outsideVault`
+    /// or `invalid` as it does, for a front end to tell before checking.
+    public static func documentPath(_ path: String, in vault: Vault) throws(VaultError) -> String {
+        try UnsavedDocuments.relativePath(path, in: vault)
+    }
+
     /// Files in path order, problems by line and column within a file.
     static func inFileOrder(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
         (a.path ?? "", a.location) < (b.path ?? "", b.location)

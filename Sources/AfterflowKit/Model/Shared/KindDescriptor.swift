@@ -49,6 +49,39 @@ public protocol KindDescriptor: Sendable {
     /// The commands that work on a document of the kind at `path`, for a message that it is not
     /// what a command wanted.
     static func commandHints(path: String) -> [String]
+
+    /// The kind's front-matter keys, in the order `fmt` writes them: what an editor completes.
+    static var keys: [String] { get }
+    /// What `key` means, in a short sentence (docs/FORMAT.md's wording); nil for a key the kind
+    /// does not have. For an editor's completion and hover.
+    static func meaning(ofKey key: String) -> String?
+    /// The values `key` takes that the kind alone knows (no vault needed), each with what it
+    /// means; empty for free text and for values only the vault knows (tags, cue levels).
+    static func valueChoices(forKey key: String) -> [FieldChoice]
+}
+
+/// A value a front-matter key may take, and what it means, for an editor's completion.
+public struct FieldChoice: Sendable, Hashable {
+    public var value: String
+    public var meaning: String
+
+    public init(_ value: String, _ meaning: String) {
+        self.value = value
+        self.meaning = meaning
+    }
+
+    /// What the keys every kind shares mean.
+    public static func sharedMeaning(ofKey key: String) -> String? {
+        switch key {
+        case "type": return "The kind of document: absent or session, client, goal, trials, mood or assessment."
+        case "id": return "The document's UUID, unique in the vault; 'afterflow fmt' adds one when missing."
+        case "date": return "When it happened: 2024-12-10T14:30:00-08:00, or a day (2024-12-10)."
+        case "created": return "When the file was made; set by Afterflow."
+        case "updated": return "When Afterflow last changed the file; set by every change it makes."
+        case "tags": return "Words to find it by: [a, b], a block list, or one plain value."
+        default: return nil
+        }
+    }
 }
 
 extension KindDescriptor {
@@ -58,6 +91,8 @@ extension KindDescriptor {
     public var searchText: String? { nil }
     public static func searchSections(of document: Document) -> [(String, Range<Int>)] { [] }
     public static func commandHints(path: String) -> [String] { [] }
+    public static func meaning(ofKey key: String) -> String? { keys.contains(key) ? FieldChoice.sharedMeaning(ofKey: key) : nil }
+    public static func valueChoices(forKey key: String) -> [FieldChoice] { [] }
 
     /// The lines after the front matter: where the notes of most kinds are.
     static func body(of document: Document) -> Range<Int> {

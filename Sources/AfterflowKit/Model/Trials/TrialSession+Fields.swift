@@ -1,0 +1,18 @@
+/// A trial session's keys and values, for an editor (docs/FORMAT.md, "Trial sessions").
+extension TrialSession {
+    public static func meaning(ofKey key: String) -> String? {
+        switch key {
+        case "client": return "The id in the client's client.md."
+        case "date": return "When the session started: 2025-01-14T15:00:00-08:00."
+        case "end": return "When it ended; not before date. Absent: not ended yet."
+        case "location": return "Where it took place, free text: Clinic, room 2."
+        case "observer": return "The observer's initials: JL."
+        case "recorded_on": return "How the trials were recorded: terminal, phone, script, import."
+        default: return keys.contains(key) ? FieldChoice.sharedMeaning(ofKey: key) : nil
+        }
+    }
+
+    public static func valueChoices(forKey key: String) -> [FieldChoice] {
+        key == "recorded_on" ? RecordedOn.allCases.map { FieldChoice($0.rawValue, "Recorded with afterflow's \($0.rawValue) front end.") } : []
+    }
+}

@@ -1,0 +1,61 @@
+import AfterflowKit
+import Foundation
+
+/// Hover: on a front-matter key, what it means; on a value the kind knows (a mood score, a
+/// treatment), what it means; on a goal's short name in a trial line, the goal.
+extension LanguageServer {
+    func hover(_ params: JSON?) -> Result<JSON, Failure> {
+        guard let uri = params?["textDocument"]?["uri"]?.string, let position = Position(params?["position"]) else {
+            return .failure(.params("textDocument/hover needs a textDocument's uri and a position"))
+        }
+        guard let open = documents[uri] else { return .success(.null) }
+        let line = String(open.document.line(position.line))
+        guard let word = LanguageServer.word(in: line, at: position.character) else { return .success(.null) }
+        let place = CompletionPlace(document: open.document, line: position.line)
+        var text: String?
+        if let kind = place.kind, place.inFrontMatter, let colon = line.firstIndex(of: ":") {
+            let key = String(line[..<colon])
+            let colonOffset = line[..<colon].utf16.count
+            if word.range.upperBound <= colonOffset {
+                text = kind.descriptor.meaning(ofKey: key).map { "**\(key)**: \($0)" }
+            } else {
+                text = kind.descriptor.valueChoices(forKey: key).first { $0.value == word.text }.map { "**\(word.text)**: \($0.meaning)" }
+            }
+        } else if place.kind == .trials, let relative = open.relativePath {
+            text = goalHover(line: line, word: word.text, path: relative)
+        }
+        guard let text else { return .success(.null) }
+        let range = TextRange(start: Position(line: position.line, character: word.range.lowerBound),
+                              end: Position(line: position.line, character: word.range.upperBound))
+        return .success(["contents": ["kind": "markdown", "value": .string(text)], "range": range.json])
+    }
+
+    /// The goal a trial line names, when `word` is its goal: title, phase, criterion.
+    private func goalHover(line: String, word: String, path: String) -> String? {
+        let words = line.split(separator: " ")
+        let parts = path.split(separator: "/")
+        guard words.count >= 3, words[0] == "-", words[2] == word, parts.count > 2, parts[0] == "clients",
+              let vault = workspace?.vault,
+              let goal = (try? DocumentStore(vault: vault).load(String(parts[1])))?.goal(word) else { return nil }
+        var lines = ["**\(goal.goal.title ?? goal.short)** (\(goal.short))"]
+        if let phase = goal.goal.phase { lines.append("phase: \(phase.rawValue)") }
+        if let mastery = goal.goal.mastery { lines.append("mastery: \(mastery.text)") }
+        return lines.joined(separator: "\n\n")
+    }
+
+    /// The word (letters, digits, `_`, `-`, `.`) at `character` (UTF-16) of `line`, with its
+    /// range in UTF-16 code units.
+    static func word(in line: String, at character: Int) -> (text: String, range: Range<Int>)? {
+        let units = Array(line.utf16)
+        func isWordUnit(_ unit: UInt16) -> Bool {
+            guard let scalar = Unicode.Scalar(unit) else { return false }
+            return scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-" || scalar == "."
+        }
+        var start = min(max(0, character), units.count)
+        var end = start
+        while start > 0, isWordUnit(units[start - 1]) { start -= 1 }
+        while end < units.count, isWordUnit(units[end]) { end += 1 }
+        guard start < end else { return nil }
+        return (String(decoding: units[start..<end], as: UTF16.self), start..<end)
+    }
+}
