@@ -98,6 +98,22 @@ struct CrashSafetyTests {
         }
     }
 
+    @Test("record, killed at random moments: a duration's start (appended) and an interval run inserted in time order, whole or absent")
+    func record() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let client = try sandbox.readText(vault + "/clients/maya-t/client.md")
+            let id = client.split(separator: "\n").first { $0.hasPrefix("id: ") }.map { String($0.dropFirst(4)) } ?? ""
+            for (short, keys) in [("tantrum", ["measure: duration"]), ("on-task", ["measure: interval", "method: partial", "interval: 10s"])] {
+                try sandbox.write(vault + "/clients/maya-t/goals/\(short).md",
+                                  (["---", "type: goal", "id: \(UUID().uuidString)", "client: \(id)", "title: \(short)"] + keys + ["---", ""]).joined(separator: "\n"))
+            }
+            expectStatus(try sandbox.run(["list", "--vault", vault]), 0)
+            try Self.killRuns(sandbox, vault, ["record", "maya-t", "tantrum", "start", "--at", "15:20:00", "--session", "maya-t/2025-03-25"])
+            try Self.killRuns(sandbox, vault, ["record", "maya-t", "on-task", "+", "-", "+", "--at", "15:05:00", "--session", "maya-t/2025-03-25"])
+        }
+    }
+
     @Test("new, import csv and import trials csv, killed at random moments: every file they made is whole")
     func creations() throws {
         try withSandbox { sandbox in

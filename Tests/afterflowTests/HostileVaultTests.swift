@@ -76,6 +76,7 @@ struct HostileVaultTests {
         ("goal phase", ["goal", "phase", "maya-t", "two-step", "maintenance", "--date", "2025-03-26"]),
         ("trials start", ["trials", "start", "maya-t"]),
         ("trial", ["trial", "maya-t", "s-initial", "success", "--cue", "minimal"]),
+        ("record", ["record", "maya-t", "s-initial"]),
         ("trials end", ["trials", "end", "maya-t"]),
         ("summary", ["summary", "maya-t/2025-01-14"]),
         ("progress", ["progress", "maya-t"]),

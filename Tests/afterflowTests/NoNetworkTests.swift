@@ -32,6 +32,8 @@ struct NoNetworkTests {
         (["goal", "set", "ana-l", "k-final", "min_trials=10"], false), (["goal", "phase", "ana-l", "k-final", "maintenance"], false),
         (["trials", "start", "ana-l"], false), (["trial", "ana-l", "k-final", "success"], false),
         (["trial", "ana-l", "k-final", "failure", "--cue", "minimal", "--note", "said /t/"], false),
+        (["goal", "add", "ana-l", "Hitting", "--short", "hitting"], false), (["goal", "set", "ana-l", "hitting", "measure=count"], false),
+        (["record", "ana-l", "hitting", "--note", "hit his sister"], false),
         (["log", "ana-l"], false), (["trials", "end", "ana-l"], false), (["summary", "ana-l"], false), (["note", "ana-l"], false),
         (["progress", "maya-t"], false), (["progress", "maya-t", "--format", "csv"], false),
         (["export", "progress", "maya-t", "-o", "SANDBOX/p.html"], false),

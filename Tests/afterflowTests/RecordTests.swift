@@ -136,6 +136,26 @@ struct RecordTests {
         }
     }
 
+    @Test("trial refuses a goal of a behaviour measure and names record")
+    func trialRefusesABehaviourGoal() throws {
+        try Self.withSession { (sandbox: Sandbox, vault: String, file: String) throws in
+            let before = try sandbox.readText(file)
+            let result = try sandbox.run(["trial", "maya-t", "hitting", "+"], directory: vault, environment: Self.at)
+            let after = try sandbox.readText(file)
+            #expect(result.status == 64 && result.stderr.contains("log it with 'afterflow record maya-t hitting'") && after == before, "\(result)")
+        }
+    }
+
+    @Test("goal set gives a goal its measure and the keys the measure needs")
+    func goalSetMeasure() throws {
+        try Self.withSession { (sandbox: Sandbox, vault: String, _: String) throws in
+            let result = try sandbox.run(["goal", "set", "maya-t", "s-initial", "measure=Interval", "method=whole", "interval=1m30s"], directory: vault, environment: Self.at)
+            expectStatus(result, 0)
+            let text = try sandbox.readText(vault + "/clients/maya-t/goals/s-initial.md")
+            #expect(["measure: interval", "method: whole", "interval: 1m30s"].allSatisfy { text.contains("\n" + $0 + "\n") }, "\(text)")
+        }
+    }
+
     @Test("every measure's lines pass check")
     func checkAccepts() throws {
         try Self.withSession { (sandbox: Sandbox, vault: String, file: String) throws in

@@ -51,7 +51,8 @@ public struct GoalEditor: Sendable {
     }
 
     /// The keys `set` changes; the phase has its own change (`phasing`).
-    public static let settable = ["title", "category", "cue", "mastery", "min_trials", "counts_correct", "started", "target_date", "trend"]
+    public static let settable = ["title", "category", "cue", "mastery", "min_trials", "counts_correct", "started", "target_date", "trend",
+                                  "measure", "method", "interval", "steps", "chaining"]
 
     /// `key=value` assignments as changes, each value checked and rendered in canonical form; an
     /// empty value removes the key (its default applies). The first bad one stops it.
@@ -102,6 +103,20 @@ public struct GoalEditor: Sendable {
         case "trend":
             guard let method = TrendMethod(parsing: value) else { throw .invalid("trend must be \(TrendMethod.expectedList), found \"\(value)\"") }
             return method.rawValue
+        case "measure", "method", "chaining":
+            let names = key == "measure" ? GoalMeasure.allCases.map(\.rawValue)
+                : key == "method" ? IntervalMethod.allCases.map(\.rawValue) : Chaining.allCases.map(\.rawValue)
+            guard let name = names.first(where: { $0 == value.lowercased() }) else {
+                throw .invalid("\(key) must be one of \(names.joined(separator: ", ")), found \"\(value)\"")
+            }
+            return name
+        case "interval":
+            guard let seconds = IntervalLength.seconds(value) else { throw .invalid("interval must be a length like 10s, 15s or 1m, found \"\(value)\"") }
+            return IntervalLength.text(seconds)
+        case "steps":
+            let steps = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard !steps.contains(where: \.isEmpty) else { throw .invalid("steps must be the task's steps in order, separated by commas, like \"wet hands, soap, rinse, dry\"") }
+            return YAMLWriter.flowList(steps)
         default:
             return YAMLWriter.scalar(value)
         }

@@ -93,38 +93,10 @@ public struct TrialSession: Sendable {
         diagnostics = document.diagnostics + reader.diagnostics
         if let section = document.section("Trials") {
             trialsSection = section
-            // Read from the document's bytes, without a String a line: the fast reading takes
-            // well-formed trials and lines that are no list items, the careful one the rest.
-            var found: [Trial] = []
-            found.reserveCapacity(section.content.count)
-            var problems: [Diagnostic] = []
-            document.bytes.withUnsafeBufferPointer { bytes in
-                for index in section.content {
-                    let line = document.lines[index]
-                    var reading = Trial.readFast(UnsafeBufferPointer(rebasing: bytes[line.start..<line.end]), index: index)
-                    if reading == nil {
-                        let text = document.text(ofLine: index)
-                        switch BehaviourEvent.read(line: text, index: index) {
-                        case .event(let event)?:
-                            events.append(event)
-                            continue
-                        case .malformed(let column, let expected)?:
-                            reading = .malformed(column: column, expected: expected)
-                        case nil:
-                            reading = Trial.readCarefully(line: text, index: index)
-                        }
-                    }
-                    switch reading! {
-                    case .trial(let trial): found.append(trial)
-                    case .ignored: continue
-                    case .malformed(let column, let expected):
-                        let prefix = String(document.text(ofLine: index).unicodeScalars.prefix(column))
-                        problems.append(.error("\(Self.lineWord(document.text(ofLine: index))) line: expected \(expected)", at: SourceLocation(line: index + 1, column: prefix.utf8.count + 1)))
-                    }
-                }
-            }
-            trials = found
-            diagnostics += problems
+            let read = Self.lines(of: section, in: document)
+            trials = read.trials
+            events = read.events
+            diagnostics += read.problems
         }
         if let section = document.section("Notes") { notes = document.text(of: section) }
         if let warning = document.unclosedFenceWarning { diagnostics.append(warning) }
@@ -136,6 +108,43 @@ public struct TrialSession: Sendable {
         diagnostics += trialsAfterEnd()
         diagnostics += BehaviourEvent.sequenceProblems(events) { document.text(ofLine: $0) }
         diagnostics.sort { $0.location < $1.location }
+    }
+
+    /// The trials and events of `## Trials`, and the lines that are neither though list items.
+    /// Read from the document's bytes, without a String a line: the fast reading takes
+    /// well-formed trials and lines that are no list items, the careful ones the rest.
+    static func lines(of section: Document.Section, in document: Document) -> (trials: [Trial], events: [BehaviourEvent], problems: [Diagnostic]) {
+        var found: [Trial] = []
+        found.reserveCapacity(section.content.count)
+        var events: [BehaviourEvent] = []
+        var problems: [Diagnostic] = []
+        document.bytes.withUnsafeBufferPointer { bytes in
+            for index in section.content {
+                let line = document.lines[index]
+                var reading = Trial.readFast(UnsafeBufferPointer(rebasing: bytes[line.start..<line.end]), index: index)
+                if reading == nil {
+                    let text = document.text(ofLine: index)
+                    switch BehaviourEvent.read(line: text, index: index) {
+                    case .event(let event)?:
+                        events.append(event)
+                        continue
+                    case .malformed(let column, let expected)?:
+                        reading = .malformed(column: column, expected: expected)
+                    case nil:
+                        reading = Trial.readCarefully(line: text, index: index)
+                    }
+                }
+                switch reading! {
+                case .trial(let trial): found.append(trial)
+                case .ignored: continue
+                case .malformed(let column, let expected):
+                    let text = document.text(ofLine: index)
+                    let prefix = String(text.unicodeScalars.prefix(column))
+                    problems.append(.error("\(lineWord(text)) line: expected \(expected)", at: SourceLocation(line: index + 1, column: prefix.utf8.count + 1)))
+                }
+            }
+        }
+        return (found, events, problems)
     }
 
     /// A warning at each trial or event line whose time is after the session's `end`. A line's

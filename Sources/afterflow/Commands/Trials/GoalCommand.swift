@@ -144,7 +144,7 @@ extension Afterflow.GoalCommand {
     struct SetCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "set",
-            abstract: "Change a goal's keys: title, category, cue, mastery, min_trials, counts_correct, started, target_date, trend.",
+            abstract: "Change a goal's keys: title, category, cue, mastery, min_trials, counts_correct, started, target_date, trend, and its measure's.",
             discussion: """
                 Only the lines of the keys change; comments and everything else stay. A key with nothing after = is removed (its default applies). The phase changes with 'afterflow goal phase', which keeps each change with its day.
 
@@ -154,6 +154,10 @@ extension Afterflow.GoalCommand {
                   afterflow goal set maya-t s-initial counts_correct=independent,minimal
                   afterflow goal set maya-t s-initial target_date=2025-06-30
                   afterflow goal set maya-t s-initial trend=least-squares
+                  afterflow goal set maya-t on-task measure=interval method=partial \\
+                    interval=10s
+                  afterflow goal set maya-t handwash measure=task chaining=total \\
+                    "steps=turn on water, wet hands, soap, rinse, dry"
                 """)
 
         @OptionGroup var vaultOptions: VaultOptions

@@ -78,6 +78,9 @@ extension Afterflow {
                 _ = try goalRecord(goal, in: record, hints: vaultOptions.hints)
                 throw Exit.dataProblem
             }
+            if goalView.measure != .trials {
+                throw usageError("\(goal.lowercased()) is a goal of measure: \(goalView.measure.rawValue), not of trials; log it with '\(vaultOptions.hints.command("record", client, goal.lowercased()))' and the words its measure takes", command: "trial")
+            }
             let cues = store.cues
             let level: String
             if let cue {

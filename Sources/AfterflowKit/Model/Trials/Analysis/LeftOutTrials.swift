@@ -17,10 +17,10 @@ public struct LeftOutTrials: Sendable, Equatable {
     public var count: Int { places.count }
     public var isEmpty: Bool { places.isEmpty }
 
-    /// Whether `check` accepts the trial in a session of `record`: its goal is one of the client's
-    /// and its cue level one of `cues`.
+    /// Whether `check` accepts the trial in a session of `record`: its goal is one of the client's,
+    /// of `measure: trials`, and its cue level one of `cues`.
     public static func accepts(_ trial: Trial, record: ClientRecord, cues: CueLevels) -> Bool {
-        cues.rank(of: trial.cue) != nil && record.goal(trial.goal) != nil
+        cues.rank(of: trial.cue) != nil && record.goal(trial.goal).map { $0.goal.measure == .trials } == true
     }
 
     /// The lines of `session` (at `path`) that `check` rejects.
