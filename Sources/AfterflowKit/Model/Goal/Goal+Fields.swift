@@ -13,6 +13,13 @@ extension Goal {
         case "phase": return "Where the goal stands: baseline, active, maintenance, mastered, on-hold, retired."
         case "phases": return "Each change of phase with its day: [baseline 2025-01-07, active 2025-01-21]."
         case "started": return "The day work on the goal started, without a time."
+        case "target_date": return "The day the mastery criterion is to be met by: the end of the chart's aim line."
+        case "trend": return "How the chart fits its trend lines: split-middle (the default) or least-squares."
+        case "measure": return "What the goal records: trials (the default), count, duration, latency, interval, abc or task."
+        case "method": return "For measure: interval, how an interval is scored: partial, whole or momentary."
+        case "interval": return "For measure: interval, each interval's length: 10s, 15s, 1m."
+        case "steps": return "For measure: task, the task analysis in order: [turn on water, wet hands, soap, rinse, dry]."
+        case "chaining": return "For measure: task, how it is taught: forward, backward or total."
         default: return keys.contains(key) ? FieldChoice.sharedMeaning(ofKey: key) : nil
         }
     }
@@ -21,6 +28,10 @@ extension Goal {
         switch key {
         case "category": return standardCategories.map { FieldChoice($0, "A goal category every vault knows.") }
         case "phase": return GoalPhase.allCases.map { FieldChoice($0.rawValue, $0.meaning) }
+        case "measure": return GoalMeasure.allCases.map { FieldChoice($0.rawValue, "A goal of measure \($0.rawValue) (docs/FORMAT.md, Behaviour measures).") }
+        case "method": return IntervalMethod.allCases.map { FieldChoice($0.rawValue, "Interval recording: \($0.rawValue).") }
+        case "chaining": return Chaining.allCases.map { FieldChoice($0.rawValue, "Taught by \($0.rawValue) chaining.") }
+        case "trend": return TrendMethod.allCases.map { FieldChoice($0.rawValue, "Trend lines by \($0.rawValue).") }
         default: return []
         }
     }

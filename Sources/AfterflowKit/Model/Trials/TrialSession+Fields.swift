@@ -8,6 +8,8 @@ extension TrialSession {
         case "location": return "Where it took place, free text: Clinic, room 2."
         case "observer": return "The observer's initials: JL."
         case "recorded_on": return "How the trials were recorded: terminal, phone, script, import."
+        case "role": return "reliability for a second observer's record of a session (primary names it); else the session's own."
+        case "primary": return "In a reliability record, the id of the session it checks."
         default: return keys.contains(key) ? FieldChoice.sharedMeaning(ofKey: key) : nil
         }
     }
