@@ -36,13 +36,14 @@ extension LanguageServer {
         var choices = kind.descriptor.valueChoices(forKey: key)
         var items: [JSON] = []
         if let vault = workspace?.vault {
-            switch (kind, key) {
-            case (.goal, "cue"), (.goal, "counts_correct"):
+            // By key, whatever the kind: a key means the same in every kind that has it.
+            switch key {
+            case "cue", "counts_correct":
                 choices += vault.config.cueLevels.names.map { FieldChoice($0, "A cue level of this vault (least support first).") }
-            case (.session, "tags"), (.mood, "tags"):
+            case "tags":
                 let tags = (try? workspace?.store.tagCounts(SessionFilter())) ?? []
                 choices += tags.map { FieldChoice($0.tag, "A tag used in \($0.sessions) session\($0.sessions == 1 ? "" : "s").") }
-            case (.goal, "client"), (.trials, "client"):
+            case "client":
                 items = clientItems(vault)
             default: break
             }

@@ -92,29 +92,11 @@ public struct Goal: Sendable {
                     } else {
                         reader.error("phase must be one of \(GoalPhase.expectedList), found \(quoted(s.text))", at: s.location)
                     }
-                case "phases":
-                    var last: LocalDate?
-                    for item in reader.list(entry) {
-                        guard let change = PhaseChange.parse(item.text) else {
-                            reader.error("each of phases must be a phase and its day, like 'active 2025-01-21', found \(quoted(item.text))", at: item.location)
-                            continue
-                        }
-                        if let last, change.day.dayString < last.dayString {
-                            reader.error("phases must be in the order they happened: \(change.day.dayString) comes after \(last.dayString)", at: item.location)
-                        }
-                        last = change.day
-                        phases.append(change)
-                    }
+                case "phases": readPhases(entry, &reader)
                 case "started": started = reader.day(entry)
                 case "measure", "method", "interval", "steps", "chaining": readMeasure(entry, &reader)
                 case "target_date": targetDate = reader.day(entry)
-                case "trend":
-                    guard let s = reader.scalar(entry) else { continue }
-                    if let value = TrendMethod(parsing: s.text) {
-                        trend = value
-                    } else {
-                        reader.error("trend must be \(TrendMethod.expectedList), found \(quoted(s.text))", at: s.location)
-                    }
+                case "trend": readTrend(entry, &reader)
                 case "created": created = reader.date(entry)
                 case "updated": updated = reader.date(entry)
                 default: continue
@@ -137,6 +119,32 @@ public struct Goal: Sendable {
         if let warning = document.unclosedFenceWarning { diagnostics.append(warning) }
         diagnostics += document.controlCharacterErrors(sections: [("description", bodyStart..<document.lines.count)])
         diagnostics.sort { $0.location < $1.location }
+    }
+
+    /// `phases`: each change of phase with its day, in the order they happened.
+    private mutating func readPhases(_ entry: FrontMatterEntry, _ reader: inout FrontMatterReader) {
+        var last: LocalDate?
+        for item in reader.list(entry) {
+            guard let change = PhaseChange.parse(item.text) else {
+                reader.error("each of phases must be a phase and its day, like 'active 2025-01-21', found \(quoted(item.text))", at: item.location)
+                continue
+            }
+            if let last, change.day.dayString < last.dayString {
+                reader.error("phases must be in the order they happened: \(change.day.dayString) comes after \(last.dayString)", at: item.location)
+            }
+            last = change.day
+            phases.append(change)
+        }
+    }
+
+    /// `trend`: how the chart fits its trend lines.
+    private mutating func readTrend(_ entry: FrontMatterEntry, _ reader: inout FrontMatterReader) {
+        guard let s = reader.scalar(entry) else { return }
+        if let value = TrendMethod(parsing: s.text) {
+            trend = value
+        } else {
+            reader.error("trend must be \(TrendMethod.expectedList), found \(quoted(s.text))", at: s.location)
+        }
     }
 
     /// One of the keys of the goal's measure.
