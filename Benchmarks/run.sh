@@ -9,6 +9,8 @@
 #   ONLY=practice Benchmarks/run.sh   a therapist's practice alone: trial, progress, its report, index
 #   ONLY=live Benchmarks/run.sh       the live logger on the practice: keypress to fsync'd line, start-up
 #   ONLY=moods Benchmarks/run.sh      ten years of check-ins alone: mood, moods --trend, export fhir
+#   ONLY=costs Benchmarks/run.sh      issue 25's rows alone: show at 10,000, export trials csv at 1x and 10x
+#   BEFORE=path/to/afterflow          with ONLY=costs: another build measured beside this one, same run
 #   SCRATCH=.build-x                  build in another scratch folder
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -67,7 +69,7 @@ echo
 echo "Machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(uname -sr), $(swift --version 2>/dev/null | head -1)"
 echo
 
-[ "$ONLY" = exports ] || [ "$ONLY" = wide ] || [ "$ONLY" = practice ] || [ "$ONLY" = live ] || [ "$ONLY" = moods ] && SIZES=""
+[ "$ONLY" = exports ] || [ "$ONLY" = wide ] || [ "$ONLY" = practice ] || [ "$ONLY" = live ] || [ "$ONLY" = moods ] || [ "$ONLY" = costs ] && SIZES=""
 for n in $SIZES; do
   vault="$OUT/$n"
   vault_of "$vault" "$n"
@@ -309,4 +311,73 @@ fi
 
 if [ "$ONLY" = all ] || [ "$ONLY" = moods ]; then
   source Benchmarks/moods.sh
+fi
+
+# Issue 25, costs that follow the work: `show` of one session of 10,000 by its id (beside `cat` of
+# its file: a process that reads it), and `export trials csv` of the practice and of ten times the
+# practice (400 clients; beside `cat` of every file), with the export's peak memory. BEFORE names
+# another build (the one before the change), measured in the same run on the same files; its
+# output must be byte for byte the same.
+if [ "$ONLY" = costs ]; then
+  load() { cut -d' ' -f1-3 /proc/loadavg; }
+  # "before / after: N×" from a hyperfine JSON file whose commands are X and "before: X".
+  against_before() {
+    [ -n "${BEFORE:-}" ] || return 0
+    python3 - "$1" <<'PY'
+import json, sys
+results = {r["command"]: r["median"] for r in json.load(open(sys.argv[1]))["results"]}
+for name, median in results.items():
+    if name.startswith("before: ") and name[8:] in results:
+        print(f"Median before / after, same run: {median / results[name[8:]]:.2f}×")
+        print()
+PY
+  }
+  echo "Load average at the start: $(load)"
+  echo
+  big="$OUT/10000"
+  vault_of "$big" 10000
+  "$BIN" index --vault "$big" >/dev/null
+  file=$(find "$big/sessions" -name '*.md' | sort | sed -n '5000p')
+  ref=$(sed -n 's/^id: *//p' "$file" | head -1 | cut -c1-8)
+  cases=(-n "afterflow show $ref" "$BIN show $ref --vault $big")
+  [ -n "${BEFORE:-}" ] && cases+=(-n "before: afterflow show $ref" "$BEFORE show $ref --vault $big")
+  hyperfine -N --style none --warmup 2 --runs "$RUNS" --export-json /tmp/afterflow-bench-costs-show.json \
+    -n "floor: cat the session file" "cat $file" "${cases[@]}" >/dev/null
+  echo "### \`show\` of one session of 10,000 (\`${file#"$big"/}\`)"
+  echo
+  table /tmp/afterflow-bench-costs-show.json "floor: cat the session file"
+  echo
+  against_before /tmp/afterflow-bench-costs-show.json
+  make_practice
+  tenfold="$OUT/practice-10x"
+  if [ ! -f "$tenfold/.generated" ]; then
+    rm -rf "$tenfold"
+    "$BENCH" practice "$tenfold" 400 >/dev/null
+    touch "$tenfold/.generated"
+  fi
+  for p in "$practice" "$tenfold"; do
+    name=$(basename "$p")
+    "$BIN" export trials csv --vault "$p" > "/tmp/afterflow-bench-$name.csv" 2>/dev/null
+    size=$(wc -c < "/tmp/afterflow-bench-$name.csv")
+    cases=(-n "afterflow export trials csv" "$BIN export trials csv --vault $p > /dev/null")
+    if [ -n "${BEFORE:-}" ]; then
+      "$BEFORE" export trials csv --vault "$p" > "/tmp/afterflow-bench-$name-before.csv" 2>/dev/null
+      if cmp -s "/tmp/afterflow-bench-$name.csv" "/tmp/afterflow-bench-$name-before.csv"; then same="the same bytes as before"; else same="**output differs from before**"; fi
+      cases+=(-n "before: afterflow export trials csv" "$BEFORE export trials csv --vault $p > /dev/null")
+    fi
+    hyperfine --style none --warmup 1 --runs "$RUNS" --export-json "/tmp/afterflow-bench-costs-$name.json" \
+      -n "floor: cat every file" "find $p/clients -name '*.md' -print0 | xargs -0 cat > /dev/null" "${cases[@]}" >/dev/null
+    echo "### \`export trials csv\` of \`$name\` ($(find "$p/clients" -name '*.md' | wc -l) files, $((size / 1000000)) MB of CSV${same:+, $same})"
+    echo
+    table "/tmp/afterflow-bench-costs-$name.json" "floor: cat every file"
+    echo
+    against_before "/tmp/afterflow-bench-costs-$name.json"
+    for bin in "$BIN" ${BEFORE:+"$BEFORE"}; do
+      /usr/bin/time -f '%M' -o /tmp/afterflow-peak "$bin" export trials csv --vault "$p" >/dev/null 2>&1 || true
+      echo "Peak memory of \`$([ "$bin" = "$BIN" ] || echo "before: ")afterflow export trials csv\`: $(( $(tail -1 /tmp/afterflow-peak) / 1024 )) MB"
+      echo
+    done
+    rm -f "/tmp/afterflow-bench-$name.csv" "/tmp/afterflow-bench-$name-before.csv"
+  done
+  echo "Load average at the end: $(load)"
 fi

@@ -32,6 +32,85 @@ public struct DocumentReference: Sendable, CustomStringConvertible {
         relativeDay(now: now, timeZone: timeZone).map { DocumentReference($0.dayString) } ?? self
     }
 
+    /// Whether the reference is a path (it has a `/` or ends in `.md`): read from disk, never
+    /// looked up.
+    public var isPath: Bool {
+        let trimmed = text.trimmingASCIIWhitespace()
+        return trimmed.contains("/") || trimmed.hasSuffix(".md")
+    }
+
+    /// The session file a path reference names, relative to `directory`, then to the vault.
+    func resolvePath(in vault: Vault, from directory: String, home: String?) throws(VaultError) -> VaultEntry {
+        let trimmed = text.trimmingASCIIWhitespace()
+        for base in [directory, vault.root] {
+            let absolute = Vault.absolute(trimmed, from: base, home: home)
+            guard let relative = vault.relativePath(absolute), !relative.isEmpty, FileIO.exists(absolute) else { continue }
+            let entry = VaultEntry(path: relative, bytes: try FileIO.read(absolute))
+            guard entry.session != nil, !entry.isPlainNote else {
+                throw VaultError(.noMatch, "\(trimmed) is not a therapy session file: " + DocumentReference.whatItIs(entry),
+                                 details: DocumentReference.whereItsCommandsAre(entry, path: relative))
+            }
+            return entry
+        }
+        throw VaultError(.noMatch, "no session at \(trimmed) in the vault \(vault.root)")
+    }
+
+    /// Finds the one session `text` names and reads its file, by the rule of `RecordLookup`: a
+    /// path is read at once; a day, an id prefix or `last` is answered from the index as it
+    /// stands when that answer can be vouched for, else from the index brought up to date.
+    public func resolve(with lookup: RecordLookup, from directory: String, now: Date, home: String? = nil) throws(VaultError) -> VaultEntry {
+        if isPath { return try resolvePath(in: lookup.vault, from: directory, home: home) }
+        let found = try lookup.find { (attempt) throws(VaultError) -> VaultEntry? in
+            if attempt.trusting { return try quickAnswer(attempt, now: now) }
+            return try resolve(in: attempt.index, from: directory, now: now, home: home)
+        }
+        guard let found else { throw VaultError(.noMatch, "no session matches \(quoted(text))") }
+        return found
+    }
+
+    /// The one session the index as it stands names, vouched for by its file and the file names
+    /// beside it; nil when the index must be brought up to date first.
+    private func quickAnswer(_ attempt: RecordLookup.Attempt, now: Date) throws(VaultError) -> VaultEntry? {
+        let index = attempt.index
+        let trimmed = text.trimmingASCIIWhitespace()
+        if DocumentReference.newestWords.contains(trimmed.lowercased()) {
+            guard let newest = try index.newestCandidate(), let date = newest.date else { return nil }
+            let day = date.dayString
+            // A session file named for that day or a later one that the index has not seen.
+            for year in sessionYears(from: date.year, in: index.vault) {
+                if try attempt.hasUnknownNames(in: "sessions/\(year)", day: day, later: true, known: [newest.path]) { return nil }
+            }
+            return try attempt.read(newest.path) { $0.session?.date == date && !$0.isDraft && !$0.isPlainNote }
+        }
+        if let day = relativeDay(now: now, timeZone: index.vault.timeZone) ?? LocalDate.parse(trimmed).flatMap({ $0.isDayOnly ? $0 : nil }) {
+            let candidates = try index.candidates(onDay: day)
+            guard candidates.count == 1 else { return nil }
+            let known = Set(candidates.map(\.path))
+            for folder in [String(format: "sessions/%04d", day.year), Vault.draftsFolder] {
+                if try attempt.hasUnknownNames(in: folder, day: day.dayString, known: known) { return nil }
+            }
+            return try attempt.read(candidates[0].path) { entry in
+                guard let date = entry.session?.date, !entry.isPlainNote else { return false }
+                return date.year == day.year && date.month == day.month && date.day == day.day
+            }
+        }
+        let key = trimmed.uppercased()
+        guard key.utf8.count >= 4, key.utf8.allSatisfy({ hexValue($0) != nil || $0 == UInt8(ascii: "-") }) else { return nil }
+        let candidates = try index.candidates(idPrefix: key)
+        guard candidates.count == 1 else { return nil }
+        let bare = key.replacingOccurrences(of: "-", with: "")
+        return try attempt.read(candidates[0].path) { entry in
+            guard let id = entry.session?.id?.uuidString, !entry.isPlainNote else { return false }
+            return id.hasPrefix(key) || id.replacingOccurrences(of: "-", with: "").hasPrefix(bare)
+        }
+    }
+
+    /// The year folders of `sessions/` from `year` on.
+    private func sessionYears(from year: Int, in vault: Vault) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: vault.root + "/sessions")) ?? []
+        return names.filter { $0.utf8.count == 4 && Int($0).map { $0 >= year } == true }
+    }
+
     /// Finds the one session `text` names and reads its file.
     ///
     /// `directory` is where relative paths start from (the shell's current folder), then the vault;
@@ -47,19 +126,7 @@ public struct DocumentReference: Sendable, CustomStringConvertible {
             }
             return VaultEntry(path: newest.path, bytes: try FileIO.read(try vault.path(newest.path)))
         }
-        if trimmed.contains("/") || trimmed.hasSuffix(".md") {
-            for base in [directory, vault.root] {
-                let absolute = Vault.absolute(trimmed, from: base, home: home)
-                guard let relative = vault.relativePath(absolute), !relative.isEmpty, FileIO.exists(absolute) else { continue }
-                let entry = VaultEntry(path: relative, bytes: try FileIO.read(absolute))
-                guard entry.session != nil, !entry.isPlainNote else {
-                    throw VaultError(.noMatch, "\(trimmed) is not a therapy session file: " + DocumentReference.whatItIs(entry),
-                                     details: DocumentReference.whereItsCommandsAre(entry, path: relative))
-                }
-                return entry
-            }
-            throw VaultError(.noMatch, "no session at \(trimmed) in the vault \(vault.root)")
-        }
+        if isPath { return try resolvePath(in: vault, from: directory, home: home) }
         let candidates: [ReferenceCandidate]
         var nearest: [ReferenceCandidate] = []
         let kind: String

@@ -38,8 +38,8 @@ struct ExportFHIR: ParsableCommand {
         let assessments = try withVaultErrors { try index.assessments(since: range.since, until: range.until) }
         var bundle = FHIRBundle(moods: moods, assessments: assessments, timeZone: zone)
         bundle.includeSuggestedLabels = suggestedLabels
-        let text = bundle.text()
-        let path = try writeOutput(Array(text.utf8), to: destination)
+        // Written an entry at a time.
+        let (_, path) = try streamOutput(to: destination) { (out) throws(VaultError) in try bundle.write(to: out) }
         if let path {
             let m = moods.filter { $0.date != nil }.count, a = assessments.filter { $0.date != nil && $0.isComplete }.count
             ErrorStream.current.write("Wrote \(m) check-in\(m == 1 ? "" : "s") and \(a) assessment\(a == 1 ? "" : "s") to \(path)")

@@ -20,11 +20,11 @@ struct Open: ParsableCommand {
     var reference: String
 
     func run() throws {
-        let (store, _) = try vaultOptions.index()
-        let vault = store.vault
+        let lookup = try vaultOptions.lookup()
+        let vault = lookup.vault
         let entry: VaultEntry
         do {
-            entry = try DocumentReference(reference).resolve(in: store, from: FileManager.default.currentDirectoryPath, now: CommandClock.now, home: LocalPaths.home)
+            entry = try DocumentReference(reference).resolve(with: lookup, from: FileManager.default.currentDirectoryPath, now: CommandClock.now, home: LocalPaths.home)
         } catch where error.kind == .noMatch {
             // Gently: the session is not lost, and one command brings it back.
             guard let lines = deletedSessionLines(reference, vault: vault, hints: vaultOptions.hints) else { throw failure(error) }

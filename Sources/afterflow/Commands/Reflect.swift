@@ -127,11 +127,23 @@ struct Reflect: ParsableCommand {
     /// can still be queued.
     private func lookUp(_ reference: String, in vault: Vault) throws(VaultError) -> VaultEntry {
         let cwd = FileManager.default.currentDirectoryPath
-        do {
-            if let store = try? IndexStore(vault: vault), (try? store.refresh()) != nil {
-                return try DocumentReference(reference).resolve(in: store, from: cwd, now: CommandClock.now, home: LocalPaths.home)
+        do throws(VaultError) {
+            // The index is brought up to date only when the quick answer cannot be trusted; when
+            // it cannot even then, the files themselves are read.
+            let lookup = RecordLookup(vault: vault) { () throws(VaultError) -> IndexStore in
+                do throws(VaultError) {
+                    let store = try IndexStore(vault: vault)
+                    try store.refresh()
+                    return store
+                } catch {
+                    throw VaultError(.indexUnwritable, error.message)
+                }
             }
-            return try DocumentReference(reference).resolve(in: VaultCatalog(vault: vault), from: cwd, now: CommandClock.now, home: LocalPaths.home)
+            do throws(VaultError) {
+                return try DocumentReference(reference).resolve(with: lookup, from: cwd, now: CommandClock.now, home: LocalPaths.home)
+            } catch where error.kind == .indexUnwritable {
+                return try DocumentReference(reference).resolve(in: VaultCatalog(vault: vault), from: cwd, now: CommandClock.now, home: LocalPaths.home)
+            }
         } catch {
             throw trashAware(error, reference: reference, vault: vault, hints: vaultOptions.hints)
         }

@@ -81,3 +81,24 @@ func writeOutput(_ bytes: [UInt8], to destination: OutputDestination?) throws ->
     }
     return try destination.write(bytes)
 }
+
+/// Writes what `body` streams to `destination` as it comes (a file, under a temporary name until
+/// it is complete), or to standard output when there is none; returns `body`'s answer and the
+/// path written, as the user would name it.
+func streamOutput<T>(to destination: OutputDestination?, _ body: (ByteOutput) throws(VaultError) -> T) throws -> (T, String?) {
+    do throws(VaultError) {
+        guard let destination else {
+            let output = ByteOutput(fileDescriptor: STDOUT_FILENO, shown: "standard output")
+            let answer = try body(output)
+            try output.flush()
+            return (answer, nil)
+        }
+        let file = try FileIO.StreamedFile(destination.path, replace: destination.replace)
+        let answer = try body(file.output)
+        try file.commit()
+        return (answer, destination.shown)
+    } catch {
+        report(error)
+        throw Exit.dataProblem
+    }
+}

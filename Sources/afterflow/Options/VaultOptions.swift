@@ -98,9 +98,14 @@ extension VaultOptions {
 /// read). When it cannot be written, as on a full disk, the answer comes from an index built in
 /// memory from the files, and a warning says so.
 func openIndex(_ vault: Vault, rebuild: Bool = false) throws -> (IndexStore, IndexStore.RefreshReport) {
+    try withVaultErrors { try refreshIndex(vault, rebuild: rebuild) }
+}
+
+/// `openIndex`, its errors left to the caller.
+func refreshIndex(_ vault: Vault, rebuild: Bool = false) throws(VaultError) -> (IndexStore, IndexStore.RefreshReport) {
     let bar = ProgressBar("Indexing")
     defer { bar.finish() }
-    let (store, report, unwritable) = try withVaultErrors { try IndexStore.refreshed(vault, rebuild: rebuild) { bar.update($0, $1) } }
+    let (store, report, unwritable) = try IndexStore.refreshed(vault, rebuild: rebuild) { bar.update($0, $1) }
     if let unwritable {
         let err = ErrorStream.current
         let index = "\(Vault.stateFolder)/\(IndexStore.fileName)"
@@ -112,14 +117,25 @@ func openIndex(_ vault: Vault, rebuild: Bool = false) throws -> (IndexStore, Ind
 }
 
 extension VaultOptions {
-    /// The session `reference` names, looked up in the index and read from its file. A session
-    /// that was deleted is said to be in the trash, with the command that brings it back.
+    /// How a command about one record finds it (`RecordLookup`): from the index as it stands when
+    /// that can be trusted, else from the index brought up to date. The config's problems are
+    /// printed first.
+    func lookup() throws -> RecordLookup {
+        let vault = try open()
+        if !vault.config.diagnostics.isEmpty {
+            DiagnosticPrinter(vault: vault).print(vault.config.diagnostics, source: nil)
+        }
+        return RecordLookup(vault: vault) { () throws(VaultError) -> IndexStore in try refreshIndex(vault).0 }
+    }
+
+    /// The session `reference` names, found by `RecordLookup`'s rule and read from its file. A
+    /// session that was deleted is said to be in the trash, with the command that brings it back.
     func resolve(_ reference: String) throws -> (Vault, VaultEntry) {
-        let (store, _) = try index()
+        let lookup = try lookup()
         do {
-            return (store.vault, try DocumentReference(reference).resolve(in: store, from: FileManager.default.currentDirectoryPath, now: CommandClock.now, home: LocalPaths.home))
+            return (lookup.vault, try DocumentReference(reference).resolve(with: lookup, from: FileManager.default.currentDirectoryPath, now: CommandClock.now, home: LocalPaths.home))
         } catch {
-            if error.kind == .noMatch, let lines = deletedSessionLines(reference, vault: store.vault, hints: hints) {
+            if error.kind == .noMatch, let lines = deletedSessionLines(reference, vault: lookup.vault, hints: hints) {
                 for line in lines { ErrorStream.current.write(line) }
             } else {
                 report(error)

@@ -19,35 +19,36 @@ public enum TrialCSV {
 
     /// Every trial of every session of `records`, one row each, with the header first.
     public static func write(records: [ClientRecord], lineEnding: String = "\n", byteOrderMark: Bool = false) -> String {
-        var rows: [(key: SortKey, fields: [String])] = []
-        for record in records {
-            var titles: [String: String] = [:]
-            for goal in record.goals {
-                titles[goal.short] = goal.goal.title ?? ""
-                if titles[goal.short.lowercased()] == nil { titles[goal.short.lowercased()] = goal.goal.title ?? "" }
-            }
-            for entry in record.sessions {
-                let session = entry.session
-                let id = session.id?.uuidString.uppercased() ?? ""
-                let day = session.date?.dayString ?? ""
-                for (position, trial) in session.trials.enumerated() {
-                    let key = SortKey(client: record.short, day: day, time: trial.time.secondsOfDay, path: entry.path,
-                                      line: trial.line ?? position)
-                    let title = titles[trial.goal] ?? titles[trial.goal.lowercased()] ?? ""
-                    rows.append((key, [id, record.short, day, clock(trial.time), trial.goal, title,
-                                       trial.success ? success : failure, trial.cue, trial.note]))
-                }
-            }
+        var bytes: [UInt8] = []
+        let output = ByteOutput.collecting { bytes.append(contentsOf: $0) }
+        var writer = Writer(output: output, lineEnding: lineEnding)
+        // Gathering in memory cannot fail.
+        try? writer.start(byteOrderMark: byteOrderMark)
+        try? writer.write(all: records)
+        try? output.flush()
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// What `export trials csv` writes: every trial of `clients` (short names) from `since` to
+    /// `until` (days, inclusive), of `goal` when given, to `output` as it goes: each client's
+    /// folder is read, its rows written, and the next read, so that memory holds one client at a
+    /// time. Returns the number of rows.
+    public static func export(_ store: DocumentStore, clients: [String], since: String?, until: String?, goal: String?,
+                              lineEnding: String = "\n", byteOrderMark: Bool = false, to output: ByteOutput) throws(VaultError) -> Int {
+        var writer = Writer(output: output, lineEnding: lineEnding)
+        try writer.start(byteOrderMark: byteOrderMark)
+        // Rows are by client first: a client named twice has each of its rows twice, side by side.
+        let sorted = clients.sorted()
+        var start = 0
+        while start < sorted.count {
+            var end = start + 1
+            while end < sorted.count && sorted[end] == sorted[start] { end += 1 }
+            let record = selecting([try store.load(sorted[start])], since: since, until: until, goal: goal)[0]
+            try writer.write(Array(repeating: record, count: end - start))
+            start = end
         }
-        rows.sort { $0.key < $1.key }
-        var out = byteOrderMark ? "\u{FEFF}" : ""
-        out.reserveCapacity(128 + rows.count * 80)
-        out += CSVWriter.row(header)
-        for row in rows {
-            out += lineEnding
-            CSVWriter.appendRow(row.fields, guarded: true, to: &out)
-        }
-        return out
+        try output.flush()
+        return writer.rows
     }
 
     /// `15:02:10`, as `TimeOfDay.text` writes it without going through `String(format:)`,
@@ -55,24 +56,7 @@ public enum TrialCSV {
     static func clock(_ time: TimeOfDay) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(8)
-        for (index, value) in [time.hour, time.minute, time.second].enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ":")) }
-            bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value / 10 % 10))
-            bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10))
-        }
+        appendClock(time, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// The order of rows: client, day, time of day, then the file and the trial's line in it.
-    struct SortKey: Comparable {
-        var client: String
-        var day: String
-        var time: Int
-        var path: String
-        var line: Int
-
-        static func < (a: SortKey, b: SortKey) -> Bool {
-            (a.client, a.day, a.time, a.path, a.line) < (b.client, b.day, b.time, b.path, b.line)
-        }
     }
 }

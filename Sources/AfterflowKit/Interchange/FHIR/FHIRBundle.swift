@@ -54,6 +54,25 @@ public struct FHIRBundle: Sendable {
         return out
     }
 
+    /// `text()` written to `output` an entry at a time, as each is made: the same bytes, without
+    /// the whole bundle in memory.
+    public func write(to output: ByteOutput) throws(VaultError) {
+        try output.write("{\"resourceType\":\"Bundle\",\"type\":\"collection\",\"entry\":[")
+        var first = true
+        var failure: VaultError?
+        forEachEntry { entry in
+            guard failure == nil else { return }
+            do throws(VaultError) {
+                try output.write((first ? "\n" : ",\n") + entry.serialized())
+            } catch {
+                failure = error
+            }
+            first = false
+        }
+        if let failure { throw failure }
+        try output.write(first ? "]}\n" : "\n]}\n")
+    }
+
     /// The entries: the Patient, then the Observations oldest first.
     public func entries() -> [JSONValue] {
         var entries: [JSONValue] = []

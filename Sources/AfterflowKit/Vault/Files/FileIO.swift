@@ -30,6 +30,22 @@ public enum FileIO {
         }
     }
 
+    /// The file's bytes with the size and modification time (nanoseconds since 1970) of the very
+    /// file read, as a refresh records them: what a command about one record compares with the
+    /// index (`RecordLookup`).
+    public static func readWithFingerprint(_ path: String) throws(VaultError) -> (bytes: [UInt8], size: Int64, modified: Int64) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw VaultError.io(path, "read", errno: errno) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw VaultError.io(path, "read", errno: errno) }
+        do {
+            return (try readAll(fd), Int64(info.st_size), VaultScanner.modificationTime(info))
+        } catch {
+            throw VaultError.io(path, "read", errno: error.code)
+        }
+    }
+
     /// Every byte of the open file, from its start (the descriptor's offset is not used).
     static func readAll(_ fd: Int32) throws(SystemError) -> [UInt8] {
         var info = stat()
@@ -130,6 +146,11 @@ public enum FileIO {
     /// Creates a new file; fails when one is already there, so nothing is overwritten.
     public static func create(_ path: String, contents: [UInt8]) throws(VaultError) {
         let temp = try writeTemporary(beside: path, contents: contents, mode: fileMode)
+        try commitNew(temp, to: path)
+    }
+
+    /// Gives the flushed temporary file `temp` the name `path`, which must not exist yet.
+    static func commitNew(_ temp: String, to path: String) throws(VaultError) {
         // link() fails if the target exists: no window in which another file could be replaced.
         if link(temp, path) == 0 {
             unlink(temp)
@@ -231,9 +252,18 @@ public enum FileIO {
     /// Writes `contents` to `path` whatever is there (for afterflow's own state and for output
     /// files the user named): atomically, keeping an existing file's permissions, else 0600.
     public static func overwrite(_ path: String, contents: [UInt8]) throws(VaultError) {
+        let temp = try writeTemporary(beside: path, contents: contents, mode: modeToKeep(path))
+        try commitReplacing(temp, to: path)
+    }
+
+    /// The permissions of the file at `path`, else 0600.
+    static func modeToKeep(_ path: String) -> mode_t {
         var info = stat()
-        let mode = stat(path, &info) == 0 ? info.st_mode & 0o7777 : fileMode
-        let temp = try writeTemporary(beside: path, contents: contents, mode: mode)
+        return stat(path, &info) == 0 ? info.st_mode & 0o7777 : fileMode
+    }
+
+    /// Gives the flushed temporary file `temp` the name `path`, replacing what is there.
+    static func commitReplacing(_ temp: String, to path: String) throws(VaultError) {
         guard rename(temp, path) == 0 else {
             let code = errno
             unlink(temp)

@@ -25,7 +25,7 @@ struct Practice {
 
     func trialSession(_ text: String) throws -> VaultEntry {
         try withVaultErrors {
-            try TrialSessionReference(text).resolve(practice: store, from: FileManager.default.currentDirectoryPath) { index }
+            try TrialSessionReference(text).resolve(practice: store, from: FileManager.default.currentDirectoryPath, lookup: RecordLookup(refreshed: index))
         }
     }
 
@@ -70,18 +70,18 @@ struct QuickPractice {
         store = DocumentStore(vault: try options.open())
     }
 
+    /// The trial session `text` names, by `RecordLookup`'s rule: the index is brought up to date
+    /// only when an id or `last` cannot be answered from it as it stands.
     func trialSession(_ text: String) throws -> VaultEntry {
-        let options = self.options
-        return try withVaultErrors {
-            try TrialSessionReference(text).resolve(practice: store, from: FileManager.default.currentDirectoryPath) { () throws(VaultError) -> IndexStore in
-                do {
-                    return try options.index().0
-                } catch let error as VaultError {
-                    throw error
-                } catch {
-                    throw VaultError(.io, "\(error)")
-                }
+        let vault = self.vault
+        let lookup = RecordLookup(vault: vault) { () throws(VaultError) -> IndexStore in
+            if !vault.config.diagnostics.isEmpty {
+                DiagnosticPrinter(vault: vault).print(vault.config.diagnostics, source: nil)
             }
+            return try refreshIndex(vault).0
+        }
+        return try withVaultErrors {
+            try TrialSessionReference(text).resolve(practice: store, from: FileManager.default.currentDirectoryPath, lookup: lookup)
         }
     }
 }

@@ -55,12 +55,13 @@ struct ExportTrialsCSV: ParsableCommand {
         let store = DocumentStore(vault: vault)
         let shorts = try client.isEmpty ? store.clientShorts() : client.map { text in try withVaultErrors { try store.resolveClient(text) } }
         let range = try dayRange(since: since, until: until, zone: vault.timeZone)
-        let loaded = try shorts.map { short in try withVaultErrors { try store.load(short) } }
-        let records = TrialCSV.selecting(loaded, since: range.since, until: range.until, goal: goal)
-        let text = TrialCSV.write(records: records, lineEnding: crlf ? "\r\n" : "\n", byteOrderMark: bom)
         let destination = try output.destination(in: vault, extension: "csv", now: now)
-        let rows = TrialCSV.trialCount(records)
-        if let path = try writeOutput(Array(text.utf8), to: destination) {
+        // Written as it is read, a client at a time.
+        let (rows, written) = try streamOutput(to: destination) { (out) throws(VaultError) -> Int in
+            try TrialCSV.export(store, clients: shorts, since: range.since, until: range.until, goal: goal,
+                                lineEnding: crlf ? "\r\n" : "\n", byteOrderMark: bom, to: out)
+        }
+        if let path = written {
             ErrorStream.current.write("Wrote \(rows) trial\(rows == 1 ? "" : "s") to \(path)")
         }
     }
