@@ -25,6 +25,7 @@ struct HostileVaultTests {
     static let elsewhere: [String: String] = [
         "log": "HostileVaultTests.logOnTerminal",
         "serve": "ServeTests (the page escapes HTML; the terminal shows only the address)",
+        "lsp": "LspTests and HostileInputTests (JSON-RPC on standard output, never a terminal)",
     ]
 
     /// Every leaf command with the arguments it runs with, in this order, in the hostile vault
@@ -96,6 +97,7 @@ struct HostileVaultTests {
         ("backup", ["backup", "-o", "../out/j.age", "--recipient", "RECIPIENT"]),
         ("restore", ["restore", "../out/j.age", "../restored", "--identity", "../key.txt"]),
         ("init", ["init", "../fresh", "--no-git"]),
+        ("agreement", ["agreement", "maya-t"]),
     ]
 
     /// The leaf commands of the tree, as paths without the root ("export trials csv").

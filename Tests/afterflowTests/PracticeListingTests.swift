@@ -50,12 +50,14 @@ struct PracticeListingTests {
             #expect(rows.allSatisfy { $0["trials"] is NSNumber && $0["successes"] is NSNumber })
 
             // Another client's sessions are not listed, and all clients' are without --client.
+            // (Sam's second observer's records, role: reliability, are not the client's sessions.)
             let leo = try counted(sandbox, vault, client: "leo-o")
+            let sam = try counted(sandbox, vault, client: "sam-r").filter { !$0.path.hasSuffix("-jd.md") }
             let all = try sandbox.run(["list", "--kind", "trials", "--format", "json"], directory: vault, environment: Self.now)
             expectStatus(all, 0)
             let allRows = try #require(all.json as? [[String: Any]])
-            #expect(allRows.count == files.count + leo.count)
-            #expect(Set(allRows.compactMap { $0["path"] as? String }) == Set((files + leo).map(\.path)))
+            #expect(allRows.count == files.count + leo.count + sam.count)
+            #expect(Set(allRows.compactMap { $0["path"] as? String }) == Set((files + leo + sam).map(\.path)))
 
             // --since/--until are days in the vault's time zone, inclusive.
             let february = try sandbox.run(["list", "--kind", "trials", "--client", "maya-t", "--since", "2025-02-01", "--until", "2025-02-28", "--format", "json"],
@@ -102,7 +104,7 @@ struct PracticeListingTests {
             #expect(goals.stdoutLines == ["clients/leo-o/goals/requests.md", "clients/leo-o/goals/turn-taking.md"])
             let clients = try sandbox.run(["list", "--kind", "client", "--format", "paths"], directory: vault, environment: Self.now)
             expectStatus(clients, 0)
-            #expect(clients.stdoutLines == ["clients/leo-o/client.md", "clients/maya-t/client.md"])
+            #expect(clients.stdoutLines == ["clients/leo-o/client.md", "clients/maya-t/client.md", "clients/sam-r/client.md"])
         }
     }
 

@@ -52,7 +52,9 @@ public enum TemporaryFiles {
     @discardableResult
     static func sweep(_ vault: Vault, now: Date) -> [String] {
         var removed: [String] = []
-        for relative in Noticed.shared.take(for: vault.root) {
+        // A command that read one record without refreshing the index noticed nothing: the
+        // folders' names are listed here instead (names only, nothing read or stat'ed but them).
+        for relative in Noticed.shared.take(for: vault.root) ?? listed(in: vault) {
             guard matches(String(relative.split(separator: "/").last ?? "")),
                   let path = try? vault.writablePath(relative, followingFinalLink: false) else { continue }
             var info = stat()
@@ -62,6 +64,36 @@ public enum TemporaryFiles {
             if unlink(path) == 0 { removed.append(relative) }
         }
         return removed
+    }
+
+    /// The vault-relative paths of afterflow's temporary files in the vault's folders, by name
+    /// alone: the folders the index reads (dot-folders left out, but `.afterflow/drafts`).
+    static func listed(in vault: Vault) -> [String] {
+        var found: [String] = []
+        var folders = [""]
+        if FileIO.exists(vault.root + "/" + Vault.draftsFolder) { folders.append(Vault.draftsFolder) }
+        while let folder = folders.popLast() {
+            guard let dir = opendir(folder.isEmpty ? vault.root : vault.root + "/" + folder) else { continue }
+            defer { closedir(dir) }
+            while let entry = readdir(dir) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                let relative = folder.isEmpty ? name : folder + "/" + name
+                if name.hasPrefix(".") {
+                    if matches(name) { found.append(relative) }
+                } else if entry.pointee.d_type == UInt8(DT_DIR) || (entry.pointee.d_type == UInt8(DT_UNKNOWN) && isFolder(vault.root + "/" + relative)) {
+                    folders.append(relative)
+                }
+            }
+        }
+        return found.sorted()
+    }
+
+    /// Whether `path` is a folder itself (not a link to one).
+    private static func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// The temporary files noticed by scans in this process, by vault root.
@@ -76,10 +108,16 @@ public enum TemporaryFiles {
             mutex.unlock()
         }
 
-        func take(for root: String) -> [String] {
+        /// The paths noticed for `root`, once; nil when no scan of it ran in this process and it
+        /// was not swept yet (the caller lists the folders itself).
+        func take(for root: String) -> [String]? {
             mutex.lock()
             defer { mutex.unlock() }
-            return paths.removeValue(forKey: root).map { $0.sorted() } ?? []
+            if swept.contains(root) && paths[root] == nil { return [] }
+            swept.insert(root)
+            return paths.removeValue(forKey: root).map { $0.sorted() }
         }
+
+        private var swept: Set<String> = []
     }
 }
