@@ -63,4 +63,15 @@ struct BehaviourSummaryTests {
         #expect((hitting["antecedents"] as? [String: Int]) == ["demand": 2, "transition": 1])
         #expect((hitting["consequences"] as? [String: Int]) == ["escape": 2, "attention": 1])
     }
+
+    @Test("progress shows a count goal's figure in each session: Sam's 14 hits in 45 min on Mar 3 are 18.7 per hour (14 × 60 ÷ 45)")
+    func progressOfACountGoal() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let result = try sandbox.run(["progress", "sam-r", "--goal", "hitting"], directory: vault, environment: RecordTests.at)
+            expectStatus(result, 0)
+            #expect(result.stdout.contains("2025-03-03  14 (18.7 per hour)"), "\(result.stdout)")
+            #expect(!result.stdout.contains("no trials yet"))
+        }
+    }
 }

@@ -68,6 +68,10 @@ extension Afterflow {
                 for item in progress {
                     lines.append("")
                     lines.append(term.bold(item.goal.short.visible()) + "  " + (item.goal.goal.title ?? "").visible() + term.dim("  (\(item.goal.goal.currentPhase.rawValue))"))
+                    if item.goal.goal.measure != .trials {
+                        lines += Self.behaviourLines(item.goal, record: record, cues: store.cues, term: term)
+                        continue
+                    }
                     if item.rows.isEmpty {
                         lines.append("  no trials yet")
                         continue
@@ -87,6 +91,15 @@ extension Afterflow {
                 }
                 emit(lines.joined(separator: "\n"))
             }
+        }
+
+        /// A behaviour goal's figure in each session with its lines.
+        static func behaviourLines(_ goal: GoalRecord, record: ClientRecord, cues: CueLevels, term: Terminal) -> [String] {
+            let history = BehaviourGoalFigures.history(of: goal, in: record, cues: cues)
+            guard !history.isEmpty else { return ["  nothing recorded yet (afterflow record \(record.short) \(goal.short) …)"] }
+            var rows = [["DAY", goal.goal.measure.rawValue.uppercased()]]
+            rows += history.map { [$0.day.dayString, $0.figures.headline] }
+            return TextTable.lines(rows).enumerated().map { "  " + ($0.offset == 0 ? term.bold($0.element) : $0.element) }
         }
     }
 }

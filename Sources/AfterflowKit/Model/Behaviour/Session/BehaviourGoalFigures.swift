@@ -212,3 +212,27 @@ extension BehaviourGoalFigures {
         }
     }
 }
+
+extension BehaviourGoalFigures {
+    /// The goal's figures in each of the client's sessions that has its event lines, oldest first.
+    public static func history(of goal: GoalRecord, in record: ClientRecord, cues: CueLevels) -> [(day: LocalDate, figures: BehaviourGoalFigures)] {
+        record.sessions.compactMap { entry in
+            guard let day = entry.session.date,
+                  let figures = of(entry.session, record: record, cues: cues).first(where: { $0.short == goal.short }) else { return nil }
+            return (day, figures)
+        }
+    }
+
+    /// The measure's main figure in a few words, for a table of sessions: `6 (8.0 per hour)`,
+    /// `4:10 (9 %)`, `57 % of 30`, `3 incidents`, `2.5 s mean`, `67 % independent`.
+    public var headline: String {
+        switch figures {
+        case .count(let c): return "\(c.count)" + (c.perHour.map { String(format: " (%.1f per hour)", $0) } ?? "")
+        case .duration(let d): return "\(d.count)× \(Self.clock(d.totalSeconds))" + (d.percentOfObservedTime.map { String(format: " (%.0f %%)", $0) } ?? "")
+        case .latency(let l): return l.meanSeconds.map { String(format: "%.1f s mean of %d", $0, l.responses) } ?? "no response"
+        case .interval(let i, _): return (i.percentScored.map { String(format: "%.0f %%", $0) } ?? "–") + " of \(i.total)"
+        case .abc(let t): return counted(t.incidents, "incident", "incidents")
+        case .task(let t): return (t.overall.percentIndependent.map { String(format: "%.0f %%", $0) } ?? "–") + " independent"
+        }
+    }
+}
