@@ -106,4 +106,14 @@ struct AgreementTests {
             #expect(hitting?["count"] as? Int == 1, "\(String(describing: hitting))")
         }
     }
+
+    @Test("check: a reliability record without primary is an error that says what to add")
+    func reliabilityWithoutPrimary() throws {
+        try Self.withPair(primary: ["- 15:00:05 hitting count"], reliability: ["- 15:00:06 hitting count"]) { sandbox, vault, _, second in
+            let text = try sandbox.readText(vault + "/" + second)
+            try sandbox.write(vault + "/" + second, text.replacingOccurrences(of: "primary: 0C4B2A10-0000-4000-8000-000000000001\n", with: ""))
+            let result = try sandbox.run(["check"], directory: vault, environment: Self.at)
+            #expect(result.status == 1 && result.stdout.contains(second + ":2:1: error: primary is missing: a reliability record names the session it checks"), "\(result)")
+        }
+    }
 }
