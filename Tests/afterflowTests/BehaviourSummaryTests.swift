@@ -74,4 +74,14 @@ struct BehaviourSummaryTests {
             #expect(!result.stdout.contains("no trials yet"))
         }
     }
+
+    @Test("note's O section says a count goal's rate and the change from the session before: 5 in 45 min is 6.7 per hour, down from 7 in 45 min (9.3 per hour)")
+    func noteComparesWithTheSessionBefore() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let result = try sandbox.run(["note", "sam-r/2025-03-24", "--print"], directory: vault, environment: RecordTests.at)
+            expectStatus(result, 0)
+            #expect(result.stdout.contains("- Hitting others at the table occurred 5 times in 45 min (6.7 per hour), down from 9.3 per hour on 2025-03-17.\n"), "\(result.stdout)")
+        }
+    }
 }

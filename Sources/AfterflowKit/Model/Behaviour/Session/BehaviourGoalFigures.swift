@@ -236,3 +236,26 @@ extension BehaviourGoalFigures {
         }
     }
 }
+
+extension BehaviourGoalFigures {
+    /// The sentence, with the change from the goal's session before, when there is one and the
+    /// measure has a level to compare (a rate, a share of time or of intervals): "hitting occurred
+    /// 6 times in 45 min (8.0 per hour), down from 14.2 per hour on 2025-03-17."
+    public func sentence(comparedWith previous: (day: LocalDate, figures: BehaviourGoalFigures)?) -> String {
+        guard let previous, let now = level, let before = previous.figures.level else { return sentence }
+        let direction = now.value < before.value ? "down from" : now.value > before.value ? "up from" : "the same as"
+        return String(sentence.dropLast()) + ", \(direction) " + String(format: now.format, before.value) + " on \(previous.day.dayString)."
+    }
+
+    /// The figure compared from session to session, and how it is written.
+    private var level: (value: Double, format: String)? {
+        switch figures {
+        case .count(let c): return c.perHour.map { ($0, "%.1f per hour") }
+        case .duration(let d): return d.percentOfObservedTime.map { ($0, "%.0f %% of the time") }
+        case .interval(let i, _): return i.percentScored.map { ($0, "%.0f %% of intervals") }
+        case .latency(let l): return l.meanSeconds.map { ($0, "%.1f s on average") }
+        case .task(let t): return t.overall.percentIndependent.map { ($0, "%.0f %% of steps independent") }
+        case .abc: return nil
+        }
+    }
+}

@@ -38,6 +38,7 @@ public enum SessionNote {
             objective.append(NoteSentences.objective(goal: goal, trials: goalTrials, progress: progress, day: day, cues: cues))
             assessment.append(NoteSentences.assessment(goal: goal, progress: progress, day: day))
         }
+        objective += behaviourSentences(for: session, record: record, cues: cues)
         if objective.isEmpty { objective = ["No trials were recorded in this session."] }
         var out = leftOut.message.map { "<!-- afterflow: \($0.replacingOccurrences(of: "--", with: "- -")) -->\n\n" } ?? ""
         out += "**S:**\n\n**O:**\n\n"
@@ -46,6 +47,18 @@ public enum SessionNote {
         out += assessment.isEmpty ? "No data to assess.\n" : assessment.map { "- " + $0 + "\n" }.joined()
         out += "\n**P:**\n"
         return out
+    }
+
+    /// Each behaviour goal's figures in words, with the change from its session before.
+    static func behaviourSentences(for session: TrialSessionRecord, record: ClientRecord, cues: CueLevels) -> [String] {
+        BehaviourGoalFigures.of(session.session, record: record, cues: cues).map { figures in
+            let earlier = record.goal(figures.short).map { BehaviourGoalFigures.history(of: $0, in: record, cues: cues) } ?? []
+            let before = earlier.last { entry in
+                guard let day = session.session.date else { return false }
+                return entry.day.wallClockSeconds < day.wallClockSeconds
+            }
+            return figures.sentence(comparedWith: before)
+        }
     }
 
     /// Puts `draft` into the document's `## Notes` section when that section is empty or
