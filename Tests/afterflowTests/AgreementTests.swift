@@ -116,4 +116,16 @@ struct AgreementTests {
             #expect(result.status == 1 && result.stdout.contains(second + ":1:1: error: primary is missing: a reliability record names the session it checks"), "\(result)")
         }
     }
+
+    @Test("progress holds the client's sessions against 80 % on 20 %: Sam's lowest figures 86.7 % (Mar 10) and 71.4 % (Mar 24) in 5 sessions")
+    func coverageInProgress() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let result = try sandbox.run(["progress", "sam-r"], directory: vault, environment: Self.at)
+            expectStatus(result, 0)
+            // share 2 ÷ 5 = 40 %; mean (86.7 + 71.4) ÷ 2 = 79.05, rounded half up 79.1 %: under 80 %.
+            #expect(result.stdout.contains("Reliability  2 of 5 sessions checked (40 %), mean 79.1 %: below the convention"), "\(result.stdout)")
+            #expect(result.stdout.contains("under 80 %: 2025-03-24 (71.4 %)"))
+        }
+    }
 }

@@ -65,6 +65,11 @@ extension Afterflow {
                 let term = Terminal.current
                 var lines = [term.bold(record.client.displayName.visible()) + (record.client.age(on: CommandClock.today(in: vault.timeZone)).map { ", \($0)" } ?? "") + term.dim("  (\(record.short))")]
                 if progress.isEmpty { lines.append("No goals yet. Add one with: " + vaultOptions.hints.command("goal", "add", record.short, placeholder: "TITLE")) }
+                if let coverage = record.reliabilityCoverage() {
+                    let text = coverage.textLines
+                    lines.append(term.bold("Reliability") + "  " + text[0] + term.dim(" (each session's lowest figure)"))
+                    lines += text.dropFirst().map { "             " + $0 }
+                }
                 for item in progress {
                     lines.append("")
                     lines.append(term.bold(item.goal.short.visible()) + "  " + (item.goal.goal.title ?? "").visible() + term.dim("  (\(item.goal.goal.currentPhase.rawValue))"))
