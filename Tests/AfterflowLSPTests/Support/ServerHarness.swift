@@ -61,7 +61,10 @@ final class ServerHarness: @unchecked Sendable {
 
     private static func makePipe() -> (read: Int32, write: Int32) {
         var fds: [Int32] = [0, 0]
+        // Close-on-exec: a program another test starts meanwhile must not inherit an end of these
+        // pipes and keep them open (a reader here would then never see their end).
         _ = pipe(&fds)
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         return (fds[0], fds[1])
     }
 
