@@ -8,12 +8,7 @@ struct BackupTests {
 
     /// A new age identity file in the sandbox, and its public key.
     static func keygen(_ sandbox: Sandbox, _ name: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["age-keygen", "-o", sandbox.path(name)]
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
+        try TestProgram.run("/usr/bin/env", ["age-keygen", "-o", sandbox.path(name)])
         let text = try sandbox.readText(name)
         let line = text.split(separator: "\n").first { $0.hasPrefix("# public key: ") }!
         return String(line.dropFirst("# public key: ".count))
