@@ -153,7 +153,8 @@ extension Afterflow.GoalCommand {
                   afterflow goal set maya-t s-initial min_trials=10
                   afterflow goal set maya-t s-initial "mastery=90% x 2"
                   afterflow goal set maya-t s-initial counts_correct=independent,minimal
-                  afterflow goal set maya-t s-initial first_trial_independent=true min_observers=2
+                  afterflow goal set maya-t s-initial first_trial_independent=true \\
+                    min_observers=2
                   afterflow goal set maya-t s-initial "maintenance=weekly x 2, monthly x 2"
                   afterflow goal set maya-t s-initial target_date=2025-06-30
                   afterflow goal set maya-t s-initial trend=least-squares
