@@ -78,4 +78,26 @@ struct GoalDueTests {
             #expect(items.map { $0["command"] as? String } == [command])
         }
     }
+
+    /// `log --probe` from a pipe: five successes (k) at requests' default cue, independent, then
+    /// q. The new session says probe: true, and as 5 of 5 it passes check 1: check 2 is due.
+    @Test("log --probe starts a probe session that serves the due check")
+    func logProbe() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let logged = try sandbox.run(["log", "leo-o", "--probe", "--goal", "requests"], directory: vault, environment: Self.now,
+                                         stdin: Data("k\nk\nk\nk\nk\nq\n".utf8))
+            expectStatus(logged, 0)
+            let path = try #require(logged.stdoutLines.last)
+            let text = try sandbox.readText(vault + "/" + path)
+            #expect(text.contains("\nprobe: true\n"), "\(text)")
+            #expect(text.components(separatedBy: " requests + independent").count - 1 == 5, "\(text)")
+            let items = try #require(try sandbox.run(["goal", "due", "leo-o", "--format", "json"], directory: vault, environment: Self.now).json as? [[String: Any]])
+            #expect(items.map { $0["text"] as? String } == ["maintenance check 2 of 4 due since 2025-03-27"])
+
+            let resumed = try sandbox.run(["log", "--resume", path, "--probe"], directory: vault, environment: Self.now)
+            expectStatus(resumed, 64)
+            #expect(resumed.stderr.contains("--probe is for a new session"), "\(resumed)")
+        }
+    }
 }
