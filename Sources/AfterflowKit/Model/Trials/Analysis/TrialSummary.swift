@@ -26,6 +26,8 @@ public struct TrialSummary: Sendable {
     public var leftOut: LeftOutTrials
     /// The figures of each behaviour goal (count, duration, … measures) with event lines.
     public var behaviour: [BehaviourGoalFigures]
+    /// Whether the session is a probe (`probe: true`): its trials test the goals, not teach them.
+    public var probe: Bool
 
     /// `path` is the session's, to say where left-out lines are.
     public init(session: TrialSession, record: ClientRecord, cues: CueLevels, path: String = "") {
@@ -33,6 +35,7 @@ public struct TrialSummary: Sendable {
         date = session.date
         end = session.end
         minutes = session.minutes
+        probe = session.probe
         let trials = session.trials.filter { LeftOutTrials.accepts($0, record: record, cues: cues) }
         leftOut = LeftOutTrials.of(session, path: path, record: record, cues: cues)
         behaviour = BehaviourGoalFigures.of(session, record: record, cues: cues)
@@ -75,6 +78,7 @@ public struct TrialSummary: Sendable {
             ("cue_levels", .array(cueLevels.map(\.json))),
             ("goals", .array(goals.map(\.json))),
             ("behaviour", .array(behaviour.map(\.json))),
+            ("probe", .bool(probe)),
         ])
     }
 }
