@@ -85,7 +85,7 @@ struct Disclosures: ParsableCommand {
     func printTable(_ items: [DisclosureAccounting.Item], zone: TimeZone, filter: DisclosureAccounting.Filter) {
         let term = Terminal.current
         let since = filter.since.map { LocalDate($0, in: zone).dayString } ?? "the start"
-        let whose = filter.client.map { " of \($0)'s records" } ?? ""
+        let whose = filter.client.map { " of \($0.visible())'s records" } ?? ""
         guard !items.isEmpty else {
             emit("No disclosures\(whose) since \(since)\(all ? "" : " (without those marked exempt; --all lists them)").")
             return
