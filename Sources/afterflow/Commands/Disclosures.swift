@@ -90,14 +90,16 @@ struct Disclosures: ParsableCommand {
             emit("No disclosures\(whose) since \(since)\(all ? "" : " (without those marked exempt; --all lists them)").")
             return
         }
-        var rows = [["WHEN", "COMMAND", "WHAT", "CLIENTS", "TO", "PURPOSE", "STATUS"]]
+        // One client's accounting names the client once, in its last line, not on every row.
+        let oneClient = filter.client != nil
+        var rows = [["WHEN", "COMMAND", "WHAT"] + (oneClient ? [] : ["CLIENTS"]) + ["TO", "PURPOSE", "STATUS"]]
         for item in items {
             let entry = item.disclosure
             let what = entry.count.map { "\($0) \(entry.what)" } ?? entry.what
             var purpose = entry.purpose ?? ""
             if let exempt = entry.exempt { purpose += (purpose.isEmpty ? "" : " ") + "(exempt: \(exempt.rawValue))" }
-            rows.append([LocalDate(entry.at, in: zone).shortString, entry.command, what, Self.clients(entry.clients),
-                         entry.destination.description, purpose, item.status.rawValue])
+            rows.append([LocalDate(entry.at, in: zone).shortString, entry.command, what] + (oneClient ? [] : [Self.clients(entry.clients)])
+                        + [entry.destination.description, purpose, item.status.rawValue])
         }
         for (i, line) in TextTable.lines(rows, rightAligned: []).enumerated() { emit(i == 0 ? term.bold(line) : line) }
         emit("\(items.count) disclosure\(items.count == 1 ? "" : "s")\(whose) since \(since), oldest first.")

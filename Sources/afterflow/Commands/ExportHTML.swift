@@ -37,7 +37,7 @@ struct ExportHTML: DisclosingCommand {
         var report = layout.report(timeZone: store.vault.timeZone, now: now, filters: filters)
         try layout.addParts(to: &report, store: store, sessions: rows, filters: filters)
         let html = report.render(rows, template: template)
-        let disclosure = disclosureOptions.disclosure(by: Self.self, vault: store.vault, now: now, what: "sessions report", count: rows.count,
+        let disclosure = disclosureOptions.disclosure(by: Self.self, vault: store.vault, now: now, what: "sessions in a report", count: rows.count,
                                                       records: rows.map(\.id), to: .output(destination))
         let path = try writeOutput(Array(html.utf8), to: destination, logging: disclosure)
         reportWritten(rows.count, to: path)

@@ -38,7 +38,7 @@ struct ExportPDF: DisclosingCommand {
         try layout.addParts(to: &report, store: store, sessions: rows, filters: filters)
         let html = report.render(rows, template: template)
         let pdf = try withVaultErrors { try engine.render(html, environment: ProcessInfo.processInfo.environment, temporaryBase: ProcessInfo.processInfo.environment["TMPDIR"]) }
-        let disclosure = disclosureOptions.disclosure(by: Self.self, vault: store.vault, now: now, what: "sessions report", count: rows.count,
+        let disclosure = disclosureOptions.disclosure(by: Self.self, vault: store.vault, now: now, what: "sessions in a report", count: rows.count,
                                                       records: rows.map(\.id), to: .output(destination))
         let path = try writeOutput(pdf, to: destination, logging: disclosure)
         reportWritten(rows.count, to: path, extra: " (printed with \(engine.executable))")

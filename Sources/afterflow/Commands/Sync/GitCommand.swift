@@ -132,7 +132,7 @@ extension Afterflow.GitCommand {
             do {
                 try sync.run(check: { files in SelfProgram.run(["check", "--vault", "."] + files, in: vault.root) == 0 },
                              beforePush: { (push) throws(VaultError) in
-                                 let disclosure = disclosureOptions.disclosure(by: Self.self, vault: vault, now: CommandClock.now, what: "vault changes",
+                                 let disclosure = disclosureOptions.disclosure(by: Self.self, vault: vault, now: CommandClock.now, what: "changed files",
                                                                                count: push.files.count, clients: push.clients,
                                                                                to: DisclosureDestination(.git, push.remote))
                                  try disclosure.log.record(disclosure.entry)

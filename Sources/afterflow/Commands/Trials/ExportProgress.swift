@@ -80,7 +80,7 @@ struct ExportProgress: DisclosingCommand {
             bytes = try withVaultErrors { try engine.render(html, environment: ProcessInfo.processInfo.environment, temporaryBase: ProcessInfo.processInfo.environment["TMPDIR"]) }
             extra = " (printed with \(engine.executable))"
         }
-        let disclosure = disclosureOptions.disclosure(by: Self.self, vault: vault, now: now, what: "progress report", count: sessions,
+        let disclosure = disclosureOptions.disclosure(by: Self.self, vault: vault, now: now, what: "sessions in a progress report", count: sessions,
                                                       clients: [short], to: .output(destination))
         if let path = try writeOutput(bytes, to: destination, logging: disclosure) {
             ErrorStream.current.write("Wrote the progress report of \(record.client.displayName.visible()): \(progress.count) goal\(progress.count == 1 ? "" : "s"), \(sessions) session\(sessions == 1 ? "" : "s"), to \(path)\(extra)")
