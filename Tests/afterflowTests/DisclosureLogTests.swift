@@ -323,6 +323,13 @@ struct DisclosureLogTests {
             let leo = try sandbox.run(["disclosures", "leo-o", "--vault", vault, "--format", "csv"], environment: now)
             #expect(leo.stdoutLines.count == 2 && leo.stdoutLines[1].contains(",export progress,sessions in a progress report,") && leo.stdoutLines[1].contains(",school team,"), "\(leo)")
 
+            let badDay = try sandbox.run(["disclosures", "--vault", vault, "--since", "someday"], environment: now)
+            expectStatus(badDay, 64)
+            #expect(badDay.stderr.contains("--since must be 2024-12-10, 2024-12, 2024, today"), "\(badDay)")
+            // --until is inclusive: the day of the old export alone.
+            let day = try sandbox.run(["disclosures", "--vault", vault, "--since", "2019-06-01", "--until", "2019-06-01", "--format", "json"], environment: now)
+            #expect((day.json as? [[String: Any]])?.map { $0["at"] as? String } == ["2019-06-01T10:00:00-07:00"], "\(day)")
+
             let unknown = try sandbox.run(["disclosures", "maya", "--vault", vault], environment: now)
             expectStatus(unknown, 64)
             #expect(unknown.stderr.contains("no client \"maya\"; the clients are leo-o, maya-t, sam-r; did you mean \"maya-t\"?"), "\(unknown)")

@@ -50,7 +50,7 @@ public struct Disclosure: Sendable, Equatable {
 }
 
 /// Where a disclosure went.
-public struct DisclosureDestination: Sendable, Equatable {
+public struct DisclosureDestination: Sendable, Equatable, CustomStringConvertible {
     public enum Kind: String, Sendable, CaseIterable {
         /// A file named with `-o` (its absolute path).
         case file

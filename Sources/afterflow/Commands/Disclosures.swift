@@ -57,15 +57,9 @@ struct Disclosures: ParsableCommand {
 
     /// The client, time and exemption chosen; `since` defaults to six years before now.
     func filter(zone: TimeZone, now: Date) throws -> DisclosureAccounting.Filter {
-        func parse(_ text: String, _ option: String) throws -> QueryDate {
-            guard let date = QueryDate(text, now: now, timeZone: zone) else {
-                throw ValidationError("\(option) must be \(QueryDate.forms), found \"\(text.visible())\"")
-            }
-            return date
-        }
         if let problem = QueryDate.orderProblem(since: since, until: until, now: now, timeZone: zone) { throw ValidationError(problem.visible()) }
-        let start = try since.map { Date(timeIntervalSince1970: TimeInterval(try parse($0, "--since").start)) }
-        let end = try until.map { Date(timeIntervalSince1970: TimeInterval(try parse($0, "--until").end)) }
+        let start = try since.map { Date(timeIntervalSince1970: TimeInterval(try queryDate($0, "--since", zone: zone).start)) }
+        let end = try until.map { Date(timeIntervalSince1970: TimeInterval(try queryDate($0, "--until", zone: zone).end)) }
         return DisclosureAccounting.Filter(since: start ?? DisclosureAccounting.defaultSince(now: now, timeZone: zone), before: end,
                                            includeExempt: all)
     }

@@ -96,13 +96,8 @@ extension Afterflow {
             let partial = target + ".partial"
             let disclosure = disclosureOptions.disclosure(by: Self.self, vault: vault, now: CommandClock.now, what: "vault",
                                                           clients: DocumentStore(vault: vault).clientShorts(), to: DisclosureDestination(.backup, target))
-            try disclosure.begin()
-            do {
-                let bytes = try write(vault, to: target, partial: partial)
-                disclosure.finish(.done, bytes: bytes)
-            } catch {
-                disclosure.finish(.failed)
-                throw error
+            try disclosure.run { () throws -> ((), bytes: Int?, sha256: String?) in
+                ((), try write(vault, to: target, partial: partial), nil)
             }
             emit("Backed up the vault to \(output), encrypted \(recipient.isEmpty ? "with your passphrase" : "to \(recipient.count) key\(recipient.count == 1 ? "" : "s")"). Bring it back with: afterflow restore \(Shell.quote(output)) DIR")
         }
