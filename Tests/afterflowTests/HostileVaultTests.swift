@@ -96,6 +96,8 @@ struct HostileVaultTests {
         ("backup", ["backup", "-o", "../out/j.age", "--dry-run"]),
         ("backup", ["backup", "-o", "../out/j.age", "--recipient", "RECIPIENT"]),
         ("restore", ["restore", "../out/j.age", "../restored", "--identity", "../key.txt"]),
+        ("disclosures", ["disclosures", "--all"]),
+        ("disclosures", ["disclosures", "--all", "--format", "csv"]),
         ("init", ["init", "../fresh", "--no-git"]),
         ("agreement", ["agreement", "maya-t"]),
     ]

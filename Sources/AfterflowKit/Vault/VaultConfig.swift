@@ -256,6 +256,7 @@ public struct VaultConfig: Sendable {
         queue/
         serve/
         lock
+        disclosures.log
         *.tmp
 
         """
