@@ -30,7 +30,7 @@ extension Afterflow.Trials {
                 Examples:
                   afterflow trials start maya-t --location "Room 2"
                   afterflow trials start leo-o --observer JS --date "today 10:30"
-                  afterflow trials start sam-r --service 97153 --place "03 School" --participants client,teacher
+                  afterflow trials start sam-r --service 97153 --place "03 School"
                 """)
 
         @OptionGroup var vaultOptions: VaultOptions
