@@ -102,6 +102,8 @@ struct HostileVaultTests {
         ("disclosures", ["disclosures", "--all", "--format", "csv"]),
         ("init", ["init", "../fresh", "--no-git"]),
         ("agreement", ["agreement", "maya-t"]),
+        ("units", ["units"]),
+        ("units", ["units", "--format", "csv"]),
     ]
 
     /// The leaf commands of the tree, as paths without the root ("export trials csv").
@@ -179,7 +181,7 @@ struct HostileVaultTests {
     // MARK: The hostile vault
 
     /// Front matter keys whose values are free text.
-    static let textKeys: Set<String> = ["dose", "music", "facilitator", "location", "observer", "title", "category", "name", "custom_note"]
+    static let textKeys: Set<String> = ["dose", "music", "facilitator", "location", "observer", "provider", "title", "category", "name", "custom_note"]
     /// Front matter keys whose values are lists of free text.
     static let listKeys: Set<String> = ["tags", "labels", "associations"]
 

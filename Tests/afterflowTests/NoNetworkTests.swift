@@ -31,6 +31,8 @@ struct NoNetworkTests {
         (["goal", "add", "ana-l", "Produce /k/ in word-final position", "--short", "k-final"], false), (["goal", "list", "ana-l"], false),
         (["goal", "set", "ana-l", "k-final", "min_trials=10"], false), (["goal", "phase", "ana-l", "k-final", "maintenance"], false),
         (["goal", "due"], false),
+        (["units"], false),
+        (["units", "sam-r", "--format", "csv"], false),
         (["trials", "start", "ana-l"], false), (["trial", "ana-l", "k-final", "success"], false),
         (["trial", "ana-l", "k-final", "failure", "--cue", "minimal", "--note", "said /t/"], false),
         (["goal", "add", "ana-l", "Hitting", "--short", "hitting"], false), (["goal", "set", "ana-l", "hitting", "measure=count"], false),
