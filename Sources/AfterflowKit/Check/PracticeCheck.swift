@@ -20,6 +20,8 @@ public struct PracticeCheck: Sendable {
     /// The antecedents and consequences ABC lines may name, lower case.
     public var abcAntecedents: [String] = AbcLists.standardAntecedents
     public var abcConsequences: [String] = AbcLists.standardConsequences
+    /// Whether the audit's warnings apply (`audit: true` in the settings).
+    public var audit = false
 
     public static let clientsFolder = "clients"
 
@@ -28,6 +30,7 @@ public struct PracticeCheck: Sendable {
         goalCategories = config.goalCategories
         abcAntecedents = config.abcAntecedents
         abcConsequences = config.abcConsequences
+        audit = config.audit
     }
 
     /// Reads what the check needs from `vault`'s files and runs it: every file under `clients/`,

@@ -32,6 +32,12 @@ public struct VaultConfig: Sendable {
     /// What `assess` shows after PHQ-9's item 9 is answered above 0 (`crisis_line:`): the local
     /// emergency number and a crisis line; `AssessmentSafety.defaultCrisisLine` when absent.
     public var crisisLine: String?
+    /// The clinician who signs notes, name and credential (`provider: J. Doe, CCC-SLP`): the
+    /// signer `sign` and `addendum` take when not told (`--as`).
+    public var provider: String?
+    /// Whether `check` warns where a session lacks what an audit needs, such as a signature
+    /// (`audit: true`); off by default.
+    public var audit = false
     public var diagnostics: [Diagnostic] = []
 
     public init(timeZone: TimeZone = .current) {
@@ -68,7 +74,7 @@ public struct VaultConfig: Sendable {
             case "report_include":
                 readReportInclude(entry)
                 continue
-            case "version", "time_zone", "default_treatment", "default_administration", "clinician", "practice", "crisis_line":
+            case "version", "time_zone", "default_treatment", "default_administration", "clinician", "practice", "crisis_line", "provider", "audit":
                 break
             default:
                 continue
@@ -102,6 +108,14 @@ public struct VaultConfig: Sendable {
                 if !text.isEmpty { practice = text }
             case "crisis_line":
                 if !text.isEmpty { crisisLine = text }
+            case "provider":
+                if !text.isEmpty { provider = text }
+            case "audit":
+                switch text {
+                case "true": audit = true
+                case "false": audit = false
+                default: diagnostics.append(.error("audit must be true or false, found \(quoted(text))", at: scalar.location))
+                }
             default:
                 continue
             }
