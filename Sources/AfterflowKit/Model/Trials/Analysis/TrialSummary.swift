@@ -26,6 +26,10 @@ public struct TrialSummary: Sendable {
     public var leftOut: LeftOutTrials
     /// The figures of each behaviour goal (count, duration, … measures) with event lines.
     public var behaviour: [BehaviourGoalFigures]
+    /// Who signed the note and when; nil for a draft.
+    public var signature: Signature?
+    /// The number of addenda below the signed note.
+    public var addenda: Int
 
     /// `path` is the session's, to say where left-out lines are.
     public init(session: TrialSession, record: ClientRecord, cues: CueLevels, path: String = "") {
@@ -33,6 +37,8 @@ public struct TrialSummary: Sendable {
         date = session.date
         end = session.end
         minutes = session.minutes
+        signature = session.signature
+        addenda = session.addenda.count
         let trials = session.trials.filter { LeftOutTrials.accepts($0, record: record, cues: cues) }
         leftOut = LeftOutTrials.of(session, path: path, record: record, cues: cues)
         behaviour = BehaviourGoalFigures.of(session, record: record, cues: cues)
@@ -75,6 +81,17 @@ public struct TrialSummary: Sendable {
             ("cue_levels", .array(cueLevels.map(\.json))),
             ("goals", .array(goals.map(\.json))),
             ("behaviour", .array(behaviour.map(\.json))),
+            ("status", .string(signature == nil ? "draft" : "signed")),
+            ("signed", signature.map { .string($0.atText) } ?? .null),
+            ("signed_by", signature.map { .string($0.by) } ?? .null),
+            ("addenda", .int(addenda)),
         ])
+    }
+
+    /// `Signed Thu Mar 13, 2025 at 11:02 AM by J. Rivera, CCC-SLP, 1 addendum`, or
+    /// `Draft: not signed`.
+    public var signatureLine: String {
+        guard let signature else { return Signature.draftLine }
+        return signature.line + (addenda == 0 ? "" : addenda == 1 ? "; 1 addendum" : "; \(addenda) addenda")
     }
 }
