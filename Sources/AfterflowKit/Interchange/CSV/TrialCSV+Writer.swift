@@ -21,7 +21,7 @@ extension TrialCSV {
         /// The byte order mark when asked for, and the header.
         func start(byteOrderMark: Bool) throws(VaultError) {
             if byteOrderMark { output.buffer += [0xEF, 0xBB, 0xBF] }
-            output.buffer += Array(CSVWriter.row(TrialCSV.header).utf8)
+            output.buffer += Array(CSVWriter.row(TrialCSV.exportHeader).utf8)
             try output.didAppend()
         }
 

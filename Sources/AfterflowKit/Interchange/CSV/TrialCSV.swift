@@ -13,7 +13,15 @@ import Foundation
 /// Rows are ordered by client, day and time, then by file and line, so that the same practice
 /// always gives the same bytes.
 public enum TrialCSV {
-    public static let header = ["session_id", "client", "date", "time", "goal", "goal_title", "result", "cue", "note", "signed", "signed_by"]
+    /// The trial's columns: what an import reads.
+    public static let header = ["session_id", "client", "date", "time", "goal", "goal_title", "result", "cue", "note"]
+
+    /// The columns an export adds after the trial's: when the session's note was signed and by
+    /// whom. An import accepts them and reads nothing from them (a signature is made by `sign`).
+    public static let signatureColumns = ["signed", "signed_by"]
+
+    /// The header of an export.
+    public static var exportHeader: [String] { header + signatureColumns }
 
     /// The `signed` column of an unsigned session's rows.
     public static let draft = "draft"
