@@ -13,8 +13,8 @@ extension Afterflow {
                 The signer is --as, or provider: in .afterflow/config.yml.
 
                 Examples:
-                  afterflow addendum leo-o/2025-03-13 "Late entry: mother reported a new word at home." --as "J. Rivera, CCC-SLP"
-                  afterflow addendum last "Correction: the 10:35:43 trial was at minimal cues, not moderate."
+                  afterflow addendum leo-o/2025-03-13 "Late entry: asked for a turn."
+                  afterflow addendum last "Correction: 10:35:43 was minimal." --as "J. Doe"
                 """)
 
         @OptionGroup var vaultOptions: VaultOptions

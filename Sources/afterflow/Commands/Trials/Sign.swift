@@ -10,11 +10,11 @@ extension Afterflow {
             discussion: """
                 Writes signed (the date and time), signed_by (name and credential) and a seal of the note and trial lines (signed_hash, signed_lines) into the session's front matter. From then on the note, the trials and the session's times are locked: trial, record, note, trials end, the logger and the phone page refuse to change them, and 'afterflow check' reports any line changed by hand since, at its line. A correction or late entry goes into ## Addenda, dated and signed, with 'afterflow addendum'; the signed text stays as it was.
 
-                The signer is --as, or provider: in .afterflow/config.yml. A session is signed once it has ended.
+                The signer is --as, or provider: in .afterflow/config.yml. A session is signed once it has ended and its ## Notes holds the note ('afterflow note' drafts one).
 
                 Examples:
                   afterflow sign leo-o/2025-03-13 --as "J. Rivera, CCC-SLP"
-                  afterflow sign last                       (signer from provider: in the config)
+                  afterflow sign last           the signer is provider: in the config
                   afterflow sign maya-t --format json | jq -r .signed_by
                 """)
 
