@@ -69,7 +69,12 @@ struct SignTests {
             #expect(try sandbox.read(file) == before)
             let config = vault + "/.afterflow/config.yml"
             try sandbox.write(config, try sandbox.readText(config) + "provider: A. Lee, BCBA\n")
-            expectStatus(try sandbox.run(["sign", "maya-t"], directory: vault, environment: Self.signing), 0)
+            let json = try sandbox.run(["sign", "maya-t", "--format", "json"], directory: vault, environment: Self.signing)
+            expectStatus(json, 0)
+            let object = try #require(json.json as? [String: Any], "\(json)")
+            #expect(object["signed_by"] as? String == "A. Lee, BCBA")
+            #expect(object["signed"] as? String == "2025-04-01T15:40:00-07:00")
+            #expect(object["path"] as? String == Self.session)
             #expect(frontMatterValue(try sandbox.readText(file), "signed_by") == "A. Lee, BCBA")
         }
     }
@@ -143,11 +148,17 @@ struct SignTests {
         try withSandbox { sandbox in
             let (vault, _) = try ended(sandbox)
             let warning = "\(Self.session):1:1: warning: the note is not signed (a draft); sign it once it is right: afterflow sign \(Self.session)"
-            #expect(!(try sandbox.run(["check"], directory: vault)).stdoutLines.contains(warning), "no audit, no warning")
+            #expect(!(try sandbox.run(["check"], directory: vault, environment: Self.nextDay)).stdoutLines.contains { $0.contains("not signed") },
+                    "no audit, no warning")
             let config = vault + "/.afterflow/config.yml"
             try sandbox.write(config, try sandbox.readText(config) + "audit: true\n")
-            let unsigned = try sandbox.run(["check"], directory: vault)
+            let unsigned = try sandbox.run(["check"], directory: vault, environment: Self.signing)
             #expect(unsigned.stdoutLines.contains(warning), "\(unsigned)")
+            // The session ended at 15:30 on Apr 1: at 15:30 on Apr 2, 24 hours have passed.
+            let late = try sandbox.run(["check"], directory: vault, environment: practiceAt("2025-04-02T15:30:00-07:00"))
+            #expect(late.stdoutLines.contains { $0.hasPrefix("\(Self.session):1:1: warning: the note is still not signed 24 hours after the session ended") }, "\(late)")
+            let notYet = try sandbox.run(["check"], directory: vault, environment: practiceAt("2025-04-02T15:29:59-07:00"))
+            #expect(notYet.stdoutLines.contains(warning), "\(notYet)")
             // Signed at 15:40 a session written to end at 16:30: 50 minutes early.
             expectStatus(try sandbox.run(["trials", "end", "maya-t", "--at", "16:30"], directory: vault, environment: Self.signing), 0)
             expectStatus(try sandbox.run(["sign", "maya-t", "--as", Self.signer], directory: vault, environment: Self.signing), 0)
