@@ -23,10 +23,15 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
         ),
+        // Two of posix_spawn's file actions that Swift's Glibc module does not declare (they
+        // need _GNU_SOURCE), for ChildProcess: a program afterflow starts inherits no descriptor
+        // but its three streams.
+        .target(name: "CSpawn"),
         .target(
             name: "AfterflowKit",
             dependencies: [
                 "CCmark",
+                "CSpawn",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API, for reading listing rows in place (Index/ListingRow.swift).

@@ -40,6 +40,7 @@ struct Afterflow: ParsableCommand {
               afterflow note maya-t                    a SOAP note from the data
               afterflow progress maya-t                per goal, toward mastery
               afterflow export progress maya-t --format pdf -o ~/Documents/
+              afterflow disclosures maya-t             what left the vault, and why
 
             On several machines, and safe:
               afterflow git setup                      merge by itself through git
@@ -55,6 +56,7 @@ struct Afterflow: ParsableCommand {
             Check.self, Fmt.self, Lsp.self, Index.self, Export.self, Import.self,
             ClientCommand.self, GoalCommand.self, Trials.self, TrialCommand.self, RecordCommand.self, Agreement.self, Log.self, Serve.self, Summary.self, ProgressCommand.self, Note.self, Sign.self, AddendumCommand.self,
             MoodCommand.self, MoodsCommand.self, AssessCommand.self, AssessmentsCommand.self, MusicCommand.self, MergeDriverCommand.self, GitCommand.self, Backup.self, Restore.self,
+            Disclosures.self,
         ]
     )
 

@@ -26,16 +26,7 @@ struct BrowserTests {
     static let installable = getuid() == 0 && onPath(["apt-get"]) != nil
 
     static func tool(_ path: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try TestProgram.run(path, arguments).text
     }
 
     @Test("ExampleVault's report prints to PDF: page size, page count, every session, no heading alone at a page foot",

@@ -37,16 +37,9 @@ struct CompletionTests {
                     "$function" afterflow '\(words.last ?? "")' '\(words.dropLast().last ?? "")'
                     printf '%s\\n' "${COMPREPLY[@]}"
                     """
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: "/bin/bash")
-                process.arguments = ["-c", program]
-                process.environment = ["PATH": sandbox.path("bin") + ":/usr/bin:/bin", "HOME": sandbox.home]
-                let pipe = Pipe()
-                process.standardOutput = pipe
-                try process.run()
-                let data = pipe.fileHandleForReading.readDataToEndOfFile()
-                process.waitUntilExit()
-                return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+                let ran = try TestProgram.run("/bin/bash", ["-c", program],
+                                              environment: ["PATH": sandbox.path("bin") + ":/usr/bin:/bin", "HOME": sandbox.home])
+                return ran.text.split(separator: "\n").map(String.init)
             }
             #expect(try complete(["afterflow", "li"]) == ["list"])
             #expect(try complete(["afterflow", "list", "--so"]) == ["--sort"])

@@ -10,18 +10,9 @@ let pythonHasFHIRPath = pythonHasFHIR && pythonCanImport("fhirpathpy")
 /// Runs a Python script on a bundle's path; what it printed, or an error with what it said.
 func runPython(_ script: String, _ path: String, failure: String) throws -> Data {
     guard let python = python3 else { throw CLIError(description: "python3 is not on PATH") }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: python)
-    process.arguments = ["-c", script, path]
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    let problem = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { throw CLIError(description: "\(failure): \(problem)") }
-    return data
+    let ran = try TestProgram.run(python, ["-c", script, path])
+    guard ran.succeeded else { throw CLIError(description: "\(failure): \(ran.errorText)") }
+    return ran.output
 }
 
 /// Reads a FHIR bundle with Python's fhir.resources (its R4B models, which for Bundle and

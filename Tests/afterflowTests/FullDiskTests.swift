@@ -51,14 +51,8 @@ struct SmallDisk {
     }
 
     static func run(_ executable: String, _ arguments: [String]) -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return -1 }
-        process.waitUntilExit()
-        return process.terminationStatus
+        guard let ran = try? TestProgram.run(executable, arguments) else { return -1 }
+        return ran.status
     }
 }
 

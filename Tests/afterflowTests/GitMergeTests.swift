@@ -16,27 +16,17 @@ struct GitMergeTests {
     @discardableResult
     static func git(_ arguments: [String], in directory: String, _ sandbox: Sandbox, expect: Int32? = 0,
                     sourceLocation: SourceLocation = #_sourceLocation) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        process.environment = [
+        let ran = try TestProgram.run("/usr/bin/env", ["git"] + arguments, environment: [
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin",
             "HOME": sandbox.home, "GIT_CONFIG_NOSYSTEM": "1", "LANG": "C", "TZ": "UTC",
             "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "test@example.com",
             "GIT_COMMITTER_NAME": "Test", "GIT_COMMITTER_EMAIL": "test@example.com",
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
+        ], directory: directory, mergingErrors: true)
+        let text = ran.text
         if let expect {
-            #expect(process.terminationStatus == expect, "git \(arguments.joined(separator: " ")) → \(process.terminationStatus)\n\(text)", sourceLocation: sourceLocation)
+            #expect(ran.status == expect, "git \(arguments.joined(separator: " ")) → \(ran.status)\n\(text)", sourceLocation: sourceLocation)
         }
-        return (process.terminationStatus, text)
+        return (ran.status, text)
     }
 
     /// Clone `a` (where the vault was made) and clone `b` of a bare `remote.git`, both set up, with

@@ -12,21 +12,11 @@ struct GitSyncTests {
     /// from `directory`, through a shell with `umask`.
     static func runInstalled(_ arguments: [String], in directory: String, bin: String, _ sandbox: Sandbox,
                              umask: String = "077") throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "umask \(umask); exec afterflow \"$@\"", "sh"] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        process.environment = [
+        let ran = try TestProgram.run("/bin/sh", ["-c", "umask \(umask); exec afterflow \"$@\"", "sh"] + arguments, environment: [
             "PATH": bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"),
             "HOME": sandbox.home, "GIT_CONFIG_NOSYSTEM": "1", "LANG": "C.UTF-8", "TZ": "UTC", "NO_COLOR": "1", "TERM": "dumb",
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        ], directory: directory, mergingErrors: true)
+        return (ran.status, ran.text)
     }
 
     /// A folder holding a copy of the built afterflow, as `make install` puts it on PATH.

@@ -14,18 +14,10 @@ struct HintTests {
         if !sandbox.exists("bin/afterflow"), let binary = afterflowBinary {
             try FileManager.default.createSymbolicLink(atPath: bin + "/afterflow", withDestinationPath: binary)
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", line]
-        process.currentDirectoryURL = URL(fileURLWithPath: sandbox.path(directory))
-        process.environment = ["PATH": bin + ":/usr/bin:/bin", "HOME": sandbox.home, "TZ": "UTC", "NO_COLOR": "1", "LANG": "C.UTF-8"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let ran = try TestProgram.run("/bin/bash", ["-c", line], environment: [
+            "PATH": bin + ":/usr/bin:/bin", "HOME": sandbox.home, "TZ": "UTC", "NO_COLOR": "1", "LANG": "C.UTF-8",
+        ], directory: sandbox.path(directory), mergingErrors: true)
+        return (ran.status, ran.text)
     }
 
     @Test("init's next step quotes the folder, and works when pasted")

@@ -98,6 +98,8 @@ struct HostileVaultTests {
         ("backup", ["backup", "-o", "../out/j.age", "--dry-run"]),
         ("backup", ["backup", "-o", "../out/j.age", "--recipient", "RECIPIENT"]),
         ("restore", ["restore", "../out/j.age", "../restored", "--identity", "../key.txt"]),
+        ("disclosures", ["disclosures", "--all"]),
+        ("disclosures", ["disclosures", "--all", "--format", "csv"]),
         ("init", ["init", "../fresh", "--no-git"]),
         ("agreement", ["agreement", "maya-t"]),
     ]
@@ -219,12 +221,8 @@ struct HostileVaultTests {
         try FileManager.default.createDirectory(atPath: sandbox.path("out"), withIntermediateDirectories: true)
         // A repository, as `git sync` brings such files: for git setup, pre-commit and sync.
         for arguments in [["init", "-q"], ["add", "-A"], ["-c", "user.name=t", "-c", "user.email=t@example.org", "commit", "-qm", "hostile"]] {
-            let git = Process()
-            git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            git.arguments = ["git", "-C", vault] + arguments
-            git.standardOutput = FileHandle.nullDevice
-            try git.run()
-            git.waitUntilExit()
+            let git = try TestProgram.run("/usr/bin/env", ["git", "-C", vault] + arguments)
+            guard git.succeeded else { throw CLIError(description: "git \(arguments.joined(separator: " ")): \(git)") }
         }
         return vault
     }
@@ -261,12 +259,7 @@ struct HostileVaultTests {
     /// A new age key's recipient; the identity is written to key.txt for `restore`.
     static func recipient(_ sandbox: Sandbox) throws -> String {
         if !sandbox.exists("key.txt") {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["age-keygen", "-o", sandbox.path("key.txt")]
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
+            try TestProgram.run("/usr/bin/env", ["age-keygen", "-o", sandbox.path("key.txt")])
         }
         let key = try sandbox.readText("key.txt")
         guard let line = key.split(separator: "\n").first(where: { $0.hasPrefix("# public key: ") }) else {

@@ -175,17 +175,7 @@ print(json.dumps({"header": list(rows[0].keys()) if rows else [], "rows": len(ro
             let script = sandbox.path("check.py")
             try sandbox.write(script, Self.checker)
             let python = try #require(BrowserTests.onPath(["python3"]))
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: python)
-            process.arguments = [script, vault]
-            let input = Pipe(), output = Pipe()
-            process.standardInput = input
-            process.standardOutput = output
-            try process.run()
-            input.fileHandleForWriting.write(export.stdoutData)
-            try input.fileHandleForWriting.close()
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
+            let data = try TestProgram.run(python, [script, vault], input: export.stdoutData).output
             let result = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any], "\(String(decoding: data, as: UTF8.self))")
             #expect(result["rows"] as? Int == 9)
             #expect(result["problems"] as? [String] == [])

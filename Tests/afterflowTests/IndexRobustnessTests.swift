@@ -1,4 +1,5 @@
 import Foundation
+import struct AfterflowKit.ChildProcess
 import Testing
 
 /// The index end to end when things go wrong or happen at once: files that cannot be read,
@@ -8,17 +9,9 @@ import Testing
 struct IndexRobustnessTests {
     /// Runs the sqlite3 command-line shell on `database` and returns what it printed.
     func sqlite(_ database: String, _ sql: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["sqlite3", database, sql]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let output = String(decoding: data, as: UTF8.self)
-        guard process.terminationStatus == 0 else { throw CLIError(description: "sqlite3 \(sql): \(output)") }
+        let ran = try TestProgram.run("/usr/bin/env", ["sqlite3", database, sql], mergingErrors: true)
+        let output = ran.text
+        guard ran.succeeded else { throw CLIError(description: "sqlite3 \(sql): \(output)") }
         return output
     }
 
@@ -193,7 +186,7 @@ struct IndexRobustnessTests {
     /// A vault whose index another program (sqlite3) holds the write lock of: the lock is taken
     /// before this returns, and let go once `release` has a line written to it (a FIFO), so the
     /// test decides when, without sleeping. Returns the index's path and inode.
-    static func lockedIndexVault(_ sandbox: Sandbox, release: String) throws -> (vault: String, index: String, inode: UInt64, holder: Process) {
+    static func lockedIndexVault(_ sandbox: Sandbox, release: String) throws -> (vault: String, index: String, inode: UInt64, holder: ChildProcess.Running) {
         let vault = try IndexVault.make(sandbox)
         let index = vault + "/.afterflow/index.sqlite"
         expectStatus(try sandbox.run(["index"], directory: vault), 0)
@@ -203,11 +196,8 @@ struct IndexRobustnessTests {
         let inode = try #require(try FileManager.default.attributesOfItem(atPath: index)[.systemFileNumber] as? UInt64)
         #expect(mkfifo(release, 0o600) == 0)
         let marker = sandbox.path("locked")
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/bin/sh")
-        holder.arguments = ["-c", "printf 'BEGIN IMMEDIATE;\\n.shell touch %s; head -n 1 %s\\nROLLBACK;\\n' \"$1\" \"$3\" | sqlite3 \"$2\"",
-                            "sh", marker, index, release]
-        try holder.run()
+        let holder = try ChildProcess("/bin/sh", ["-c", "printf 'BEGIN IMMEDIATE;\\n.shell touch %s; head -n 1 %s\\nROLLBACK;\\n' \"$1\" \"$3\" | sqlite3 \"$2\"",
+                                                  "sh", marker, index, release], input: .null).start()
         let deadline = Date().addingTimeInterval(10)
         while !sandbox.exists(marker) && Date() < deadline { usleep(20_000) }
         try #require(sandbox.exists(marker), "sqlite3 took the lock")
@@ -215,12 +205,23 @@ struct IndexRobustnessTests {
     }
 
     /// Lets the lock of `lockedIndexVault` go.
-    static func release(_ fifo: String, _ holder: Process) {
-        if let handle = FileHandle(forWritingAtPath: fifo) {
-            handle.write(Data("go\n".utf8))
-            try? handle.close()
+    static func release(_ fifo: String, _ holder: ChildProcess.Running) {
+        // Opened without blocking, again until head has the FIFO open for reading: a blocking
+        // open would wait for ever for a holder that has already ended.
+        var fd: Int32 = -1
+        let opening = Date().addingTimeInterval(30)
+        while fd < 0, holder.isRunning, Date() < opening {
+            fd = open(fifo, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+            if fd < 0 { usleep(10_000) }
         }
-        holder.waitUntilExit()
+        if fd >= 0 {
+            _ = "go\n".withCString { write(fd, $0, 3) }
+            close(fd)
+        }
+        if holder.wait(seconds: 60) == nil {
+            kill(-holder.processIdentifier, SIGKILL)
+            Issue.record("sqlite3 did not let the lock go within 60 seconds of the release")
+        }
     }
 
     @Test("an index another program keeps locked longer than the wait is reported, never deleted under it")
@@ -255,7 +256,7 @@ struct IndexRobustnessTests {
             }
             releaser.start()
             let result = try sandbox.run(["index", "--format", "json"], directory: locked.vault, timeout: 60)
-            locked.holder.waitUntilExit()
+            #expect(locked.holder.wait(seconds: 60) != nil, "sqlite3 let the lock go")
             expectStatus(result, 0)
             let refresh = (result.json as? [String: Any])?["refresh"] as? [String: Int]
             #expect(refresh?["added"] == 1, "only the new file is read: \(result.stdout)")
@@ -301,18 +302,11 @@ struct IndexRobustnessTests {
             _ = try generate(2100, in: vault, sandbox)
             let binary = try #require(afterflowBinary)
             // script(1) gives the command a pseudo-terminal and copies what it shows to stdout.
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-            process.arguments = ["-qec", "\(binary) index --rebuild", "/dev/null"]
-            process.currentDirectoryURL = URL(fileURLWithPath: vault)
-            process.environment = ["PATH": "/usr/bin:/bin", "HOME": sandbox.home, "TERM": "xterm-256color", "NO_COLOR": "1", "LANG": "C.UTF-8"]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-            try process.run()
-            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "\(output)")
+            let ran = try TestProgram.run("/usr/bin/script", ["-qec", "\(binary) index --rebuild", "/dev/null"], environment: [
+                "PATH": "/usr/bin:/bin", "HOME": sandbox.home, "TERM": "xterm-256color", "NO_COLOR": "1", "LANG": "C.UTF-8",
+            ], directory: vault)
+            let output = ran.text
+            #expect(ran.status == 0, "\(output)")
             #expect(output.contains("\rIndexing █"), "\(output.debugDescription)")
             #expect(output.contains("Rebuilt the index"))
         }

@@ -23,25 +23,13 @@ struct InitPrivacyTests {
     static func shell(_ sandbox: Sandbox, _ script: String, directory: String = ".",
                       sourceLocation: SourceLocation = #_sourceLocation) throws -> (status: Int32, stdout: String, stderr: String) {
         let binary = try #require(afterflowBinary, "the afterflow binary", sourceLocation: sourceLocation)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "umask 022 && " + script]
-        process.currentDirectoryURL = URL(fileURLWithPath: sandbox.path(directory))
-        process.environment = [
+        let ran = try TestProgram.run("/bin/sh", ["-c", "umask 022 && " + script], environment: [
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": sandbox.home, "TZ": "UTC",
             "NO_COLOR": "1", "LANG": "C.UTF-8", "AF": binary,
             "GIT_AUTHOR_NAME": "Sam", "GIT_AUTHOR_EMAIL": "sam@example.org",
             "GIT_COMMITTER_NAME": "Sam", "GIT_COMMITTER_EMAIL": "sam@example.org", "GIT_CONFIG_NOSYSTEM": "1",
-        ]
-        let out = sandbox.path(".io/" + UUID().uuidString)
-        _ = FileManager.default.createFile(atPath: out + ".out", contents: nil)
-        _ = FileManager.default.createFile(atPath: out + ".err", contents: nil)
-        process.standardOutput = FileHandle(forWritingAtPath: out + ".out")
-        process.standardError = FileHandle(forWritingAtPath: out + ".err")
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return (process.terminationStatus, try sandbox.readText(out + ".out"), try sandbox.readText(out + ".err"))
+        ], directory: sandbox.path(directory))
+        return (ran.status, ran.text, ran.errorText)
     }
 
     /// `folder` and everything under it whose permission bits let the group or others in, as

@@ -92,17 +92,11 @@ struct LspTests {
             let uri = URL(fileURLWithPath: vault + "/" + Self.session).absoluteString
             try sandbox.write("script", try Self.script(root: vault, uri: uri, text: "---\nmood_before: 11\n---\n"))
             let log = sandbox.path("strace.log")
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: strace)
-            process.arguments = ["-f", "-qq", "-e", "trace=connect,sendto,sendmsg,sendmmsg", "-o", log, binary, "lsp"]
-            process.environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": sandbox.home]
-            process.standardInput = FileHandle(forReadingAtPath: sandbox.path("script"))
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
+            let ran = try TestProgram.run(strace, ["-f", "-qq", "-e", "trace=connect,sendto,sendmsg,sendmmsg", "-o", log, binary, "lsp"],
+                                          environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": sandbox.home],
+                                          input: try sandbox.read("script"))
             let calls = NoNetworkTests.internetCalls(try sandbox.readText("strace.log"))
-            #expect(process.terminationStatus == 0 && calls.isEmpty)
+            #expect(ran.succeeded && calls.isEmpty, "\(ran)\n\(calls)")
         }
     }
 
@@ -118,17 +112,9 @@ struct LspTests {
             let file = vault + "/" + Self.session
             let text = try String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(of: "mood_before: 5", with: "mood_before: 11")
             try sandbox.write(file, text)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: nvim)
-            process.arguments = ["--headless", "-u", "NONE", "-i", "NONE", "-n", "-c", "luafile " + packageRoot + "/Tests/lsp/neovim_diagnostics.lua"]
-            process.environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": sandbox.home,
-                                   "AFTERFLOW_BIN": binary, "VAULT": vault, "FILE": file]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            let shown = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
+            let shown = try TestProgram.run(nvim, ["--headless", "-u", "NONE", "-i", "NONE", "-n", "-c", "luafile " + packageRoot + "/Tests/lsp/neovim_diagnostics.lua"],
+                                            environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": sandbox.home,
+                                                          "AFTERFLOW_BIN": binary, "VAULT": vault, "FILE": file]).text
             #expect(shown.split(separator: "\n").first == "7:14: mood_before must be a whole number from 1 to 10, found \"11\"")
         }
     }

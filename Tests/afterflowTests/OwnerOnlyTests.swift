@@ -12,25 +12,14 @@ struct OwnerOnlyTests {
     static func run(_ sandbox: Sandbox, umask: String, _ arguments: [String], environment: [String: String] = [:],
                     holding lock: String? = nil) throws -> (status: Int32, stderr: String) {
         let binary = try #require(afterflowBinary)
-        let process = Process()
         let shell = ["/bin/sh", "-c", "umask \(umask); exec \"$@\"", "sh", binary] + arguments
         // `flock FILE COMMAND` holds the vault's lock while the command runs, as another afterflow would.
         let command = lock.map { ["/usr/bin/flock", $0] + shell } ?? shell
-        process.executableURL = URL(fileURLWithPath: command[0])
-        process.arguments = Array(command.dropFirst())
         var env = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": sandbox.home,
                    "NO_COLOR": "1", "TZ": "UTC", "LANG": "C.UTF-8"]
         for (key, value) in environment { env[key] = value }
-        process.environment = env
-        process.currentDirectoryURL = URL(fileURLWithPath: sandbox.root)
-        let errors = Pipe()
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        let ran = try TestProgram.run(command[0], Array(command.dropFirst()), environment: env, directory: sandbox.root)
+        return (ran.status, ran.errorText)
     }
 
     /// Every path under `folder` (itself included) whose mode lets the group or others in.

@@ -83,17 +83,9 @@ func yamlFrontMatters(_ paths: [String]) throws -> [String: [String: Any]] {
             out[path] = data
         print(json.dumps(out, default=plain))
         """
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: python)
-    process.arguments = ["-c", script] + paths
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    let problem = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { throw CLIError(description: "PyYAML could not read the front matter: \(problem)") }
+    let ran = try TestProgram.run(python, ["-c", script] + paths)
+    let data = ran.output
+    guard ran.succeeded else { throw CLIError(description: "PyYAML could not read the front matter: \(ran.errorText)") }
     guard let parsed = try JSONSerialization.jsonObject(with: data) as? [String: [String: Any]] else {
         throw CLIError(description: "unexpected output from the YAML reader: \(String(decoding: data, as: UTF8.self))")
     }
@@ -114,34 +106,16 @@ func pythonCSVRows(_ text: String) throws -> [[String]] {
         rows = list(csv.reader(io.StringIO(data, newline=''), strict=True))
         print(json.dumps(rows))
         """
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: python)
-    process.arguments = ["-c", script]
-    let input = Pipe(), out = Pipe(), err = Pipe()
-    process.standardInput = input
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    input.fileHandleForWriting.write(Data(text.utf8))
-    try input.fileHandleForWriting.close()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    let problem = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { throw CLIError(description: "Python's csv module could not read the CSV: \(problem)") }
+    let ran = try TestProgram.run(python, ["-c", script], input: Data(text.utf8))
+    let data = ran.output
+    guard ran.succeeded else { throw CLIError(description: "Python's csv module could not read the CSV: \(ran.errorText)") }
     return try #require(try JSONSerialization.jsonObject(with: data) as? [[String]])
 }
 
 /// Whether python3 can import `module` (a checker the tests read results with).
 func pythonCanImport(_ module: String) -> Bool {
     guard let python = python3 else { return false }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: python)
-    process.arguments = ["-c", "import \(module)"]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return false }
-    process.waitUntilExit()
-    return process.terminationStatus == 0
+    return (try? TestProgram.run(python, ["-c", "import \(module)"]))?.succeeded ?? false
 }
 
 /// Whether Python has PyYAML (the YAML checks need it).

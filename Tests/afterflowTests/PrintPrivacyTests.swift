@@ -41,15 +41,9 @@ struct PrintPrivacyTests {
         try withSandbox { sandbox in
             let vault = try sandbox.copyExampleVault()
             let log = sandbox.path("strace.log")
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: strace)
-            process.arguments = ["-f", "-qq", "-e", "trace=connect,sendto", "-o", log,
-                                 binary, "export", "pdf", "--vault", vault, "-o", sandbox.path("r.pdf")]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0)
+            let ran = try TestProgram.run(strace, ["-f", "-qq", "-e", "trace=connect,sendto", "-o", log,
+                                                   binary, "export", "pdf", "--vault", vault, "-o", sandbox.path("r.pdf")])
+            #expect(ran.succeeded, "\(ran)")
             #expect(try sandbox.read("r.pdf").starts(with: Data("%PDF".utf8)))
             let calls = Self.outsideConnections(try sandbox.readText("strace.log"))
             #expect(calls.isEmpty, "\(calls.joined(separator: "\n"))")

@@ -92,17 +92,11 @@ struct ReflectTests {
                 return
             }
             let command = "\(afterflowBinary!) reflect 2024-12-10 </dev/tty"
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-            process.arguments = ["-qec", command, "/dev/null"]
-            process.currentDirectoryURL = URL(fileURLWithPath: sandbox.path("vault"))
-            process.environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": sandbox.home,
-                                   "NO_COLOR": "1", "TERM": "dumb", "EDITOR": editor]
-            process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-            process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
-            try process.run()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0)
+            let ran = try TestProgram.run("/usr/bin/script", ["-qec", command, "/dev/null"], environment: [
+                "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": sandbox.home,
+                "NO_COLOR": "1", "TERM": "dumb", "EDITOR": editor,
+            ], directory: sandbox.path("vault"))
+            #expect(ran.status == 0, "\(ran)")
             #expect(reflectionEntries(try sandbox.readText("vault/" + path)).first?.hasSuffix("] Written in the editor.") == true)
             let scratch = (try? FileManager.default.contentsOfDirectory(atPath: sandbox.home + "/.local/state/afterflow")) ?? []
             #expect(!scratch.contains { $0.hasPrefix("reflection-") }, "the scratch file is removed once saved: \(scratch)")

@@ -114,17 +114,9 @@ struct RemindersTests {
                 })
             print(json.dumps(events))
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python3!)
-        process.arguments = ["-c", script, path]
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let problem = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw CLIError(description: "python3 could not read the calendar: \(problem)") }
+        let ran = try TestProgram.run(python3!, ["-c", script, path])
+        let data = ran.output
+        guard ran.succeeded else { throw CLIError(description: "python3 could not read the calendar: \(ran.errorText)") }
         return (try JSONSerialization.jsonObject(with: data) as? [[String: Any]]) ?? []
     }
 }

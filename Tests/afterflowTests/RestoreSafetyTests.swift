@@ -123,12 +123,8 @@ struct RestoreSafetyTests {
             t.close()
             """
         for arguments in [["python3", "-c", script, sandbox.path("h.tar")], ["age", "-r", key, "-o", sandbox.path(name), sandbox.path("h.tar")]] {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = arguments
-            try process.run()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "\(arguments[0])")
+            let ran = try TestProgram.run("/usr/bin/env", arguments)
+            #expect(ran.succeeded, "\(arguments[0]): \(ran)")
         }
     }
 

@@ -16,14 +16,7 @@ struct ServeTests {
     /// Chromium, its WebDriver and Python's selenium, all present.
     static let webDriver: Bool = {
         guard python != nil, BrowserTests.chromium != nil, BrowserTests.onPath(["chromedriver"]) != nil else { return false }
-        let probe = Process()
-        probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        probe.arguments = ["python3", "-c", "import selenium"]
-        probe.standardOutput = FileHandle.nullDevice
-        probe.standardError = FileHandle.nullDevice
-        guard (try? probe.run()) != nil else { return false }
-        probe.waitUntilExit()
-        return probe.terminationStatus == 0
+        return (try? TestProgram.run("/usr/bin/env", ["python3", "-c", "import selenium"]))?.succeeded ?? false
     }()
 
     @Test("the API: token required, trials written once, cue, undo, end; with afterflow trial in the same session at once",
@@ -83,15 +76,7 @@ struct ServeTests {
     /// This machine's first IPv4 address that is not loopback, from `ip`.
     static let lanAddress: String? = {
         guard let ip = BrowserTests.onPath(["ip"]) else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ip)
-        process.arguments = ["-4", "-o", "addr", "show", "up"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        guard let text = (try? TestProgram.run(ip, ["-4", "-o", "addr", "show", "up"]))?.text else { return nil }
         return text.split(separator: "\n").compactMap { line -> String? in
             let parts = line.split(separator: " ")
             guard let at = parts.firstIndex(of: "inet"), at + 1 < parts.count else { return nil }
@@ -101,16 +86,8 @@ struct ServeTests {
     }()
 
     static func pythonInline(_ code: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", code] + arguments
-        process.environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return text
+        try TestProgram.run("/usr/bin/env", ["python3", "-c", code] + arguments,
+                            environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]).text
     }
 
     @Test("one trial sent under several spellings of its session's path (./, //): one line in the file",
@@ -255,15 +232,9 @@ struct ServeTests {
         try withSandbox { sandbox in
             let vault = try sandbox.copyExampleVault()
             let cert = sandbox.path("cert.pem"), key = sandbox.path("key.pem")
-            let make = Process()
-            make.executableURL = URL(fileURLWithPath: openssl)
-            make.arguments = ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "2",
-                              "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"]
-            make.standardOutput = FileHandle.nullDevice
-            make.standardError = FileHandle.nullDevice
-            try make.run()
-            make.waitUntilExit()
-            try #require(make.terminationStatus == 0)
+            let make = try TestProgram.run(openssl, ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "2",
+                                                     "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"])
+            try #require(make.succeeded, "\(make)")
             let server = try ServedVault(sandbox, vault: vault, arguments: ["--tls-cert", cert, "--tls-key", key])
             defer { server.stop() }
             #expect(server.url.hasPrefix("https://127.0.0.1:"))

@@ -15,17 +15,7 @@ func repeatedJSONKeys(_ text: String) throws -> [String] {
         json.loads(sys.stdin.read(), object_pairs_hook=pairs)
         print(json.dumps(repeated))
         """
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: python)
-    process.arguments = ["-c", script]
-    let input = Pipe(), out = Pipe()
-    process.standardInput = input
-    process.standardOutput = out
-    try process.run()
-    input.fileHandleForWriting.write(Data(text.utf8))
-    try input.fileHandleForWriting.close()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    let data = try TestProgram.run(python, ["-c", script], input: Data(text.utf8)).output
     return try #require(try JSONSerialization.jsonObject(with: data) as? [String])
 }
 

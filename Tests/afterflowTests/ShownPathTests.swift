@@ -32,17 +32,11 @@ struct ShownPathTests {
             #expect(try griefPaths(sandbox, ["--vault", "../vault"], from: "elsewhere") == fromRoot.map { sandbox.path("vault/") + $0 })
 
             // The README's pipe, from a folder inside the vault.
-            let grep = Process()
-            grep.executableURL = URL(fileURLWithPath: "/bin/sh")
-            grep.arguments = ["-c", "'\(afterflowBinary ?? "afterflow")' list --tag grief --format paths | xargs grep -l tide"]
-            grep.currentDirectoryURL = URL(fileURLWithPath: sandbox.path("vault/notes"))
-            grep.environment = ["PATH": "/usr/bin:/bin", "HOME": sandbox.home, "NO_COLOR": "1"]
-            let pipe = Pipe()
-            grep.standardOutput = pipe
-            try grep.run()
-            grep.waitUntilExit()
-            let found = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            #expect(grep.terminationStatus == 0)
+            let grep = try TestProgram.run("/bin/sh", ["-c", "'\(afterflowBinary ?? "afterflow")' list --tag grief --format paths | xargs grep -l tide"],
+                                           environment: ["PATH": "/usr/bin:/bin", "HOME": sandbox.home, "NO_COLOR": "1"],
+                                           directory: sandbox.path("vault/notes"))
+            let found = grep.text
+            #expect(grep.status == 0)
             #expect(found == "../sessions/2024/2024-08-30-psilocybin.md\n")
 
             // JSON keeps the vault-relative path, whatever the current folder.

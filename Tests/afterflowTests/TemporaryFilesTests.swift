@@ -59,19 +59,11 @@ struct TemporaryFilesTests {
         try withSandbox { sandbox in
             let vault = try sandbox.initVault()
             #expect(try sandbox.readText(vault + "/.gitignore").hasSuffix("\n.*.tmp\n"))
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: try #require(Self.git))
-            process.arguments = ["-C", vault, "init", "-q"]
-            try process.run()
-            process.waitUntilExit()
+            try #require(try TestProgram.run(try #require(Self.git), ["-C", vault, "init", "-q"]).succeeded)
             for (file, ignored) in [("sessions/2024/.2024-12-10-psilocybin.md.Ab12Cd.tmp", true), (".Templates.md.000000.tmp", true),
                                     ("sessions/2024/2024-12-10-psilocybin.md", false)] {
-                let check = Process()
-                check.executableURL = URL(fileURLWithPath: try #require(Self.git))
-                check.arguments = ["-C", vault, "check-ignore", "-q", file]
-                try check.run()
-                check.waitUntilExit()
-                #expect((check.terminationStatus == 0) == ignored, "\(file)")
+                let check = try TestProgram.run(try #require(Self.git), ["-C", vault, "check-ignore", "-q", file])
+                #expect((check.status == 0) == ignored, "\(file)")
             }
         }
     }

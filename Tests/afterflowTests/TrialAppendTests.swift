@@ -1,3 +1,4 @@
+import struct AfterflowKit.ChildProcess
 import Foundation
 import Testing
 
@@ -178,9 +179,7 @@ struct TrialAppendTests {
             // The other writer: appends trial lines of its own, one write(2) each, without the
             // vault's lock, from before the first trial until after the last.
             let stop = sandbox.path("stop")
-            let writer = Process()
-            writer.executableURL = URL(fileURLWithPath: python3!)
-            writer.arguments = ["-c", """
+            let writer = try ChildProcess(python3!, ["-c", """
                 import os, sys, time
                 fd = os.open(sys.argv[1], os.O_WRONLY | os.O_APPEND)
                 def line(i):
@@ -192,9 +191,8 @@ struct TrialAppendTests {
                     time.sleep(0.003)
                 line(i)  # one more once the trials are done
                 os.close(fd)
-                """, file, stop]
-            try writer.run()
-            defer { if writer.isRunning { writer.terminate() } }
+                """, file, stop], input: .null).start()
+            defer { writer.terminate() }
             // Wait for its first line, so that the two overlap.
             let deadline = Date().addingTimeInterval(10)
             while try sandbox.readText(file) == original, Date() < deadline { usleep(2_000) }
@@ -213,8 +211,7 @@ struct TrialAppendTests {
                 }
             }
             try sandbox.write(stop, "")
-            writer.waitUntilExit()
-            #expect(writer.terminationStatus == 0)
+            #expect(writer.wait(seconds: 60) == .exited(0))
             let after = try sandbox.readText(file)
             #expect(after.hasPrefix(original))
             let added = practiceLines(String(after.dropFirst(original.count)))

@@ -9,7 +9,8 @@ extension TrialSummary {
     public func textLines(of session: TrialSession, path: String, style: TextStyle, width: Int?, neutral: Bool = false, firstTrial: String) -> [String] {
         var lines: [String] = []
         let when = session.date?.readable ?? "no date"
-        lines.append(style.bold(clientDisplayName.visible()) + "  " + when + (minutes.map { "  \($0) min" } ?? ""))
+        lines.append(style.bold(clientDisplayName.visible()) + "  " + when + (minutes.map { "  \($0) min" } ?? "")
+                     + (probe ? "  " + style.bold("probe session") + style.dim(" (tested, not taught)") : ""))
         lines.append(style.dim(path.visible()))
         lines.append("")
         if total == 0 && !behaviour.isEmpty {
@@ -20,7 +21,7 @@ extension TrialSummary {
         if neutral {
             lines.append(style.bold("Trials") + "      \(total): \(successes) ▲, \(failures) ▼, \(rate) ▲")
         } else {
-            lines.append(style.bold("Trials") + "      \(total): \(counted(successes, "success", "successes")), \(counted(failures, "failure", "failures")), \(rate) success rate")
+            lines.append(style.bold(probe ? "Probes" : "Trials") + "      \(total): \(counted(successes, "success", "successes")), \(counted(failures, "failure", "failures")), \(rate) success rate")
         }
         guard total > 0 else {
             lines.append(style.dim("No trials yet: ") + firstTrial)

@@ -43,7 +43,6 @@ extension ChildProcess {
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
 
         let argv = ([executable] + arguments).map { strdup($0) }
         let environment = environment.map { strdup("\($0.key)=\($0.value)") }
@@ -63,6 +62,10 @@ extension ChildProcess {
         for descriptor in Set(closing + [input, output].compactMap { $0 }) where descriptor > STDERR_FILENO {
             posix_spawn_file_actions_addclose(&actions, descriptor)
         }
+        // No other descriptor of afterflow's reaches the program (see `ChildProcess.start`).
+        var flags = Int32(POSIX_SPAWN_SETSIGDEF)
+        Spawn.closeTheRest(&actions, flags: &flags)
+        posix_spawnattr_setflags(&attributes, Int16(flags))
         var pid = pid_t()
         let started = posix_spawn(&pid, executable, &actions, &attributes, argv + [nil], environment + [nil])
         guard started == 0 else { throw LaunchFailure(reason: String(cString: strerror(started))) }

@@ -87,21 +87,23 @@ public struct ChildProcess {
     }
 
     /// Starts the program and returns while it runs.
+    ///
+    /// The program gets its three standard streams and no other descriptor of afterflow's: every
+    /// other one is closed in the child as it starts (`POSIX_SPAWN_CLOEXEC_DEFAULT` on macOS,
+    /// `posix_spawn_file_actions_addclosefrom_np` on Linux). Foundation's `Process` closes the
+    /// descriptors it saw open a moment before the spawn instead, and makes its pipes without
+    /// close-on-exec, so a program started on one thread could inherit a pipe another thread had
+    /// just made and keep it open: a reader of that pipe then waited for the end of a stranger.
+    /// The program runs in a process group of its own, as `Process` put it.
     public func start() throws(LaunchFailure) -> Running {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        if let stream = ChildProcess.object(input) { process.standardInput = stream }
-        if let stream = ChildProcess.object(output) { process.standardOutput = stream }
-        if let stream = ChildProcess.object(error) { process.standardError = stream }
-        do {
-            try process.run()
-        } catch {
-            throw LaunchFailure(reason: error.localizedDescription)
+        let pid = try Spawn.start(self)
+        // Afterflow's copies of the program's ends of pipes, so that a reader sees the end of
+        // the pipe when the program (and whatever it started) closes it.
+        if case .pipe(let pipe) = input { try? pipe.fileHandleForReading.close() }
+        for stream in [output, error] {
+            if case .pipe(let pipe) = stream { try? pipe.fileHandleForWriting.close() }
         }
-        return Running(process)
+        return Running(pid)
     }
 
     /// Runs the program and waits for it to end.
@@ -121,32 +123,61 @@ public struct ChildProcess {
         return (running.wait(), data)
     }
 
-    private static func object(_ stream: Stream) -> Any? {
-        switch stream {
-        case .inherit: return nil
-        case .null: return FileHandle.nullDevice
-        case .pipe(let pipe): return pipe
-        case .file(let handle): return handle
-        }
-    }
-
     /// A program that was started.
-    public final class Running {
-        private let process: Process
+    public final class Running: @unchecked Sendable {
+        public let processIdentifier: Int32
+        private let condition = NSCondition()
+        private var ended: Termination?
 
-        init(_ process: Process) { self.process = process }
+        init(_ pid: Int32) {
+            processIdentifier = pid
+            // One thread a program, waiting for it alone (never for any child), so that nothing
+            // else in afterflow's process can take its status.
+            let thread = Thread { [self] in
+                // Seen ended first and taken (reaped) under the lock, so that `send` never signals
+                // a process that took its number.
+                Spawn.waitUntilEnded(pid)
+                condition.lock()
+                ended = Spawn.reap(pid)
+                condition.broadcast()
+                condition.unlock()
+            }
+            thread.stackSize = 64 << 10
+            thread.start()
+        }
 
-        public var processIdentifier: Int32 { process.processIdentifier }
-        public var isRunning: Bool { process.isRunning }
+        public var isRunning: Bool {
+            condition.lock()
+            defer { condition.unlock() }
+            return ended == nil
+        }
 
-        /// Sends SIGTERM.
-        public func terminate() { process.terminate() }
+        /// Sends SIGTERM, while it runs.
+        public func terminate() { send(SIGTERM) }
+
+        /// Sends `signal` to the program, while it runs (never to a process that took its
+        /// number after it ended).
+        public func send(_ signal: Int32) {
+            condition.lock()
+            defer { condition.unlock() }
+            if ended == nil { kill(processIdentifier, signal) }
+        }
 
         /// Waits for the program to end.
         public func wait() -> Termination {
-            process.waitUntilExit()
-            let status = process.terminationStatus
-            return process.terminationReason == .uncaughtSignal ? .signaled(status) : .exited(status)
+            condition.lock()
+            defer { condition.unlock() }
+            while ended == nil { condition.wait() }
+            return ended ?? .exited(0)
+        }
+
+        /// Waits up to `seconds` for the program to end; nil when it still runs.
+        public func wait(seconds: Double) -> Termination? {
+            let deadline = Date().addingTimeInterval(seconds)
+            condition.lock()
+            defer { condition.unlock() }
+            while ended == nil, condition.wait(until: deadline) {}
+            return ended
         }
     }
 }

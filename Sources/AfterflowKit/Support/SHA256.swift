@@ -1,68 +1,91 @@
-/// SHA-256 (FIPS 180-4) of a byte string, for the seals of signed notes: a small implementation
-/// so that the library takes no cryptography package for one hash. Not for secrets: nothing here
-/// is constant-time.
-public enum SHA256 {
-    /// The 32-byte digest of `bytes`.
-    public static func digest(_ bytes: [UInt8]) -> [UInt8] {
-        var h: [UInt32] = [0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19]
-        var message = bytes
-        let bitLength = UInt64(bytes.count) &* 8
-        message.append(0x80)
-        while message.count % 64 != 56 { message.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-        var w = [UInt32](repeating: 0, count: 64)
-        for block in stride(from: 0, to: message.count, by: 64) {
-            for t in 0..<16 {
-                let i = block + t * 4
-                w[t] = UInt32(message[i]) << 24 | UInt32(message[i + 1]) << 16 | UInt32(message[i + 2]) << 8 | UInt32(message[i + 3])
-            }
-            for t in 16..<64 {
-                let s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)
-                let s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
-                w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
-            }
-            var (a, b, c, d, e, f, g, hh) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
-            for t in 0..<64 {
-                let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-                let choice = (e & f) ^ (~e & g)
-                let t1 = hh &+ s1 &+ choice &+ k[t] &+ w[t]
-                let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-                let majority = (a & b) ^ (a & c) ^ (b & c)
-                let t2 = s0 &+ majority
-                (hh, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-            }
-            for (i, value) in [a, b, c, d, e, f, g, hh].enumerated() { h[i] = h[i] &+ value }
-        }
-        return h.flatMap { word in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: word >> UInt32($0)) } }
-    }
+/// SHA-256 (FIPS 180-4), fed a piece at a time: the content hash a disclosure records, the same
+/// hex digest `sha256sum` prints, so that a recipient's copy can be matched to its log entry.
+public struct SHA256: Sendable {
+    private var state: [UInt32] = [0x6A09_E667, 0xBB67_AE85, 0x3C6E_F372, 0xA54F_F53A, 0x510E_527F, 0x9B05_688C, 0x1F83_D9AB, 0x5BE0_CD19]
+    /// Bytes not yet making up a whole 64-byte block.
+    private var pending: [UInt8] = []
+    /// Bytes fed so far.
+    private var length: UInt64 = 0
 
-    /// The digest of `bytes` in lower-case hexadecimal (64 characters).
+    public init() {}
+
+    /// The hex digest of `bytes`.
     public static func hex(_ bytes: [UInt8]) -> String {
-        hexString(digest(bytes))
+        var hash = SHA256()
+        hash.update(bytes)
+        return hash.hexDigest()
     }
 
-    /// `bytes` in lower-case hexadecimal, two characters a byte.
-    static func hexString(_ bytes: [UInt8]) -> String {
+    public mutating func update(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { update($0) }
+    }
+
+    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
+        length &+= UInt64(bytes.count)
+        var start = 0
+        if !pending.isEmpty {
+            let take = min(64 - pending.count, bytes.count)
+            pending.append(contentsOf: bytes[0..<take])
+            start = take
+            guard pending.count == 64 else { return }
+            let block = pending
+            block.withUnsafeBytes { compress($0, at: 0) }
+            pending.removeAll(keepingCapacity: true)
+        }
+        while bytes.count - start >= 64 {
+            compress(bytes, at: start)
+            start += 64
+        }
+        pending.append(contentsOf: bytes[start...])
+    }
+
+    /// The digest of what was fed, as 64 lower-case hex digits (the hash itself is left as it is).
+    public func hexDigest() -> String {
+        var copy = self
+        let bits = length &* 8
+        var tail: [UInt8] = [0x80]
+        tail += [UInt8](repeating: 0, count: (119 - pending.count) % 64)
+        for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
+        copy.update(tail)
         let digits = Array("0123456789abcdef".utf8)
         var out: [UInt8] = []
-        out.reserveCapacity(bytes.count * 2)
-        for byte in bytes {
-            out.append(digits[Int(byte >> 4)])
-            out.append(digits[Int(byte & 0x0F)])
+        for word in copy.state {
+            for shift in stride(from: 28, through: 0, by: -4) { out.append(digits[Int((word >> UInt32(shift)) & 0xF)]) }
         }
         return String(decoding: out, as: UTF8.self)
     }
 
-    private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
-
     private static let k: [UInt32] = [
-        0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
-        0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
-        0xe49b_69c1, 0xefbe_4786, 0x0fc1_9dc6, 0x240c_a1cc, 0x2de9_2c6f, 0x4a74_84aa, 0x5cb0_a9dc, 0x76f9_88da,
-        0x983e_5152, 0xa831_c66d, 0xb003_27c8, 0xbf59_7fc7, 0xc6e0_0bf3, 0xd5a7_9147, 0x06ca_6351, 0x1429_2967,
-        0x27b7_0a85, 0x2e1b_2138, 0x4d2c_6dfc, 0x5338_0d13, 0x650a_7354, 0x766a_0abb, 0x81c2_c92e, 0x9272_2c85,
-        0xa2bf_e8a1, 0xa81a_664b, 0xc24b_8b70, 0xc76c_51a3, 0xd192_e819, 0xd699_0624, 0xf40e_3585, 0x106a_a070,
-        0x19a4_c116, 0x1e37_6c08, 0x2748_774c, 0x34b0_bcb5, 0x391c_0cb3, 0x4ed8_aa4a, 0x5b9c_ca4f, 0x682e_6ff3,
-        0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
+        0x428A_2F98, 0x7137_4491, 0xB5C0_FBCF, 0xE9B5_DBA5, 0x3956_C25B, 0x59F1_11F1, 0x923F_82A4, 0xAB1C_5ED5,
+        0xD807_AA98, 0x1283_5B01, 0x2431_85BE, 0x550C_7DC3, 0x72BE_5D74, 0x80DE_B1FE, 0x9BDC_06A7, 0xC19B_F174,
+        0xE49B_69C1, 0xEFBE_4786, 0x0FC1_9DC6, 0x240C_A1CC, 0x2DE9_2C6F, 0x4A74_84AA, 0x5CB0_A9DC, 0x76F9_88DA,
+        0x983E_5152, 0xA831_C66D, 0xB003_27C8, 0xBF59_7FC7, 0xC6E0_0BF3, 0xD5A7_9147, 0x06CA_6351, 0x1429_2967,
+        0x27B7_0A85, 0x2E1B_2138, 0x4D2C_6DFC, 0x5338_0D13, 0x650A_7354, 0x766A_0ABB, 0x81C2_C92E, 0x9272_2C85,
+        0xA2BF_E8A1, 0xA81A_664B, 0xC24B_8B70, 0xC76C_51A3, 0xD192_E819, 0xD699_0624, 0xF40E_3585, 0x106A_A070,
+        0x19A4_C116, 0x1E37_6C08, 0x2748_774C, 0x34B0_BCB5, 0x391C_0CB3, 0x4ED8_AA4A, 0x5B9C_CA4F, 0x682E_6FF3,
+        0x748F_82EE, 0x78A5_636F, 0x84C8_7814, 0x8CC7_0208, 0x90BE_FFFA, 0xA450_6CEB, 0xBEF9_A3F7, 0xC671_78F2,
     ]
+
+    private mutating func compress(_ bytes: UnsafeRawBufferPointer, at offset: Int) {
+        var w = [UInt32](repeating: 0, count: 64)
+        for i in 0..<16 {
+            let base = offset + i * 4
+            w[i] = UInt32(bytes[base]) << 24 | UInt32(bytes[base + 1]) << 16 | UInt32(bytes[base + 2]) << 8 | UInt32(bytes[base + 3])
+        }
+        for i in 16..<64 {
+            let s0 = rotate(w[i - 15], 7) ^ rotate(w[i - 15], 18) ^ (w[i - 15] >> 3)
+            let s1 = rotate(w[i - 2], 17) ^ rotate(w[i - 2], 19) ^ (w[i - 2] >> 10)
+            w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+        }
+        var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
+        for i in 0..<64 {
+            let t1 = h &+ (rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)) &+ ((e & f) ^ (~e & g)) &+ Self.k[i] &+ w[i]
+            let t2 = (rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)) &+ ((a & b) ^ (a & c) ^ (b & c))
+            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+        }
+        for (i, value) in [a, b, c, d, e, f, g, h].enumerated() { state[i] = state[i] &+ value }
+    }
+
+    @inline(__always)
+    private func rotate(_ x: UInt32, _ n: UInt32) -> UInt32 { x >> n | x << (32 - n) }
 }

@@ -95,7 +95,7 @@ extension DocumentStore {
 
     /// Writes a new trial session file, `clients/<short>/sessions/YYYY/YYYY-MM-DD-HHMM.md`.
     public func startTrials(client record: ClientRecord, date: LocalDate, location: String?, observer: String?,
-                            recordedOn: TrialSession.RecordedOn, now: Date) throws(VaultError) -> String {
+                            recordedOn: TrialSession.RecordedOn, probe: Bool = false, now: Date) throws(VaultError) -> String {
         guard let clientID = record.client.id else {
             throw VaultError(.invalid, "\(record.folder)/client.md has no id; trial sessions name their client by it",
                              details: ["Run 'afterflow fmt \(record.folder)/client.md' to give it one."])
@@ -103,7 +103,7 @@ extension DocumentStore {
         let zone = vault.timeZone
         let text = TrialSessionWriter.newDocument(id: UUID(), clientID: clientID, date: date, end: nil, location: location,
                                                   observer: observer, recordedOn: recordedOn, trials: [],
-                                                  created: LocalDate(now, in: zone), timeZone: zone)
+                                                  created: LocalDate(now, in: zone), timeZone: zone, probe: probe)
         return try create(Document(text), at: .trialSession(clientFolder: record.folder, date: date))
     }
 

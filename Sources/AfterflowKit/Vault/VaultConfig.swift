@@ -270,6 +270,7 @@ public struct VaultConfig: Sendable {
         queue/
         serve/
         lock
+        disclosures.log
         *.tmp
 
         """

@@ -16,16 +16,7 @@ struct ProgressReportPDFTests {
     static let pdfinfo = onPath("pdfinfo")
 
     static func tool(_ executable: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try TestProgram.run(executable, arguments).text
     }
 
     @Test("the progress report prints: Letter, a cover, every goal, no full name",

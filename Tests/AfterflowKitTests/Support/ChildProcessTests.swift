@@ -90,4 +90,42 @@ import Testing
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect([text, "\(ended)"] == ["through", "exited(5)"])
     }
+
+    /// The descriptors a program started with `ChildProcess` holds, from /proc (Linux).
+    private func descriptorsOfAChild(inForeground: Bool) throws -> [String] {
+        let output = Pipe()
+        let list = "ls /proc/$$/fd"
+        if inForeground {
+            _ = try ChildProcess.runInForeground("/bin/sh", ["-c", list], environment: [:],
+                                                 output: output.fileHandleForWriting.fileDescriptor)
+            try output.fileHandleForWriting.close()
+        } else {
+            _ = try ChildProcess("/bin/sh", ["-c", list], input: .null, output: .pipe(output), error: .null).start().wait()
+        }
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return text.split(separator: "\n").map(String.init).sorted { (Int($0) ?? 0) < (Int($1) ?? 0) }
+    }
+
+    /// A pipe made as Foundation makes them (without close-on-exec) while a program starts, as
+    /// another test on another thread does, is not the program's: only its three streams are
+    /// (and the folder ls reads). Foundation's `Process` let such a pipe through when it was made
+    /// after it listed the open descriptors, and a reader of the pipe then waited for a stranger.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/fd"), "needs /proc"),
+          arguments: [false, true])
+    func aProgramHoldsOnlyItsThreeStreams(inForeground: Bool) throws {
+        let stranger = Pipe()
+        let ends = [stranger.fileHandleForReading.fileDescriptor, stranger.fileHandleForWriting.fileDescriptor]
+        #expect(ends.allSatisfy { fcntl($0, F_GETFD) & FD_CLOEXEC == 0 })
+        let held = try descriptorsOfAChild(inForeground: inForeground)
+        #expect(held.filter { Int($0)! > 2 }.count <= 1 && !held.contains(String(ends[0])) && !held.contains(String(ends[1])),
+                "the program held \(held)")
+        #expect(held.prefix(3) == ["0", "1", "2"])
+    }
+
+    @Test func waitsWithATimeLimit() throws {
+        let running = try ChildProcess("/bin/sleep", ["5"], input: .null, output: .null, error: .null).start()
+        #expect(running.wait(seconds: 0.2) == nil && running.isRunning)
+        running.send(SIGKILL)
+        #expect(running.wait(seconds: 10) == .signaled(SIGKILL) && !running.isRunning)
+    }
 }

@@ -35,17 +35,10 @@ import Testing
     func readsBack(_ word: String) throws {
         let hasControls = word.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
         for shell in hasControls ? ["/bin/bash"] : ["/bin/sh", "/bin/bash"] where FileManager.default.isExecutableFile(atPath: shell) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: shell)
-            process.arguments = ["-c", "printf '%s' " + Shell.quote(word)]
-            process.environment = ["HOME": "/nonexistent", "PATH": "/usr/bin:/bin"]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            try process.run()
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0)
-            #expect(String(decoding: data, as: UTF8.self) == word, "\(shell) read \(Shell.quote(word))")
+            let ran = try TestProgram.run(shell, ["-c", "printf '%s' " + Shell.quote(word)],
+                                          environment: ["HOME": "/nonexistent", "PATH": "/usr/bin:/bin"])
+            #expect(ran.succeeded)
+            #expect(ran.text == word, "\(shell) read \(Shell.quote(word))")
         }
     }
 }

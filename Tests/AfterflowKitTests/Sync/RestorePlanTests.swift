@@ -44,11 +44,8 @@ import Testing
         let parent = try RestoreFolderTests.temporary()
         defer { try? FileManager.default.removeItem(atPath: parent) }
         try write("hello", to: parent + "/source/note.md")
-        let shell = Process()
-        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-        shell.arguments = ["-c", "cd '\(parent)' && age-keygen -o key.txt 2>/dev/null && tar -C source -cf - note.md | age -r \"$(age-keygen -y key.txt)\" -o archive"]
-        try shell.run()
-        shell.waitUntilExit()
+        let made = try TestProgram.run("/bin/sh", ["-c", "cd '\(parent)' && age-keygen -o key.txt 2>/dev/null && tar -C source -cf - note.md | age -r \"$(age-keygen -y key.txt)\" -o archive"])
+        try #require(made.succeeded, "\(made)")
         try FileManager.default.createDirectory(atPath: parent + "/out", withIntermediateDirectories: true)
         let programs = ChildPipeline(searchPath: "/usr/local/bin:/usr/bin:/bin", environment: ProcessInfo.processInfo.environment)
         let result = try RestorePlan.unpack(parent + "/archive", identity: parent + "/key.txt", into: parent + "/out", with: programs)

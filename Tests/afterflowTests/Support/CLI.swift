@@ -1,3 +1,4 @@
+import struct AfterflowKit.ChildProcess
 import Foundation
 import Testing
 
@@ -137,26 +138,25 @@ struct Sandbox: Sendable {
     /// A run of the binary that has started.
     struct Running {
         var arguments: [String]
-        var process: Process
+        var process: ChildProcess.Running
         var files: (out: FileHandle, err: FileHandle, input: FileHandle)
         var paths: [String]
 
         /// Waits for the process (killing it after `timeout` seconds) and collects what it wrote.
         func finish(timeout: TimeInterval) -> RunResult {
-            // Poll rather than waitUntilExit, so that a hung run (an editor waiting for a
-            // terminal) fails the test instead of the whole suite.
-            let deadline = Date().addingTimeInterval(timeout)
+            // A wait with an end, so that a hung run (an editor waiting for a terminal) fails
+            // the test instead of the whole suite.
             var timedOut = false
-            while process.isRunning {
-                if Date() > deadline {
-                    timedOut = true
-                    process.terminate()
-                    process.waitUntilExit()
-                    break
+            var ended = process.wait(seconds: timeout)
+            if ended == nil {
+                timedOut = true
+                process.terminate()
+                ended = process.wait(seconds: 10)
+                if ended == nil {
+                    process.send(SIGKILL)
+                    ended = process.wait()
                 }
-                usleep(5_000)
             }
-            process.waitUntilExit()
             try? files.out.close()
             try? files.err.close()
             try? files.input.close()
@@ -164,7 +164,7 @@ struct Sandbox: Sendable {
                 for path in paths { try? FileManager.default.removeItem(atPath: path) }
             }
             return RunResult(
-                arguments: arguments, status: process.terminationStatus,
+                arguments: arguments, status: ended?.status ?? -1,
                 stdoutData: FileManager.default.contents(atPath: paths[0]) ?? Data(),
                 stderrData: FileManager.default.contents(atPath: paths[1]) ?? Data(),
                 timedOut: timedOut)
@@ -195,15 +195,8 @@ struct Sandbox: Sendable {
             throw CLIError(description: "cannot open the files for the binary's standard streams in \(root)/.io")
         }
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        process.environment = env
-        process.currentDirectoryURL = URL(fileURLWithPath: path(directory ?? "."))
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
+        let process = try ChildProcess(binary, arguments, environment: env, directory: path(directory ?? "."),
+                                       input: .file(input), output: .file(out), error: .file(err)).start()
         return Running(arguments: arguments, process: process, files: (out, err, input), paths: [outPath, errPath, inPath])
     }
 

@@ -1,3 +1,4 @@
+import struct AfterflowKit.ChildProcess
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -6,7 +7,7 @@ import Glibc
 /// `oembed_server.py` on loopback: a stand-in for Spotify's, YouTube's, SoundCloud's and Tidal's
 /// oEmbed endpoints that answers as each really does and records every request it gets.
 final class OEmbedServer {
-    let process: Process
+    let process: ChildProcess.Running
     let port: Int
     let logPath: String
 
@@ -17,22 +18,20 @@ final class OEmbedServer {
     init(logPath: String) throws {
         guard let python = OEmbedServer.python else { throw CLIError(description: "python3 is not on PATH") }
         self.logPath = logPath
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [OEmbedServer.script, logPath]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        // It prints its port on a line of its own, into a file read until the line is whole.
+        let printed = logPath + ".port"
+        _ = FileManager.default.createFile(atPath: printed, contents: nil)
+        guard let printing = FileHandle(forWritingAtPath: printed) else { throw CLIError(description: "cannot open \(printed)") }
+        defer { try? printing.close() }
+        process = try ChildProcess(python, [OEmbedServer.script, logPath], input: .null, output: .file(printing), error: .null).start()
         var line = Data()
         let deadline = Date().addingTimeInterval(20)
-        while !line.contains(UInt8(ascii: "\n")) && Date() < deadline {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
+        while !line.contains(UInt8(ascii: "\n")) && Date() < deadline && process.isRunning {
+            usleep(10_000)
+            line = FileManager.default.contents(atPath: printed) ?? Data()
         }
         guard let text = String(data: line, encoding: .utf8)?.split(separator: "\n").first, let port = Int(text) else {
-            kill(process.processIdentifier, SIGKILL)
+            process.send(SIGKILL)
             throw CLIError(description: "the oEmbed test server did not start")
         }
         self.port = port
@@ -62,10 +61,8 @@ final class OEmbedServer {
 
     /// Stops it with SIGKILL: the test runner's threads block SIGTERM, and a child inherits that.
     func stop() {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
+        process.send(SIGKILL)
+        _ = process.wait()
     }
 
     deinit { stop() }

@@ -1,3 +1,4 @@
+import struct AfterflowKit.ChildProcess
 import Foundation
 import Testing
 
@@ -223,22 +224,16 @@ extension Sandbox {
         try write(io + ".plan.json", try JSONSerialization.data(withJSONObject: plan))
         try write(io + ".driver.py", PseudoTerminal.driver)
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [io + ".driver.py", io + ".plan.json"]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        // The driver kills afterflow at its own deadline; this one is for the driver itself.
-        let deadline = Date().addingTimeInterval(timeout + 30)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
+        let process = try ChildProcess(python, [io + ".driver.py", io + ".plan.json"], input: .null, output: .null).start()
+        // The driver kills afterflow at its own deadline; this one is for the driver itself (and
+        // what it started: its process group).
+        guard let ended = process.wait(seconds: timeout + 30) else {
+            kill(-process.processIdentifier, SIGKILL)
+            _ = process.wait(seconds: 10)
             throw CLIError(description: "the pseudo-terminal driver did not end within \(Int(timeout + 30)) seconds")
         }
         guard let report = try JSONSerialization.jsonObject(with: try read(io + ".report.json")) as? [String: Any] else {
-            throw CLIError(description: "the pseudo-terminal driver wrote no report; it exited with \(process.terminationStatus)")
+            throw CLIError(description: "the pseudo-terminal driver wrote no report; it ended with \(ended)")
         }
         return PseudoTerminal.Run(status: report["status"] as? Int, screen: report["screen"] as? String ?? "",
                                   sttyBefore: report["before"] as? String ?? "", sttyAfter: report["after"] as? String ?? "",

@@ -1,4 +1,5 @@
 import Foundation
+import struct AfterflowKit.ChildProcess
 import Testing
 
 #if canImport(Glibc)
@@ -57,16 +58,18 @@ extension Sandbox {
         let outputPath = inputPath + ".out"
         try write(inputPath, input)
         _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", quoted, "/dev/null"]
-        process.currentDirectoryURL = URL(fileURLWithPath: path(directory))
-        process.environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": home,
-                               "NO_COLOR": "1", "TERM": "dumb", "TZ": "UTC"]
-        process.standardInput = FileHandle(forReadingAtPath: inputPath)
-        process.standardOutput = FileHandle(forWritingAtPath: outputPath)
-        try process.run()
-        process.waitUntilExit()
-        return (process.terminationStatus, try readText(outputPath))
+        guard let input = FileHandle(forReadingAtPath: inputPath), let output = FileHandle(forWritingAtPath: outputPath) else {
+            throw CLIError(description: "cannot open \(inputPath) or \(outputPath)")
+        }
+        defer { try? input.close(); try? output.close() }
+        let running = try ChildProcess("/usr/bin/script", ["-qec", quoted, "/dev/null"], environment: [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": home,
+            "NO_COLOR": "1", "TERM": "dumb", "TZ": "UTC",
+        ], directory: path(directory), input: .file(input), output: .file(output), error: .null).start()
+        guard let ended = running.wait(seconds: 120) else {
+            kill(-running.processIdentifier, SIGKILL)
+            throw CLIError(description: "afterflow \(arguments.joined(separator: " ")) on a terminal did not end within 120 seconds")
+        }
+        return (ended.status, try readText(outputPath))
     }
 }

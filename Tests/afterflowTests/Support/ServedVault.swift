@@ -1,3 +1,4 @@
+import struct AfterflowKit.ChildProcess
 import Foundation
 
 #if canImport(Glibc)
@@ -7,7 +8,7 @@ import Glibc
 /// `afterflow serve` running on a vault for a test: started with the sandbox's environment, its
 /// address (with the token) read from what it prints; `stop()` ends it with SIGTERM.
 final class ServedVault {
-    let process: Process
+    let process: ChildProcess.Running
     let url: String
     let token: String
     let port: Int
@@ -25,18 +26,13 @@ final class ServedVault {
         guard let binary = afterflowBinary else { throw CLIError(description: "no afterflow binary; set AFTERFLOW_BIN") }
         output = sandbox.path(".io/serve-\(UUID().uuidString).out")
         _ = FileManager.default.createFile(atPath: output, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: wrapper.first ?? binary)
-        process.arguments = (wrapper.isEmpty ? [] : Array(wrapper.dropFirst()) + [binary])
-            + ["serve", "--vault", vault, "--port", String(port)] + arguments
-        process.environment = [
+        guard let printing = FileHandle(forWritingAtPath: output) else { throw CLIError(description: "cannot open \(output)") }
+        defer { try? printing.close() }
+        let process = try ChildProcess(wrapper.first ?? binary, (wrapper.isEmpty ? [] : Array(wrapper.dropFirst()) + [binary])
+            + ["serve", "--vault", vault, "--port", String(port)] + arguments, environment: [
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": sandbox.home,
             "NO_COLOR": "1", "TZ": "UTC", "TERM": "dumb", "LANG": "C.UTF-8",
-        ]
-        process.standardOutput = FileHandle(forWritingAtPath: output)
-        process.standardError = FileHandle(forWritingAtPath: output)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        ], input: .null, output: .file(printing), error: .file(printing)).start()
         self.process = process
         let deadline = Date().addingTimeInterval(60)
         var found: String?
@@ -77,31 +73,16 @@ final class ServedVault {
             if wrapper.isEmpty { kill(pid, SIGTERM) }
             let deadline = Date().addingTimeInterval(20)
             while process.isRunning && Date() < deadline { usleep(10_000) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.send(SIGKILL)
         }
-        process.waitUntilExit()
-        return process.terminationStatus
+        return process.wait().status
     }
 
-    deinit { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+    deinit { process.send(SIGKILL) }
 
     /// Runs `python3 Support/serve/NAME arguments…`; its status and what it printed.
     static func python(_ name: String, _ arguments: [String], timeout: TimeInterval = 300) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", scripts + "/" + name] + arguments
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("serve-py-\(UUID().uuidString).out").path
-        _ = FileManager.default.createFile(atPath: out, contents: nil)
-        defer { try? FileManager.default.removeItem(atPath: out) }
-        process.standardOutput = FileHandle(forWritingAtPath: out)
-        process.standardError = FileHandle(forWritingAtPath: out)
-        try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning {
-            if Date() > deadline { process.terminate() }
-            usleep(20_000)
-        }
-        process.waitUntilExit()
-        return (process.terminationStatus, (try? String(contentsOfFile: out, encoding: .utf8)) ?? "")
+        let ran = try TestProgram.run("/usr/bin/env", ["python3", scripts + "/" + name] + arguments, mergingErrors: true, timeout: timeout)
+        return (ran.status, ran.text + (ran.timedOut ? "\n(killed after \(Int(timeout)) seconds)" : ""))
     }
 }

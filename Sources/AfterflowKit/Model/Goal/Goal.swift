@@ -18,6 +18,15 @@ public struct Goal: Sendable {
     public var mastery: MasteryCriterion?
     /// The fewest trials for a session's percentage to count.
     public var minTrials: Int?
+    /// Whether a session fails the mastery check when its first trial is not an independent
+    /// success (`first_trial_independent: true`).
+    public var firstTrialIndependent = false
+    /// Whether only each session's first trial counts towards mastery (`cold_probe: true`).
+    public var coldProbe = false
+    /// The fewest different observers the run that meets the criterion spans (`min_observers`).
+    public var minObservers: Int?
+    /// When the goal is checked once in maintenance (`maintenance: weekly x 2, monthly x 2`).
+    public var maintenance: MaintenanceSchedule?
     /// The cue levels at which a success scores as correct; nil means every level.
     public var countsCorrect: [String]?
     public var phase: GoalPhase?
@@ -44,8 +53,8 @@ public struct Goal: Sendable {
     public var diagnostics: [Diagnostic] = []
 
     public static let defaultMinTrials = 5
-    public static let keys = ["type", "id", "client", "title", "category", "cue", "mastery", "min_trials", "counts_correct",
-                              "phase", "phases", "measure", "method", "interval", "steps", "chaining",
+    public static let keys = ["type", "id", "client", "title", "category", "cue", "mastery", "min_trials",
+                              "first_trial_independent", "cold_probe", "min_observers", "counts_correct", "maintenance", "phase", "phases", "measure", "method", "interval", "steps", "chaining",
                               "started", "target_date", "trend", "created", "updated"]
 
     /// The categories every vault knows; a vault's settings may add its own.
@@ -82,6 +91,7 @@ public struct Goal: Sendable {
                         reader.error("mastery must be a criterion like '80% x 3' (at least 80 % correct in 3 consecutive sessions), found \(quoted(s.text))", at: s.location)
                     }
                 case "min_trials": minTrials = reader.integer(entry, in: 1...10_000)
+                case "first_trial_independent", "cold_probe", "min_observers", "maintenance": readMasteryOption(entry, &reader)
                 case "counts_correct":
                     let items = reader.list(entry)
                     if !items.isEmpty { countsCorrect = items.map { $0.text.trimmingASCIIWhitespace().lowercased() } }
@@ -134,6 +144,22 @@ public struct Goal: Sendable {
             }
             last = change.day
             phases.append(change)
+        }
+    }
+
+    /// One of the mastery options and the maintenance schedule.
+    private mutating func readMasteryOption(_ entry: FrontMatterEntry, _ reader: inout FrontMatterReader) {
+        switch entry.key {
+        case "first_trial_independent": firstTrialIndependent = reader.flag(entry) ?? false
+        case "cold_probe": coldProbe = reader.flag(entry) ?? false
+        case "min_observers": minObservers = reader.integer(entry, in: 1...100)
+        default:
+            guard let s = reader.scalar(entry) else { return }
+            if let value = MaintenanceSchedule.parse(s.text) {
+                maintenance = value
+            } else {
+                reader.error("maintenance must be \(MaintenanceSchedule.expected), found \(quoted(s.text))", at: s.location)
+            }
         }
     }
 

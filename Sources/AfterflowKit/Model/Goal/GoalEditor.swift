@@ -52,7 +52,8 @@ public struct GoalEditor: Sendable {
 
     /// The keys `set` changes; the phase has its own change (`phasing`).
     public static let settable = ["title", "category", "cue", "mastery", "min_trials", "counts_correct", "started", "target_date", "trend",
-                                  "measure", "method", "interval", "steps", "chaining"]
+                                  "measure", "method", "interval", "steps", "chaining",
+                                  "first_trial_independent", "cold_probe", "min_observers", "maintenance"]
 
     /// `key=value` assignments as changes, each value checked and rendered in canonical form; an
     /// empty value removes the key (its default applies). The first bad one stops it.
@@ -98,6 +99,17 @@ public struct GoalEditor: Sendable {
             return String(n)
         case "counts_correct":
             return YAMLWriter.flowList(try levels(value, label: "counts_correct"))
+        case "first_trial_independent", "cold_probe":
+            guard let flag = ["true": true, "yes": true, "false": false, "no": false][value.lowercased()] else {
+                throw .invalid("\(key) must be true or false, found \"\(value)\"")
+            }
+            return flag ? "true" : "false"
+        case "min_observers":
+            guard let n = Int(value), (1...100).contains(n) else { throw .invalid("min_observers must be a whole number from 1 to 100, found \"\(value)\"") }
+            return String(n)
+        case "maintenance":
+            guard let schedule = MaintenanceSchedule.parse(value) else { throw .invalid("maintenance must be \(MaintenanceSchedule.expected), found \"\(value)\"") }
+            return YAMLWriter.scalar(schedule.text)
         case "started", "target_date":
             return try day(value, label: key).dayString
         case "trend":

@@ -1,9 +1,10 @@
 import Foundation
 
-/// Where a goal (a target) stands: baseline, then active teaching (acquisition), maintenance,
-/// mastered; or on hold, or retired.
+/// Where a goal (a target) stands, in the order of its life cycle: baseline, active teaching
+/// (acquisition), mastered, maintenance (checked at widening intervals), closed (no more data);
+/// or on hold, or retired.
 public enum GoalPhase: String, Sendable, CaseIterable, Hashable {
-    case baseline, active, maintenance, mastered
+    case baseline, active, mastered, maintenance, closed
     case onHold = "on-hold"
     case retired
 
@@ -11,6 +12,10 @@ public enum GoalPhase: String, Sendable, CaseIterable, Hashable {
 
     /// Whether sessions of this phase are taught and logged (baseline, active, maintenance).
     public var isWorkedOn: Bool { self == .baseline || self == .active || self == .maintenance }
+
+    /// Whether the goal is being taught towards its criterion (baseline or active): the phases
+    /// whose data can meet it.
+    public var isAcquisition: Bool { self == .baseline || self == .active }
 
     public init?(parsing text: String) {
         let t = text.trimmingASCIIWhitespace().lowercased().replacingOccurrences(of: "_", with: "-").replacingOccurrences(of: " ", with: "-")

@@ -130,6 +130,18 @@ public struct FrontMatterReader: Sendable {
         return nil
     }
 
+    /// `true` or `false` (also `yes` or `no`), in any case.
+    public mutating func flag(_ entry: FrontMatterEntry) -> Bool? {
+        guard let s = scalar(entry) else { return nil }
+        switch s.text.trimmingASCIIWhitespace().lowercased() {
+        case "true", "yes": return true
+        case "false", "no": return false
+        default:
+            error("\(entry.key) must be true or false, found \(quoted(s.text))", at: s.location)
+            return nil
+        }
+    }
+
     /// A list (flow `[a, b]` or block), or one scalar read as a list of one; each item with its scalar.
     public func list(_ entry: FrontMatterEntry) -> [YAMLScalar] {
         switch entry.value {

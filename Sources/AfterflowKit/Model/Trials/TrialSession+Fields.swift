@@ -7,6 +7,7 @@ extension TrialSession {
         case "end": return "When it ended; not before date. Absent: not ended yet."
         case "location": return "Where it took place, free text: Clinic, room 2."
         case "observer": return "The observer's initials: JL."
+        case "probe": return "true for a probe session: the goals are tested, not taught; its trials are reported apart from teaching."
         case "recorded_on": return "How the trials were recorded: terminal, phone, script, import."
         case "role": return "reliability for a second observer's record of a session (primary names it); else the session's own."
         case "primary": return "In a reliability record, the id of the session it checks."
@@ -19,6 +20,10 @@ extension TrialSession {
     }
 
     public static func valueChoices(forKey key: String) -> [FieldChoice] {
-        key == "recorded_on" ? RecordedOn.allCases.map { FieldChoice($0.rawValue, "Recorded with afterflow's \($0.rawValue) front end.") } : []
+        switch key {
+        case "recorded_on": return RecordedOn.allCases.map { FieldChoice($0.rawValue, "Recorded with afterflow's \($0.rawValue) front end.") }
+        case "probe": return [FieldChoice("true", "A probe session."), FieldChoice("false", "A teaching session (the default).")]
+        default: return []
+        }
     }
 }

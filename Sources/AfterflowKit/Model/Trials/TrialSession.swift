@@ -18,6 +18,9 @@ public struct TrialSession: Sendable {
     /// The observer's initials (a second observer's file carries theirs).
     public var observer: String?
     public var recordedOn: RecordedOn?
+    /// Whether the session probes the goals rather than teaching them (`probe: true`): its
+    /// trials are reported apart from teaching trials.
+    public var probe = false
     /// `reliability` for a second observer's record of a session (`primary` names it); nil for
     /// the session's own record.
     public var role: Role?
@@ -49,7 +52,7 @@ public struct TrialSession: Sendable {
         case terminal, phone, script, `import`
     }
 
-    public static let keys = ["type", "id", "client", "date", "end", "location", "observer", "recorded_on", "role", "primary", "created", "updated"] + Signature.keys
+    public static let keys = ["type", "id", "client", "date", "end", "location", "observer", "probe", "recorded_on", "role", "primary", "created", "updated"] + Signature.keys
 
     public init(document: Document) {
         self.document = document
@@ -70,6 +73,7 @@ public struct TrialSession: Sendable {
                 case "end": end = reader.date(entry)
                 case "location": location = reader.text(entry)
                 case "observer": observer = reader.text(entry)
+                case "probe": probe = reader.flag(entry) ?? false
                 case "recorded_on":
                     if let name = reader.name(entry, from: RecordedOn.allCases.map(\.rawValue)) { recordedOn = RecordedOn(rawValue: name) }
                 case "role":

@@ -4,12 +4,14 @@ import Foundation
 /// session note, and `## Trials` last, so that each trial is appended to the end of the file.
 public enum TrialSessionWriter {
     public static func newDocument(id: UUID, clientID: UUID, date: LocalDate, end: LocalDate?, location: String?, observer: String?,
-                                   recordedOn: TrialSession.RecordedOn, trials: [Trial], created: LocalDate, timeZone: TimeZone) -> String {
+                                   recordedOn: TrialSession.RecordedOn, trials: [Trial], created: LocalDate, timeZone: TimeZone,
+                                   probe: Bool = false) -> String {
         var lines = ["---", "type: trials", "id: \(id.uuidString.uppercased())", "client: \(clientID.uuidString.uppercased())",
                      "date: \(date.canonical(in: timeZone))"]
         if let end { lines.append("end: \(end.canonical(in: timeZone))") }
         if let location, !location.isBlank { lines.append("location: \(YAMLWriter.scalar(location))") }
         if let observer, !observer.isBlank { lines.append("observer: \(YAMLWriter.scalar(observer))") }
+        if probe { lines.append("probe: true") }
         lines.append("recorded_on: \(recordedOn.rawValue)")
         let stamp = created.canonical(in: timeZone)
         lines += ["created: \(stamp)", "updated: \(stamp)", "---", "", "## Notes", "", "## Trials", ""]

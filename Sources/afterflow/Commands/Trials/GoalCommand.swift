@@ -14,9 +14,10 @@ extension Afterflow {
                   afterflow goal add maya-t "Produce /s/ in word-initial position"
                   afterflow goal list maya-t
                   afterflow goal set maya-t s-initial min_trials=10 cue=minimal
-                  afterflow goal phase maya-t s-initial maintenance --date 2025-03-02
+                  afterflow goal phase maya-t s-initial mastered --date 2025-03-02
+                  afterflow goal due
                 """,
-            subcommands: [Add.self, List.self, SetCommand.self, Phase.self])
+            subcommands: [Add.self, List.self, SetCommand.self, Phase.self, DueCommand.self])
     }
 }
 
@@ -101,7 +102,7 @@ extension Afterflow.GoalCommand {
             commandName: "list",
             abstract: "List a client's goals: short name, phase, category, mastery criterion, title.",
             discussion: """
-                Goals in baseline, active or maintenance; --all adds mastered, on-hold and retired ones.
+                Goals in baseline, active or maintenance; --all adds mastered, closed, on-hold and retired ones.
 
                 Examples:
                   afterflow goal list maya-t
@@ -113,7 +114,7 @@ extension Afterflow.GoalCommand {
         @Argument(help: ArgumentHelp("The client's short name.", valueName: "client"))
         var client: String
 
-        @Flag(help: "Include mastered, on-hold and retired goals.")
+        @Flag(help: "Include mastered, closed, on-hold and retired goals.")
         var all = false
 
         @Option(help: ArgumentHelp("table, or json for scripts.", valueName: "format"))
@@ -144,7 +145,7 @@ extension Afterflow.GoalCommand {
     struct SetCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "set",
-            abstract: "Change a goal's keys: title, category, cue, mastery, min_trials, counts_correct, started, target_date, trend, and its measure's.",
+            abstract: "Change a goal's keys: title, category, cue, mastery and its options, min_trials, counts_correct, maintenance, started, target_date, trend, and its measure's.",
             discussion: """
                 Only the lines of the keys change; comments and everything else stay. A key with nothing after = is removed (its default applies). The phase changes with 'afterflow goal phase', which keeps each change with its day.
 
@@ -152,6 +153,9 @@ extension Afterflow.GoalCommand {
                   afterflow goal set maya-t s-initial min_trials=10
                   afterflow goal set maya-t s-initial "mastery=90% x 2"
                   afterflow goal set maya-t s-initial counts_correct=independent,minimal
+                  afterflow goal set maya-t s-initial first_trial_independent=true \\
+                    min_observers=2
+                  afterflow goal set maya-t s-initial "maintenance=weekly x 2, monthly x 2"
                   afterflow goal set maya-t s-initial target_date=2025-06-30
                   afterflow goal set maya-t s-initial trend=least-squares
                   afterflow goal set maya-t on-task measure=interval method=partial \\
@@ -199,9 +203,10 @@ extension Afterflow.GoalCommand {
             commandName: "phase",
             abstract: "Move a goal to another phase, keeping the change with its day.",
             discussion: """
-                Phases: baseline, active, maintenance, mastered, on-hold, retired. The change is added to the goal's phases list (drawn as a vertical line on the progress chart) and phase is set to it.
+                Phases, in the order of a goal's life cycle: baseline, active, mastered, maintenance, closed; and on-hold, retired. The change is added to the goal's phases list (drawn as a vertical line on the progress chart) and phase is set to it. 'afterflow goal due' lists the changes the data call for, each with its command and the day to date it with.
 
                 Examples:
+                  afterflow goal phase maya-t s-initial mastered --date 2025-03-18
                   afterflow goal phase maya-t s-initial maintenance
                   afterflow goal phase maya-t s-initial active --date 2025-01-21
                 """)
@@ -214,7 +219,7 @@ extension Afterflow.GoalCommand {
         @Argument(help: ArgumentHelp("The goal's short name.", valueName: "goal"))
         var goal: String
 
-        @Argument(help: ArgumentHelp("baseline, active, maintenance, mastered, on-hold or retired.", valueName: "phase"))
+        @Argument(help: ArgumentHelp("baseline, active, mastered, maintenance, closed, on-hold or retired.", valueName: "phase"))
         var phase: String
 
         @Option(help: ArgumentHelp("The day of the change (default today).", valueName: "day"))

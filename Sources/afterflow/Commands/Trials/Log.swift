@@ -24,6 +24,7 @@ extension Afterflow {
                   afterflow log --resume maya-t/2025-01-14
                   afterflow log maya-t --plain           one line per trial, for screen readers
                   afterflow log maya-t --neutral         no green or red, no Success/Failure
+                  afterflow log leo-o --probe            a probe session: tested, not taught
                 """)
 
         @OptionGroup var vaultOptions: VaultOptions
@@ -46,6 +47,9 @@ extension Afterflow {
         @Flag(help: "No green or red, no Success/Failure words: neutral symbols (▲ ▼).")
         var neutral = false
 
+        @Flag(help: "A new session is a probe: the goals are tested, not taught (probe: true).")
+        var probe = false
+
         func validate() throws {
             if let location, let problem = FieldText.problem(field: "--location", text: location, multiline: false) { throw ValidationError(problem) }
             if client == nil && resume == nil {
@@ -53,6 +57,9 @@ extension Afterflow {
             }
             if resume != nil && location != nil {
                 throw ValidationError("--location is for a new session; a resumed one keeps the location: written in its file")
+            }
+            if resume != nil && probe {
+                throw ValidationError("--probe is for a new session; a resumed one is a probe when its file says probe: true")
             }
         }
 
@@ -75,7 +82,7 @@ extension Afterflow {
                 var start = LocalDate(CommandClock.now, in: zone)
                 start.offset = nil
                 path = try withVaultErrors {
-                    try store.startTrials(client: record, date: start, location: location, observer: nil, recordedOn: .terminal, now: CommandClock.now)
+                    try store.startTrials(client: record, date: start, location: location, observer: nil, recordedOn: .terminal, probe: probe, now: CommandClock.now)
                 }
                 isNew = true
             }

@@ -77,25 +77,43 @@ extension Afterflow {
                         lines += Self.behaviourLines(item.goal, record: record, cues: store.cues, term: term)
                         continue
                     }
-                    if item.rows.isEmpty {
-                        lines.append("  no trials yet")
-                        continue
-                    }
-                    var rows = [["DAY", "TRIALS", "% CORRECT", "% INDEP.", "BAND", "PHASE"]]
-                    for row in item.rows {
-                        rows.append([row.day.dayString, String(row.trials), Percent.text(row.correct, of: row.trials),
-                                     Percent.text(row.independent, of: row.trials), row.counts ? row.band.rawValue : "under \(item.goal.goal.effectiveMinTrials) trials",
-                                     row.phase.rawValue])
-                    }
-                    for (i, line) in TextTable.lines(rows, rightAligned: [1, 2, 3]).enumerated() {
-                        lines.append("  " + (i == 0 ? term.bold(line) : line))
-                    }
-                    lines.append("  trend " + item.sparkline)
-                    for fact in ChartSeries(progress: item, trend: trend).facts { lines.append("  " + fact.visible()) }
-                    lines.append("  " + item.description.visible())
+                    lines += Self.trialLines(item, trend: trend, term: term)
                 }
                 emit(lines.joined(separator: "\n"))
             }
+        }
+
+        /// A trial goal's table (a row a day, and a row for the day's probe sessions), trend and
+        /// mastery state. The KIND column shows only when the goal has probe sessions, the COLD
+        /// PROBE column (each session's first trial) only with `cold_probe: true`.
+        static func trialLines(_ item: GoalProgress, trend: TrendMethod?, term: Terminal) -> [String] {
+            guard !item.rows.isEmpty else { return ["  no trials yet"] }
+            let probes = !item.probeRows.isEmpty, cold = item.rule.coldProbe
+            var lines: [String] = []
+            var rows = [["DAY"] + (probes ? ["KIND"] : []) + ["TRIALS", "% CORRECT", "% INDEP."] + (cold ? ["COLD PROBE"] : []) + ["BAND", "PHASE"]]
+            for row in item.rows {
+                let band = row.counts ? row.band.rawValue : "under \(item.minTrials) trials"
+                rows.append([row.day.dayString] + (probes ? [row.probe ? "probe" : "teaching"] : [])
+                            + [String(row.trials), Percent.text(row.correct, of: row.trials), Percent.text(row.independent, of: row.trials)]
+                            + (cold ? ["\(row.firstTrials.correct) of \(row.firstTrials.trials)"] : []) + [band, row.phase.rawValue])
+            }
+            // TRIALS, % CORRECT, % INDEP. and COLD PROBE are numbers, after DAY and KIND.
+            let first = probes ? 2 : 1
+            let right = Set(first..<(first + (cold ? 4 : 3)))
+            for (i, line) in TextTable.lines(rows, rightAligned: right).enumerated() {
+                lines.append("  " + (i == 0 ? term.bold(line) : line))
+            }
+            if probes {
+                for (label, part) in [("probes", item.rows.filter(\.probe)), ("teaching", item.rows.filter { !$0.probe })] where !part.isEmpty {
+                    var tally = TrialCounts()
+                    for row in part { tally.add(row.tally) }
+                    lines.append("  \(label): \(counted(part.count, "day", "days")), \(tally.correct) of \(tally.trials) correct (\(Percent.text(tally.correct, of: tally.trials)))")
+                }
+            }
+            lines.append("  trend " + item.sparkline)
+            for fact in ChartSeries(progress: item, trend: trend).facts { lines.append("  " + fact.visible()) }
+            lines.append("  " + item.description.visible())
+            return lines
         }
 
         /// A behaviour goal's figure in each session with its lines.

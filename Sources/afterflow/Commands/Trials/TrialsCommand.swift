@@ -27,9 +27,12 @@ extension Afterflow.Trials {
             discussion: """
                 The path printed on standard output names the session in 'trial', 'summary', 'note' and 'trials end'; so does the client's short name (their newest session).
 
+                A probe session (--probe, written probe: true) tests the goals without teaching them: summary and progress report its trials apart from teaching trials. Run one when 'afterflow goal due' lists a maintenance check.
+
                 Examples:
                   afterflow trials start maya-t --location "Room 2"
                   afterflow trials start leo-o --observer JS --date "today 10:30"
+                  afterflow trials start leo-o --probe
                 """)
 
         @OptionGroup var vaultOptions: VaultOptions
@@ -45,6 +48,9 @@ extension Afterflow.Trials {
 
         @Option(help: ArgumentHelp("When it started (default now): \(LocalDate.typedForms).", valueName: "date"))
         var date: String?
+
+        @Flag(help: "A probe session: the goals are tested, not taught (probe: true).")
+        var probe = false
 
         @Option(help: ArgumentHelp("text, or json for scripts.", valueName: "format"))
         var format: DataFormat = .text
@@ -64,7 +70,7 @@ extension Afterflow.Trials {
             var start = try date.map { try parseMoment($0, option: "date", zone: zone) } ?? LocalDate(CommandClock.now, in: zone)
             start.offset = nil
             let path = try withVaultErrors {
-                try store.startTrials(client: record, date: start, location: location, observer: observer, recordedOn: .script, now: CommandClock.now)
+                try store.startTrials(client: record, date: start, location: location, observer: observer, recordedOn: .script, probe: probe, now: CommandClock.now)
             }
             if format == .json {
                 emit(JSONValue.object([("client", .string(record.short)), ("path", .string(path))]).serialized(pretty: true))
@@ -73,7 +79,7 @@ extension Afterflow.Trials {
             emit(vaultOptions.hints.path(path, in: vault))
             if Terminal.current.isInteractive {
                 let active = TrialSessionLifecycle.activeGoals(of: record).map(\.short)
-                ErrorStream.current.write("Started a session with \(record.client.displayName.visible())"
+                ErrorStream.current.write("Started a \(probe ? "probe " : "")session with \(record.client.displayName.visible())"
                     + (active.isEmpty ? "; the client has no active goals yet." : "; goals: \(active.joined(separator: ", ").visible()).")
                     + " Log with: " + vaultOptions.hints.command("trial", record.short, active.first ?? "GOAL", "success"))
             }

@@ -74,15 +74,9 @@ import Testing
         records[1].sessions[0].session.trials.append(Trial(time: TimeOfDay(hour: 9, minute: 5, second: 0), goal: "greet", success: true,
                                                            cue: "minimal", note: "two\nlines, \"quoted\""))
         try Data(TrialCSV.write(records: records, lineEnding: "\r\n").utf8).write(to: csv)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-c", "import csv, json, sys; print(json.dumps(list(csv.reader(open(sys.argv[1], newline='', encoding='utf-8')))))", csv.path]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let ran = try TestProgram.run(python, ["-c", "import csv, json, sys; print(json.dumps(list(csv.reader(open(sys.argv[1], newline='', encoding='utf-8')))))", csv.path])
+        let data = ran.output
+        #expect(ran.succeeded, "\(ran)")
         let rows = try #require(try JSONSerialization.jsonObject(with: data) as? [[String]])
         #expect(rows.count == 15)
         #expect(rows.allSatisfy { $0.count == 11 })

@@ -4,6 +4,9 @@ extension GoalProgress {
     public var json: JSONValue {
         var state: [(String, JSONValue)] = [("criterion", .string(criterion.text)), ("percent", .int(criterion.percent)),
                                             ("sessions", .int(criterion.sessions)), ("min_trials", .int(minTrials))]
+        if rule.firstTrialIndependent { state.append(("first_trial_independent", .bool(true))) }
+        if rule.coldProbe { state.append(("cold_probe", .bool(true))) }
+        if let n = rule.minObservers, n > 1 { state.append(("min_observers", .int(n))) }
         switch mastery {
         case .mastered(let day):
             state += [("mastered", .bool(true)), ("on", .string(day.dayString))]
@@ -21,7 +24,7 @@ extension GoalProgress {
             ("phases", .array(goal.goal.phases.map { .object([("phase", .string($0.phase.rawValue)), ("day", .string($0.day.dayString))]) })),
             ("mastery", .object(state)),
             ("sparkline", .string(sparkline)),
-            ("rows", .array(rows.map(\.json))),
+            ("rows", .array(rows.map { $0.json(rule: rule) })),
         ])
     }
 

@@ -31,6 +31,8 @@ public struct GoalProgress: Sendable {
     public var run: Int
     public var criterion: MasteryCriterion
     public var minTrials: Int
+    /// The criterion, `min_trials` and the goal's mastery options.
+    public var rule: MasteryRule
     /// The vault's cue levels the rows were counted with.
     public var cues: CueLevels
     /// The client's short name, for CSV rows.
@@ -48,14 +50,32 @@ public struct GoalProgress: Sendable {
         self.goal = goal
         self.cues = cues
         client = record.short
-        criterion = goal.goal.effectiveMastery
-        minTrials = goal.goal.effectiveMinTrials
-        let short = goal.short.lowercased()
+        rule = MasteryRule(goal: goal.goal)
+        criterion = rule.criterion
+        minTrials = rule.minTrials
         let last = until?.dayNumber
+        let all = Self.rows(of: goal, in: record, cues: cues, rule: rule, until: last)
+        let evaluation = MasteryRun(rule: rule, rows: all)
+        criterionMet = evaluation.met
+        run = evaluation.run
+        markedMastered = GoalProgress.markedMastered(goal.goal.phases, until: last)
+        if let day = evaluation.met ?? markedMastered {
+            mastery = .mastered(on: day)
+        } else {
+            mastery = .notYet(run: evaluation.run, needed: criterion.sessions)
+        }
+        let first = since?.dayNumber
+        rows = first.map { first in all.filter { $0.day.dayNumber >= first } } ?? all
+    }
+
+    /// Every row of `goal` up to the day `last`: a row a day, and a second for the day's probe
+    /// sessions; each session's first trial and observer noted, `counts` by `rule`.
+    static func rows(of goal: GoalRecord, in record: ClientRecord, cues: CueLevels, rule: MasteryRule, until last: Int?) -> [ProgressRow] {
+        let short = goal.short.lowercased()
         var all: [ProgressRow] = []
-        // The day's cue counts are added up as its trials are met: no trial is copied.
-        let noCues = CueCount.Tally(cues: cues)
-        var dayCues = noCues
+        // The cue counts of each row are added up as its trials are met: no trial is copied.
+        var tallies: [CueCount.Tally] = []
+        var today: [Bool: Int] = [:]
         for entry in record.sessions {
             guard let date = entry.session.date else { continue }
             let trials = entry.session.trials
@@ -63,37 +83,38 @@ public struct GoalProgress: Sendable {
             guard trials.contains(where: { Self.names($0.goal, short) && cues.rank(of: $0.cue) != nil }) else { continue }
             let day = date.dayOnly
             if let last, day.dayNumber > last { continue }
-            if all.last?.day != day {
-                if let previous = all.indices.last { all[previous].cues = dayCues.counts }
-                dayCues = noCues
-                all.append(ProgressRow(day: day, sessions: [], tally: TrialCounts(), phase: goal.goal.phase(on: day), counts: false, cues: []))
+            if all.last?.day != day { today = [:] }
+            let probe = entry.session.probe
+            let index: Int
+            if let found = today[probe] {
+                index = found
+            } else {
+                index = all.count
+                today[probe] = index
+                all.append(ProgressRow(day: day, sessions: [], tally: TrialCounts(), phase: goal.goal.phase(on: day), counts: false, cues: [], probe: probe))
+                tallies.append(CueCount.Tally(cues: cues))
             }
-            let index = all.count - 1
             all[index].sessions.append(entry.path)
+            if let observer = entry.session.observer?.trimmingASCIIWhitespace(), !observer.isEmpty,
+               !all[index].observers.contains(where: { $0.caseInsensitiveCompare(observer) == .orderedSame }) {
+                all[index].observers.append(observer)
+            }
+            var first = true
             for trial in trials where Self.names(trial.goal, short) && cues.rank(of: trial.cue) != nil {
                 all[index].tally.add(trial, goal: goal.goal, cues: cues)
-                dayCues.add(trial)
+                tallies[index].add(trial)
+                if first {
+                    first = false
+                    all[index].firstTrials.add(trial, goal: goal.goal, cues: cues)
+                    if !trial.success || (trial.cue != cues.independent && trial.cue.lowercased() != cues.independent) {
+                        all[index].firstTrialsIndependent = false
+                    }
+                }
             }
-            all[index].counts = all[index].trials >= minTrials
+            all[index].counts = rule.counts(all[index])
         }
-        if let previous = all.indices.last { all[previous].cues = dayCues.counts }
-
-        var run = 0
-        var met: LocalDate?
-        for row in all where row.counts {
-            run = row.reaches(criterion.percent) ? run + 1 : 0
-            if met == nil, run >= criterion.sessions { met = row.day }
-        }
-        criterionMet = met
-        self.run = run
-        markedMastered = GoalProgress.markedMastered(goal.goal.phases, until: last)
-        if let day = met ?? markedMastered {
-            mastery = .mastered(on: day)
-        } else {
-            mastery = .notYet(run: run, needed: criterion.sessions)
-        }
-        let first = since?.dayNumber
-        rows = first.map { first in all.filter { $0.day.dayNumber >= first } } ?? all
+        for index in all.indices { all[index].cues = tallies[index].counts }
+        return all
     }
 
     /// Whether a trial's goal name is `short` (lower case), in any case: compared byte by byte
@@ -123,14 +144,17 @@ public struct GoalProgress: Sendable {
             switch change.phase {
             case .mastered: marked = change.day
             case .baseline, .active: marked = nil
-            case .maintenance, .onHold, .retired: continue
+            case .maintenance, .closed, .onHold, .retired: continue
             }
         }
         return marked
     }
 
-    /// The rows that count (at least `min_trials`).
+    /// The rows that count (at least `min_trials`, or a first trial with a cold probe).
     public var countingRows: [ProgressRow] { rows.filter(\.counts) }
+
+    /// The rows of probe sessions (`probe: true`), reported apart from teaching.
+    public var probeRows: [ProgressRow] { rows.filter(\.probe) }
 
     /// `mastered on 2025-03-02: 80 %+ in 3 consecutive sessions of 10+ trials`, or `not mastered:
     /// 2 of 3 consecutive sessions at 80 %+ (sessions of 5+ trials)`.
@@ -139,13 +163,16 @@ public struct GoalProgress: Sendable {
         let n = criterion.sessions
         switch mastery {
         case .mastered(let day) where day == criterionMet:
-            return "mastered on \(day.dayString): \(percent) in \(n == 1 ? "1 session" : "\(n) consecutive sessions") of \(minTrials)+ trials"
+            return "mastered on \(day.dayString): \(percent) in \(n == 1 ? "1 session" : "\(n) consecutive sessions") of \(sessionSize)\(rule.optionsText)"
         case .mastered(let day):
-            return "mastered on \(day.dayString) (marked in its phases; the data show \(runText) at \(percent))"
+            return "mastered on \(day.dayString) (marked in its phases; the data show \(runText) at \(percent)\(rule.optionsText))"
         case .notYet:
-            return "not mastered: \(runText) at \(percent) (sessions of \(minTrials)+ trials)"
+            return "not mastered: \(runText) at \(percent) (sessions of \(sessionSize)\(rule.optionsText))"
         }
     }
+
+    /// `10+ trials`, or with a cold probe `any number of trials` (its first trial is what counts).
+    var sessionSize: String { rule.coldProbe ? "any number of trials" : "\(minTrials)+ trials" }
 
     /// `2 of 3 consecutive sessions`: the run at the end of the data.
     var runText: String {

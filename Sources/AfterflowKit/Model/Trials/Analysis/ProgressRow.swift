@@ -1,6 +1,7 @@
 /// One day of one goal in a progress table: every trial of the goal that day, over all the day's
 /// sessions (the established tools combine same-day sessions: counts summed, the percentage over
-/// all their trials).
+/// all their trials). A day's probe sessions (`probe: true`) make a row of their own, beside
+/// its teaching sessions' row, so that the two are reported apart.
 public struct ProgressRow: Sendable, Hashable {
     /// The calendar day.
     public var day: LocalDate
@@ -14,14 +15,27 @@ public struct ProgressRow: Sendable, Hashable {
     public var counts: Bool
     /// Trials per cue level (see `CueCount.tally`).
     public var cues: [CueCount]
+    /// Whether the row holds the day's probe sessions (`probe: true`) rather than its teaching.
+    public var probe: Bool
+    /// Each session's first trial of the goal: what a cold probe counts.
+    public var firstTrials: TrialCounts
+    /// Whether every session's first trial of the goal was a success at the independent level.
+    public var firstTrialsIndependent: Bool
+    /// The sessions' observers (`observer:`, as first written), each once, in the order met.
+    public var observers: [String]
 
-    public init(day: LocalDate, sessions: [String], tally: TrialCounts, phase: GoalPhase, counts: Bool, cues: [CueCount]) {
+    public init(day: LocalDate, sessions: [String], tally: TrialCounts, phase: GoalPhase, counts: Bool, cues: [CueCount],
+                probe: Bool = false, firstTrials: TrialCounts = TrialCounts(), firstTrialsIndependent: Bool = true, observers: [String] = []) {
         self.day = day
         self.sessions = sessions
         self.tally = tally
         self.phase = phase
         self.counts = counts
         self.cues = cues
+        self.probe = probe
+        self.firstTrials = firstTrials
+        self.firstTrialsIndependent = firstTrialsIndependent
+        self.observers = observers
     }
 
     public var trials: Int { tally.trials }
@@ -35,6 +49,19 @@ public struct ProgressRow: Sendable, Hashable {
 
     /// Whether the day reaches `percent` % correct, on the exact fraction.
     public func reaches(_ percent: Int) -> Bool { Percent.reaches(correct, of: trials, percent: percent) }
+
+    /// The row's keys; `probe`, the first trials and the observers only where `rule` or the row
+    /// has them, so that a goal without those options reads as it always has.
+    func json(rule: MasteryRule) -> JSONValue {
+        guard case .object(var pairs) = json else { return json }
+        if probe { pairs.append(("probe", .bool(true))) }
+        if rule.coldProbe || rule.firstTrialIndependent {
+            pairs += [("first_trials", .int(firstTrials.trials)), ("first_trials_correct", .int(firstTrials.correct)),
+                      ("first_trials_independent", .bool(firstTrialsIndependent))]
+        }
+        if (rule.minObservers ?? 1) > 1 { pairs.append(("observers", .array(observers.map { .string($0) }))) }
+        return .object(pairs)
+    }
 
     var json: JSONValue {
         .object([

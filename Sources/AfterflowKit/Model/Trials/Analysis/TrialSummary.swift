@@ -26,6 +26,8 @@ public struct TrialSummary: Sendable {
     public var leftOut: LeftOutTrials
     /// The figures of each behaviour goal (count, duration, … measures) with event lines.
     public var behaviour: [BehaviourGoalFigures]
+    /// Whether the session is a probe (`probe: true`): its trials test the goals, not teach them.
+    public var probe: Bool
     /// Who signed the note and when; nil for a draft.
     public var signature: Signature?
     /// The number of addenda below the signed note.
@@ -37,6 +39,7 @@ public struct TrialSummary: Sendable {
         date = session.date
         end = session.end
         minutes = session.minutes
+        probe = session.probe
         signature = session.signature
         addenda = session.addenda.count
         let trials = session.trials.filter { LeftOutTrials.accepts($0, record: record, cues: cues) }
@@ -81,6 +84,7 @@ public struct TrialSummary: Sendable {
             ("cue_levels", .array(cueLevels.map(\.json))),
             ("goals", .array(goals.map(\.json))),
             ("behaviour", .array(behaviour.map(\.json))),
+            ("probe", .bool(probe)),
             ("status", .string(signature == nil ? "draft" : "signed")),
             ("signed", signature.map { .string($0.atText) } ?? .null),
             ("signed_by", signature.map { .string($0.by) } ?? .null),
