@@ -1,4 +1,5 @@
 @testable import afterflow
+import struct AfterflowKit.ChildProcess
 import Foundation
 import Testing
 
@@ -75,18 +76,7 @@ struct DisclosureLogTests {
 
     /// `sha256sum`'s digest of `data`: an independent check of the hash the log records.
     static func sha256sum(_ data: Data) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["sha256sum"]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        input.fileHandleForWriting.write(data)
-        try input.fileHandleForWriting.close()
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(String(decoding: printed, as: UTF8.self).prefix(64))
+        String(try TestProgram.run("/usr/bin/env", ["sha256sum"], input: data).text.prefix(64))
     }
 
     /// Stand-ins for WeasyPrint (prints a fixed PDF) and age (copies its input to `-o FILE`), so
@@ -223,22 +213,18 @@ struct DisclosureLogTests {
                     """)
             }
             guard let binary = afterflowBinary else { throw CLIError(description: "no afterflow binary; set AFTERFLOW_BIN") }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: binary)
-            process.arguments = ["export", "json", "--vault", vault, "--purpose", "research"]
-            process.environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": sandbox.home,
-                                   "AFTERFLOW_NOW": Self.now, "LANG": "C.UTF-8", "TZ": "UTC"]
             let unread = Pipe()
-            process.standardOutput = unread
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            // Waits (without a time limit of its own: the test run's) until the entry is logged,
-            // then kills the export, which cannot have finished: the pipe is never read.
-            while Self.logLines(vault).isEmpty && process.isRunning { usleep(10_000) }
+            let process = try ChildProcess(binary, ["export", "json", "--vault", vault, "--purpose", "research"], environment: [
+                "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": sandbox.home,
+                "AFTERFLOW_NOW": Self.now, "LANG": "C.UTF-8", "TZ": "UTC",
+            ], input: .null, output: .pipe(unread), error: .null).start()
+            // Waits (at most two minutes) until the entry is logged, then kills the export, which
+            // cannot have finished: the pipe is never read.
+            let deadline = Date().addingTimeInterval(120)
+            while Self.logLines(vault).isEmpty && process.isRunning && Date() < deadline { usleep(10_000) }
             #expect(process.isRunning, "the export ended before it was killed")
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            #expect(process.terminationReason == .uncaughtSignal)
+            process.send(SIGKILL)
+            #expect(process.wait(seconds: 60) == .signaled(SIGKILL))
             try? unread.fileHandleForReading.close()
             let lines = Self.logLines(vault)
             #expect(lines.count == 1, "\(lines)")

@@ -75,6 +75,8 @@ struct HostileVaultTests {
         ("goal list", ["goal", "list", "maya-t"]),
         ("goal set", ["goal", "set", "maya-t", "s-initial", "min_trials=12"]),
         ("goal phase", ["goal", "phase", "maya-t", "two-step", "maintenance", "--date", "2025-03-26"]),
+        ("goal due", ["goal", "due"]),
+        ("goal due", ["goal", "due", "maya-t", "--format", "json"]),
         ("trials start", ["trials", "start", "maya-t"]),
         ("trial", ["trial", "maya-t", "s-initial", "success", "--cue", "minimal"]),
         ("record", ["record", "maya-t", "s-initial"]),
