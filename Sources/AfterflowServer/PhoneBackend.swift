@@ -276,7 +276,7 @@ public final class PhoneBackend: @unchecked Sendable {
                         if changed.cue == trial.cue { return .success(ack(path: path, session: session, record: record, duplicate: true)) }
                         if let line {
                             let edited = entry.document.replacingLines(line..<(line + 1), with: [changed.lineText])
-                            try FileIO.replace(try store.vault.writablePath(path), expecting: entry.document.bytes, with: edited.bytes)
+                            try store.replace(path, expecting: entry.document, with: edited)
                         } else if !session.trials.contains(where: { Self.same($0, changed) }) {
                             return .failure(PhoneError(409, "the trial \(trial.lineText) is no longer in \(path) (edited by hand?); nothing was changed"))
                         }
@@ -286,7 +286,7 @@ public final class PhoneBackend: @unchecked Sendable {
                         // are live: else an earlier undo removed it and stopped before its line.
                         if let line, Self.count(text, in: session) >= ledger.liveCount(text) {
                             let edited = entry.document.replacingLines(line..<(line + 1), with: [])
-                            try FileIO.replace(try store.vault.writablePath(path), expecting: entry.document.bytes, with: edited.bytes)
+                            try store.replace(path, expecting: entry.document, with: edited)
                         }
                         try ledger.add(id, "u", nil)
                     }

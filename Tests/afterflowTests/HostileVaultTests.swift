@@ -85,6 +85,8 @@ struct HostileVaultTests {
         ("progress", ["progress", "maya-t"]),
         ("note", ["note", "maya-t/2025-01-14", "--print"]),
         ("note", ["note", "maya-t/2025-01-14"]),
+        ("sign", ["sign", "maya-t/2025-01-14", "--as", "J. Doe, CCC-SLP"]),
+        ("addendum", ["addendum", "maya-t/2025-01-14", "Late entry.", "--as", "J. Doe, CCC-SLP"]),
         ("mood", ["mood", "6", "Fine."]),
         ("moods", ["moods"]),
         ("moods", ["moods", "--trend"]),

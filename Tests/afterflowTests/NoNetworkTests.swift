@@ -38,6 +38,7 @@ struct NoNetworkTests {
         (["goal", "add", "ana-l", "Hitting", "--short", "hitting"], false), (["goal", "set", "ana-l", "hitting", "measure=count"], false),
         (["record", "ana-l", "hitting", "--note", "hit his sister"], false),
         (["log", "ana-l"], false), (["trials", "end", "ana-l"], false), (["summary", "ana-l"], false), (["note", "ana-l"], false),
+        (["sign", "ana-l", "--as", "J. Doe, CCC-SLP"], false), (["addendum", "ana-l", "Late entry.", "--as", "J. Doe, CCC-SLP"], false),
         (["agreement", "sam-r/2025-03-24"], false),
         (["progress", "maya-t"], false), (["progress", "maya-t", "--format", "csv"], false),
         (["export", "progress", "maya-t", "-o", "SANDBOX/p.html"], false),

@@ -127,8 +127,11 @@ struct UnitsTests {
             let result = try sandbox.run(["check", session], directory: vault)
             expectStatus(result, 0)
             // Sam's Mar 31 session has its end, service, place and provider; its note, "Table work
-            // after recess.", is 4 words of his clinician's own: under the 10 an audit needs.
+            // after recess.", is 4 words of his clinician's own: under the 10 an audit needs. It is
+            // not signed either, and the clock (the real one, long after 2025) is past its end by
+            // more than 24 hours: signed late, should it be signed now.
             #expect(result.stdoutLines.filter { $0.contains(": warning: ") } == [
+                "\(session):1:1: warning: the note is still not signed 24 hours after the session ended (an audit takes it as signed late); sign it once it is right: afterflow sign \(session)",
                 "\(session):19:1: warning: audit: the session note has 4 words of your own; an audit needs a narrative of at least 10 words and longer than the drafted sentences: the client's state at the start, the techniques used, the response, progress toward the goals",
             ], "\(result)")
         }

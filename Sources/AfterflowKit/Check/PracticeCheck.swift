@@ -26,6 +26,10 @@ public struct PracticeCheck: Sendable {
     public var services: [ServiceCode] = ServiceCode.standard
     /// Whether trial sessions are checked for what an audit needs (`audit: true`).
     public var audit = false
+    /// The front end's clock, when it gave one (see `VaultCheck.now`).
+    public var now: Date?
+    /// The vault's time zone, for times written without an offset.
+    public var timeZone: TimeZone = .gmt
 
     public static let clientsFolder = "clients"
 
@@ -36,6 +40,7 @@ public struct PracticeCheck: Sendable {
         abcConsequences = config.abcConsequences
         services = config.services
         audit = config.audit
+        timeZone = config.timeZone
     }
 
     /// Reads what the check needs from `vault`'s files and runs it: every file under `clients/`,
@@ -43,7 +48,7 @@ public struct PracticeCheck: Sendable {
     /// rest from the index. `unsaved` holds the bytes of documents not yet saved, by
     /// vault-relative path, read in place of their files (a path with no file yet is added; a
     /// draft's is left out, as drafts are).
-    public static func diagnostics(in vault: Vault, replacing unsaved: [String: [UInt8]] = [:]) -> [Diagnostic] {
+    public static func diagnostics(in vault: Vault, replacing unsaved: [String: [UInt8]] = [:], now: Date? = nil) -> [Diagnostic] {
         let paths = withUnsaved(VaultScanner.documentPaths(in: vault), unsaved.keys)
         let read = ResultBox<VaultEntry?>(count: paths.count)
         let chunk = 64
@@ -58,7 +63,9 @@ public struct PracticeCheck: Sendable {
             }
         }
         let entries = read.values.compactMap { $0 }.filter { !$0.isPlainNote }
-        return PracticeCheck(config: vault.config).diagnostics(entries: entries, paths: paths)
+        var check = PracticeCheck(config: vault.config)
+        check.now = now
+        return check.diagnostics(entries: entries, paths: paths)
     }
 
     /// `paths` and the unsaved documents' that have no file yet (not drafts), sorted.

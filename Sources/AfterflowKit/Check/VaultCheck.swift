@@ -23,6 +23,9 @@ public struct VaultCheck: Sendable {
     /// a merge is unfinished, its files left unmerged without conflict markers (a file deleted on
     /// one machine and changed on the other) are reported last. Nil: git is not asked.
     public var git: GitRepository?
+    /// The front end's clock, for the warnings that depend on it (a note still unsigned 24 hours
+    /// after its session, with `audit: true`); nil: those are told without the time.
+    public var now: Date?
 
     public init(store: IndexStore, readFailures: [Diagnostic] = [], git: GitRepository? = nil) {
         self.store = store
@@ -61,7 +64,7 @@ public struct VaultCheck: Sendable {
         let vault = store.vault
         let overlay = try UnsavedDocuments(unsaved, in: vault)
         var problems = try overlay.replacingProblems(try store.problems(), in: store)
-        let practice = PracticeCheck.diagnostics(in: vault, replacing: overlay.bytes)
+        let practice = PracticeCheck.diagnostics(in: vault, replacing: overlay.bytes, now: now)
         if !practice.isEmpty {
             problems = (problems + practice).sorted(by: VaultCheck.inFileOrder)
         }

@@ -100,7 +100,16 @@ public enum ProgressReport {
                 when = (HTMLReport.weekdayNames[date.weekday] ?? date.weekday) + ", " + date.mediumDay
                 if let clock = date.clockTime { when += " at " + clock }
             }
-            return ["when": ReportText(when), "text": ReportText(CmarkRenderer.offlineHTML(privacy.apply(entry.session.notes)))]
+            let session = entry.session
+            let addenda: [[String: Any]] = session.addenda.map { addendum in
+                let moment = LocalDate.parse(addendum.at).map { "\($0.weekday) \($0.mediumDay)" + ($0.clockTime.map { " at " + $0 } ?? "") } ?? addendum.at
+                return ["when": ReportText(moment), "by": ReportText(privacy.apply(addendum.by)), "text": ReportText(privacy.apply(addendum.text))]
+            }
+            var context: [String: Any] = ["when": ReportText(when), "text": ReportText(CmarkRenderer.offlineHTML(privacy.apply(session.notes))),
+                                          "signature": ReportText(session.signature.map { $0.line } ?? Signature.draftLine)]
+            if session.signature == nil { context["draft"] = true }
+            if !addenda.isEmpty { context["addenda"] = addenda }
+            return context
         }
     }
 }

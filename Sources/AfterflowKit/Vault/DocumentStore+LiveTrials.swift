@@ -40,6 +40,7 @@ extension DocumentStore {
                 throw VaultError(.invalid, "\(path) has no trial to change")
             }
             let edited = edit(known, line)
+            if let refusal = Self.signatureLock(path: path, before: known, after: edited) { throw refusal }
             try FileIO.replace(absolute, expecting: known.bytes, with: edited.bytes)
             return edited
         }
@@ -53,7 +54,7 @@ extension DocumentStore {
             let absolute = try vault.writablePath(path)
             let bytes = try FileIO.read(absolute)
             let session = TrialSession(document: Document(bytes: bytes))
-            guard bytes == known.bytes, session.trials.isEmpty, session.notes.isBlank else { return false }
+            guard bytes == known.bytes, session.trials.isEmpty, session.notes.isBlank, session.signature == nil else { return false }
             try FileIO.remove(absolute)
             return true
         }

@@ -173,7 +173,13 @@ extension DocumentStore {
                 throw VaultError(.invalid, "\(path):\(fence.location.line): a code fence opened here is never closed, so a trial added after it would not be read",
                                  details: ["Close the fence with a line of ``` and try again; nothing was written."])
             }
-            switch plan(entry.document) {
+            let planned = plan(entry.document)
+            let result: Document
+            switch planned {
+            case .append(_, let document), .replace(let document): result = document
+            }
+            if let refusal = Self.signatureLock(path: path, before: entry.document, after: result) { throw refusal }
+            switch planned {
             case .append(let bytes, let result):
                 try FileIO.append(absolute, expectingSize: entry.document.bytes.count, bytes: bytes)
                 return result

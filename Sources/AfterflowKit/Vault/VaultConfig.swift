@@ -36,12 +36,13 @@ public struct VaultConfig: Sendable {
     /// the vault names its own, which replace them.
     public var services: [ServiceCode] = ServiceCode.standard
     /// The rendering clinician's name and credential (`provider: "J. Doe, CCC-SLP"`), which
-    /// `trials start` writes into a new session.
+    /// `trials start` writes into a new session, and the signer `sign` and `addendum` take when
+    /// not told (`--as`).
     public var provider: String?
     /// How timed services become units (`unit_rule:`): `medicare` unless set.
     public var unitRule: UnitRule = .medicare
     /// Whether `check` warns where a trial session lacks what an audit of a claim needs
-    /// (`audit: true`); off by default, for a practice that does not bill.
+    /// (`audit: true`), a signature among it; off by default, for a practice that does not bill.
     public var audit = false
     public var diagnostics: [Diagnostic] = []
 

@@ -29,7 +29,8 @@ struct Check: ParsableCommand {
         // The config's problems are part of the report, not printed before it.
         let (store, report) = try vaultOptions.index(printingConfigProblems: false)
         let vault = store.vault
-        let vaultCheck = VaultCheck(store: store, readFailures: report.readFailures, git: Git.at(vault.root))
+        var vaultCheck = VaultCheck(store: store, readFailures: report.readFailures, git: Git.at(vault.root))
+        vaultCheck.now = CommandClock.now
         let result = try withVaultErrors { try vaultCheck.check(files: files.isEmpty ? nil : selected(in: vault)) }
         if format == .json {
             emit(JSONValue.array(result.diagnostics.map(\.json)).serialized(pretty: true))

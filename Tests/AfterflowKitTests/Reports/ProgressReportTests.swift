@@ -113,6 +113,21 @@ import Testing
         #expect(try Self.html(pageSize: .a4).contains("size: A4;"))
     }
 
+    /// ExampleVault's Leo O.: his session of 2025-03-13 is signed, with one addendum; his
+    /// sessions of January have notes and no signature.
+    @Test func eachNoteShowsItsSignatureAndAddendaOrThatItIsADraft() throws {
+        let vault = try Vault(root: Fixtures.repository.appendingPathComponent("ExampleVault").path)
+        let record = try DocumentStore(vault: vault).load("leo-o")
+        let html = try ProgressReport.html(record: record, progress: GoalProgress.make(record: record, cues: .standard), cues: .standard,
+                                           clinician: nil, practice: nil, includeNotes: true, fullNames: false,
+                                           today: LocalDate(year: 2025, month: 3, day: 20))
+        #expect(html.contains("<p class=\"signature\">Signed Thu Mar 13, 2025 at 11:02 AM by J. Rivera, CCC-SLP</p>"))
+        #expect(html.contains("<p class=\"addendum\"><span class=\"addendum-label\">Addendum, Fri Mar 14, 2025 at 9:10 AM, J. Rivera, CCC-SLP:</span> "
+                              + "Correction: the 10:35:43 request was made with minimal cues, not moderate.</p>"))
+        // Jan 9, 16 and 23 have a note ("Tired after school; two short breaks."), none signed.
+        #expect(html.components(separatedBy: "<p class=\"signature draft\">Draft: not signed</p>").count - 1 == 3)
+    }
+
     @Test func selfContainedAndSafe() throws {
         var record = TrialFixture.maya()
         let index = try #require(record.sessions.firstIndex { $0.path.hasSuffix("2025-02-04-1500.md") })

@@ -20,7 +20,10 @@ extension TrialCSV {
             var index: [String: Int] = [:]
             var details: [String] = []
             for (position, name) in cells.enumerated() {
-                if !TrialCSV.header.contains(name) {
+                if TrialCSV.signatureColumns.contains(name) {
+                    // An export's signature columns: read past, as a signature is made by 'sign'.
+                    if cells[..<position].contains(name) { details.append("\"\(name)\" is there twice") }
+                } else if !TrialCSV.header.contains(name) {
                     let shown = name.isEmpty ? "column \(position + 1) has no name and" : "\"\(CSVImport.shortened(name))\""
                     let near = TrialCSV.header.filter { index[$0] == nil && !cells.contains($0) }
                     details.append("\(shown) is not one of its columns" + (Suggestion.nearest(to: name, among: near).map { " (did you mean \"\($0)\"?)" } ?? ""))

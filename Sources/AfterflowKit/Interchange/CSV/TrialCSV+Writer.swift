@@ -21,7 +21,7 @@ extension TrialCSV {
         /// The byte order mark when asked for, and the header.
         func start(byteOrderMark: Bool) throws(VaultError) {
             if byteOrderMark { output.buffer += [0xEF, 0xBB, 0xBF] }
-            output.buffer += Array(CSVWriter.row(TrialCSV.header).utf8)
+            output.buffer += Array(CSVWriter.row(TrialCSV.exportHeader).utf8)
             try output.didAppend()
         }
 
@@ -105,6 +105,10 @@ extension TrialCSV {
             let id = TrialCSVFields.idAndClient(session.id?.uuidString.uppercased() ?? "", client: client)
             let day = TrialCSV.field(session.date?.dayString ?? "")
             let trials = session.trials
+            var signed: [UInt8] = [UInt8(ascii: ",")]
+            TrialCSV.appendField(session.signature?.atText ?? TrialCSV.draft, to: &signed)
+            signed.append(UInt8(ascii: ","))
+            TrialCSV.appendField(session.signature?.by ?? "", to: &signed)
             for position in order {
                 let trial = trials[position]
                 output.buffer += lineEnding
@@ -118,6 +122,7 @@ extension TrialCSV {
                 output.buffer += cue(trial.cue)
                 output.buffer.append(UInt8(ascii: ","))
                 TrialCSV.appendField(trial.note, to: &output.buffer)
+                output.buffer += signed
                 rows += 1
                 try output.didAppend()
             }

@@ -3,16 +3,28 @@ import Foundation
 /// Trial data as CSV, one row per trial: for spreadsheets, and for moving from one into the vault
 /// (`TrialImport`).
 ///
-/// The columns, exactly: `session_id,client,date,time,goal,goal_title,result,cue,note`. The
+/// The columns, exactly: `session_id,client,date,time,goal,goal_title,result,cue,note,signed,signed_by`. The
 /// session's id (upper case); the client's short name; the day of the session's start as its file
 /// writes it (`2025-01-14`); the trial's time of day (`15:02:10`, vault time zone); the goal's short
-/// name and its title; `success` or `failure`; the cue level; the note. RFC 4180 quoting (an empty
+/// name and its title; `success` or `failure`; the cue level; the note; when the session's note
+/// was signed (`signed` as its file writes it, or `draft`) and by whom. RFC 4180 quoting (an empty
 /// field is written `""`), every field guarded against formula injection (`CSVWriter.guarded`),
 /// LF between rows (or CRLF) and no line end after the last, as the session CSV writes them.
 /// Rows are ordered by client, day and time, then by file and line, so that the same practice
 /// always gives the same bytes.
 public enum TrialCSV {
+    /// The trial's columns: what an import reads.
     public static let header = ["session_id", "client", "date", "time", "goal", "goal_title", "result", "cue", "note"]
+
+    /// The columns an export adds after the trial's: when the session's note was signed and by
+    /// whom. An import accepts them and reads nothing from them (a signature is made by `sign`).
+    public static let signatureColumns = ["signed", "signed_by"]
+
+    /// The header of an export.
+    public static var exportHeader: [String] { header + signatureColumns }
+
+    /// The `signed` column of an unsigned session's rows.
+    public static let draft = "draft"
 
     /// The words of the `result` column.
     public static let success = "success", failure = "failure"

@@ -16,6 +16,10 @@ extension TrialSession {
         case "recorded_on": return "How the trials were recorded: terminal, phone, script, import."
         case "role": return "reliability for a second observer's record of a session (primary names it); else the session's own."
         case "primary": return "In a reliability record, the id of the session it checks."
+        case "signed": return "When the note was signed ('afterflow sign'): 2025-03-13T11:02:00-07:00. The note, trials and times are locked from then on."
+        case "signed_by": return "Who signed the note, name and credential: J. Doe, CCC-SLP."
+        case "signed_hash": return "The seal of the signed note, trials and times (sha256:…), written by 'afterflow sign'; never edit it."
+        case "signed_lines": return "Four hex digits a signed line, written by 'afterflow sign', so that 'check' names the line changed after signing."
         default: return keys.contains(key) ? FieldChoice.sharedMeaning(ofKey: key) : nil
         }
     }

@@ -47,6 +47,10 @@ public struct TrialSession: Sendable {
     public var trialsSection: Document.Section?
     /// The `## Notes` section's text: the session note.
     public var notes = ""
+    /// Who signed the note and trials, and the seal of what they signed; nil for a draft.
+    public var signature: Signature?
+    /// The signed corrections and late entries of `## Addenda`, in order.
+    public var addenda: [Addendum] = []
     public var diagnostics: [Diagnostic]
 
     /// Whose record this is: the session's (`primary`) or a second observer's (`reliability`).
@@ -59,7 +63,8 @@ public struct TrialSession: Sendable {
         case terminal, phone, script, `import`
     }
 
-    public static let keys = ["type", "id", "client", "date", "end", "location", "service", "place", "participants", "provider", "pauses", "observer", "probe", "recorded_on", "role", "primary", "created", "updated"]
+    public static let keys = ["type", "id", "client", "date", "end", "location", "service", "place", "participants", "provider", "pauses",
+                              "observer", "probe", "recorded_on", "role", "primary", "created", "updated"] + Signature.keys
 
     public init(document: Document) {
         self.document = document
@@ -131,6 +136,7 @@ public struct TrialSession: Sendable {
         }
         diagnostics += document.controlCharacterErrors(sections: sections)
         diagnostics += trialsAfterEnd()
+        diagnostics += readSignature()
         diagnostics += BehaviourEvent.sequenceProblems(events) { document.text(ofLine: $0) }
         diagnostics.sort { $0.location < $1.location }
     }
@@ -170,6 +176,16 @@ public struct TrialSession: Sendable {
             }
         }
         return (found, events, problems)
+    }
+
+    /// Reads the signature and the addenda: their problems, and an error where the signed text
+    /// changed after signing (see `Signature.tampering`).
+    private mutating func readSignature() -> [Diagnostic] {
+        let read = Signature.read(document)
+        signature = read.signature
+        let addenda = Addendum.entries(of: document, after: signature?.hash)
+        self.addenda = addenda.entries
+        return read.problems + (signature?.tampering(in: document) ?? []) + addenda.problems
     }
 
     /// A warning at each trial or event line whose time is after the session's `end`. A line's

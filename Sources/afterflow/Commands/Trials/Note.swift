@@ -8,7 +8,7 @@ extension Afterflow {
             commandName: "note",
             abstract: "Draft the session note (SOAP) from the data, into the session's ## Notes.",
             discussion: """
-                S (subjective) and P (plan) are left for you; O (objective) says per goal what the data show ("Produced /s/ in word-initial position in 16 of 20 trials (80 %), with minimal cues in 4; up from 65 % last session."), A (assessment) the trend and the mastery state. The draft goes into ## Notes only when that section is empty: text you wrote there is never replaced; --print shows the draft instead.
+                S (subjective) and P (plan) are left for you; O (objective) says per goal what the data show ("Produced /s/ in word-initial position in 16 of 20 trials (80 %), with minimal cues in 4; up from 65 % last session."), A (assessment) the trend and the mastery state. The draft goes into ## Notes only when that section is empty: text you wrote there is never replaced; --print shows the draft instead. A signed note is locked: a correction goes in with 'afterflow addendum'.
 
                 Examples:
                   afterflow note maya-t
@@ -40,10 +40,15 @@ extension Afterflow {
                 emit(text.visible(lines: true))
                 return
             }
+            if let signature = trials.signature {
+                report(DocumentStore.locked(entry.path, signature))
+                throw Exit.dataProblem
+            }
             switch SessionNote.write(draft, into: entry.document) {
             case .success(let document):
                 try withVaultErrors { try practice.store.save(document, over: entry, now: CommandClock.now) }
                 emit("Wrote the note into \(vaultOptions.hints.path(entry.path, in: practice.vault)) (## Notes): S and P are yours to fill in.")
+                emit("It is a draft until you sign it: " + vaultOptions.hints.command("sign", session))
             case .failure(let error):
                 report(VaultError(.exists, "\(entry.path.visible()): \(error)", details: ["Nothing was changed. See the draft with: " + vaultOptions.hints.command("note", session, "--print")]))
                 throw Exit.dataProblem

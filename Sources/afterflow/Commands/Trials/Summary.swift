@@ -8,7 +8,7 @@ extension Afterflow {
             commandName: "summary",
             abstract: "The summary of a trial session: trials, success rate, cue levels, and each goal's rate and band.",
             discussion: """
-                As the watch showed it after a session: the client (first name and last initial), duration, successes, failures, total trials, success rate, the cue-level breakdown, and per goal its trials, percent correct (successes at the cue levels the goal counts as correct), percent independent, and band: Excellent 85 %+, Good 70-84 %, Needs Work under 70 %.
+                As the watch showed it after a session: the client (first name and last initial), duration, successes, failures, total trials, success rate, the cue-level breakdown, and per goal its trials, percent correct (successes at the cue levels the goal counts as correct), percent independent, and band: Excellent 85 %+, Good 70-84 %, Needs Work under 70 %. The last line says who signed the note and when ('afterflow sign'), or that it is a draft.
 
                 Examples:
                   afterflow summary maya-t                 the newest session of maya-t
@@ -39,6 +39,7 @@ extension Afterflow {
             }
             emit(summary.text(of: trials, path: entry.path, on: Terminal.current,
                               firstTrial: vaultOptions.hints.command("trial", client, record.goals.first?.short ?? "GOAL", "success")))
+            emit("\n" + summary.signatureLine.visible())
         }
     }
 }

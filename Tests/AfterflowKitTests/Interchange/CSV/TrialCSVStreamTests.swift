@@ -68,10 +68,15 @@ import Testing
     }
 
     /// A trial session's text.
-    static func sessionText(day: String?, id: String?, trials: Int, goals: [String], random: inout SeededRandom) -> String {
+    /// `signed` adds a signature (its seal is not checked by the writer) by a signer the formula
+    /// guard must quote.
+    static func sessionText(day: String?, id: String?, trials: Int, goals: [String], signed: Bool = false, random: inout SeededRandom) -> String {
         var lines = ["---", "type: trials"]
         if let id { lines.append("id: \(id)") }
         if let day { lines.append("date: \(day)") }
+        if signed {
+            lines += ["signed: 2025-01-05T10:00:00-08:00", "signed_by: \"=Doe, J., CCC-SLP\"", "signed_hash: sha256:" + String(repeating: "0", count: 64)]
+        }
         lines += ["---", "", "## Trials", ""]
         for _ in 0..<trials {
             let time = String(format: "%02d:%02d:%02d", Int.random(in: 14...16, using: &random), Int.random(in: 0...59, using: &random), Int.random(in: 0...59, using: &random))
@@ -98,7 +103,8 @@ import Testing
                 let day = Int.random(in: 0...9, using: &random) == 0 ? nil : String(format: "2025-01-%02d", Int.random(in: 1...4, using: &random))
                 let time = Bool.random(using: &random) ? "" : String(format: " %02d:00", Int.random(in: 9...17, using: &random))
                 let text = sessionText(day: day.map { $0 + time }, id: Int.random(in: 0...5, using: &random) == 0 ? nil : UUID().uuidString,
-                                       trials: Int.random(in: 0...12, using: &random), goals: Array(goalShorts) + ["unknown"], random: &random)
+                                       trials: Int.random(in: 0...12, using: &random), goals: Array(goalShorts) + ["unknown"],
+                                       signed: index % 3 == 0, random: &random)
                 sessions.append(TrialSessionRecord(path: "clients/\(short)/sessions/2025/\(index).md", session: TrialSession(document: Document(text))))
             }
             let record = ClientRecord(short: short, folder: "clients/\(short)", client: Client(document: Document("---\ntype: client\n---\n")), goals: goals, sessions: sessions)
@@ -110,7 +116,8 @@ import Testing
 
     // MARK: - The writer as it was
 
-    /// `TrialCSV.write` before issue 25, word for word.
+    /// `TrialCSV.write` before issue 25, word for word, with the signature columns of issue 23
+    /// added (when and by whom the session was signed, or draft).
     static func writtenAsBefore(records: [ClientRecord], lineEnding: String, byteOrderMark: Bool) -> String {
         var rows: [(key: SortKey, fields: [String])] = []
         for record in records {
@@ -128,13 +135,14 @@ import Testing
                                       line: trial.line ?? position)
                     let title = titles[trial.goal] ?? titles[trial.goal.lowercased()] ?? ""
                     rows.append((key, [id, record.short, day, TrialCSV.clock(trial.time), trial.goal, title,
-                                       trial.success ? TrialCSV.success : TrialCSV.failure, trial.cue, trial.note]))
+                                       trial.success ? TrialCSV.success : TrialCSV.failure, trial.cue, trial.note,
+                                       session.signature?.atText ?? TrialCSV.draft, session.signature?.by ?? ""]))
                 }
             }
         }
         rows.sort { $0.key < $1.key }
         var out = byteOrderMark ? "\u{FEFF}" : ""
-        out += CSVWriter.row(TrialCSV.header)
+        out += CSVWriter.row(TrialCSV.exportHeader)
         for row in rows {
             out += lineEnding
             CSVWriter.appendRow(row.fields, guarded: true, to: &out)

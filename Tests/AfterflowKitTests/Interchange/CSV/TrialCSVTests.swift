@@ -9,22 +9,23 @@ import Testing
     static let header = TrialCSV.header.joined(separator: ",")
 
     /// The fixture's export, worked out by hand: rows by client, day and time; the goal title
-    /// with a comma and quotes quoted; notes guarded where a spreadsheet would run them.
+    /// with a comma and quotes quoted; notes guarded where a spreadsheet would run them; no
+    /// session is signed, so each row ends with draft and an empty signer.
     static let expected = """
-        session_id,client,date,time,goal,goal_title,result,cue,note
-        DDDDDDDD-0000-4000-8000-00000000000D,liam-b,2025-01-15,09:01:00,greet,Greets peers by name,success,moderate,""
-        DDDDDDDD-0000-4000-8000-00000000000D,liam-b,2025-01-15,09:02:00,greet,Greets peers by name,success,minimal,""
-        AAAAAAAA-0000-4000-8000-00000000000A,maya-t,2025-01-14,15:02:10,s-initial,Produce /s/ in word-initial position,success,independent,""
-        AAAAAAAA-0000-4000-8000-00000000000A,maya-t,2025-01-14,15:02:31,s-initial,Produce /s/ in word-initial position,failure,minimal,"said /th/ for /s/, then ""sun\"""
-        AAAAAAAA-0000-4000-8000-00000000000A,maya-t,2025-01-14,15:03:40,two-step,"Follow two-step directions: ""first, then\""",success,moderate,'+1 after a model
-        AAAAAAAA-0000-4000-8000-00000000000A,maya-t,2025-01-14,15:03:40,two-step,"Follow two-step directions: ""first, then\""",success,moderate,'+1 after a model
-        AAAAAAAA-0000-4000-8000-00000000000A,maya-t,2025-01-14,15:04:00,s-initial,Produce /s/ in word-initial position,failure,maximal,'=SUM(A1) typed by mistake
-        AAAAAAAA-0000-4000-8000-00000000000A,maya-t,2025-01-14,15:05:00,s-initial,Produce /s/ in word-initial position,success,minimal,'quoted' start
-        AAAAAAAA-0000-4000-8000-00000000000A,maya-t,2025-01-14,15:05:30,s-initial,Produce /s/ in word-initial position,success,independent,''=x kept as typed
-        BBBBBBBB-0000-4000-8000-00000000000B,maya-t,2025-01-14,17:31:00,two-step,"Follow two-step directions: ""first, then\""",failure,maximal,"'@home, with mom"
-        BBBBBBBB-0000-4000-8000-00000000000B,maya-t,2025-01-14,17:32:00,two-step,"Follow two-step directions: ""first, then\""",success,independent,""
-        CCCCCCCC-0000-4000-8000-00000000000C,maya-t,2025-01-21,15:00:05,s-initial,Produce /s/ in word-initial position,success,independent,"'-ish, unclear"
-        CCCCCCCC-0000-4000-8000-00000000000C,maya-t,2025-01-21,15:01:00,s-initial,Produce /s/ in word-initial position,success,independent,tab\there
+        session_id,client,date,time,goal,goal_title,result,cue,note,signed,signed_by
+        DDDDDDDD-0000-4000-8000-00000000000D,liam-b,2025-01-15,09:01:00,greet,Greets peers by name,success,moderate,"",draft,""
+        DDDDDDDD-0000-4000-8000-00000000000D,liam-b,2025-01-15,09:02:00,greet,Greets peers by name,success,minimal,"",draft,""
+        AAAAAAAA-0000-4000-8000-00000000000A,maya-t,2025-01-14,15:02:10,s-initial,Produce /s/ in word-initial position,success,independent,"",draft,""
+        AAAAAAAA-0000-4000-8000-00000000000A,maya-t,2025-01-14,15:02:31,s-initial,Produce /s/ in word-initial position,failure,minimal,"said /th/ for /s/, then ""sun\""",draft,""
+        AAAAAAAA-0000-4000-8000-00000000000A,maya-t,2025-01-14,15:03:40,two-step,"Follow two-step directions: ""first, then\""",success,moderate,'+1 after a model,draft,""
+        AAAAAAAA-0000-4000-8000-00000000000A,maya-t,2025-01-14,15:03:40,two-step,"Follow two-step directions: ""first, then\""",success,moderate,'+1 after a model,draft,""
+        AAAAAAAA-0000-4000-8000-00000000000A,maya-t,2025-01-14,15:04:00,s-initial,Produce /s/ in word-initial position,failure,maximal,'=SUM(A1) typed by mistake,draft,""
+        AAAAAAAA-0000-4000-8000-00000000000A,maya-t,2025-01-14,15:05:00,s-initial,Produce /s/ in word-initial position,success,minimal,'quoted' start,draft,""
+        AAAAAAAA-0000-4000-8000-00000000000A,maya-t,2025-01-14,15:05:30,s-initial,Produce /s/ in word-initial position,success,independent,''=x kept as typed,draft,""
+        BBBBBBBB-0000-4000-8000-00000000000B,maya-t,2025-01-14,17:31:00,two-step,"Follow two-step directions: ""first, then\""",failure,maximal,"'@home, with mom",draft,""
+        BBBBBBBB-0000-4000-8000-00000000000B,maya-t,2025-01-14,17:32:00,two-step,"Follow two-step directions: ""first, then\""",success,independent,"",draft,""
+        CCCCCCCC-0000-4000-8000-00000000000C,maya-t,2025-01-21,15:00:05,s-initial,Produce /s/ in word-initial position,success,independent,"'-ish, unclear",draft,""
+        CCCCCCCC-0000-4000-8000-00000000000C,maya-t,2025-01-21,15:01:00,s-initial,Produce /s/ in word-initial position,success,independent,tab\there,draft,""
         """
 
     // MARK: - Export
@@ -53,10 +54,10 @@ import Testing
                           note: "said \"hi\", then\nwalked off\r\nlater")
         record.sessions[0].session.trials = [trial]
         let text = TrialCSV.write(records: [record])
-        #expect(text.hasSuffix(",failure,maximal,\"said \"\"hi\"\", then\nwalked off\r\nlater\""))
+        #expect(text.hasSuffix(",failure,maximal,\"said \"\"hi\"\", then\nwalked off\r\nlater\",draft,\"\""))
         let rows = CSVReader(bytes: Array(text.utf8)).rows
         #expect(rows.count == 2)
-        #expect(rows.last?.fields.last == trial.note)
+        #expect(rows.last?.fields[8] == trial.note)
     }
 
     /// Python's csv module, which follows RFC 4180, reads the export as the fields written.
@@ -78,10 +79,10 @@ import Testing
         #expect(ran.succeeded, "\(ran)")
         let rows = try #require(try JSONSerialization.jsonObject(with: data) as? [[String]])
         #expect(rows.count == 15)
-        #expect(rows.allSatisfy { $0.count == 9 })
-        #expect(rows.first == TrialCSV.header)
+        #expect(rows.allSatisfy { $0.count == 11 })
+        #expect(rows.first == TrialCSV.exportHeader)
         #expect(rows[3] == ["DDDDDDDD-0000-4000-8000-00000000000D", "liam-b", "2025-01-15", "09:05:00", "greet", "Greets peers by name",
-                            "success", "minimal", "two\nlines, \"quoted\""])
+                            "success", "minimal", "two\nlines, \"quoted\"", "draft", ""])
         #expect(rows[5][8] == "said /th/ for /s/, then \"sun\"")
         #expect(rows[6][5] == "Follow two-step directions: \"first, then\"")
         #expect(rows.map { $0[8] } == ["note", "", "", "two\nlines, \"quoted\"", "", "said /th/ for /s/, then \"sun\"", "'+1 after a model",
@@ -203,6 +204,19 @@ import Testing
             "1: expected the header \"session_id,client,date,time,goal,goal_title,result,cue,note\" (session_id, goal_title and note may be left out), "
                 + "found \"session,client,date,time,goal,goal_title,results,cue,cue,note\": \"session\" is not one of its columns (did you mean \"session_id\"?); "
                 + "\"results\" is not one of its columns (did you mean \"result\"?); \"cue\" is there twice; the column \"result\" is missing",
+        ])
+    }
+
+    @Test func anExportsSignatureColumnsAreReadPastOnceEach() {
+        let row = "\n,maya-t,2025-01-14,15:02:10,s-initial,,success,independent,,2025-01-14T16:00:00-08:00,\"J. Doe, CCC-SLP\""
+        let reading = TrialCSV.read("session_id,client,date,time,goal,goal_title,result,cue,note,signed,signed_by" + row, cues: .standard)
+        #expect(reading.problems.isEmpty, "\(reading.problems)")
+        #expect(reading.groups.first?.rows.first?.trial.lineText == "- 15:02:10 s-initial + independent")
+        let twice = TrialCSV.read("client,date,time,goal,result,cue,signed,signed\nmaya-t,2025-01-14,15:02:10,s-initial,success,independent,draft,draft",
+                                  cues: .standard)
+        #expect(twice.problems.map(\.description) == [
+            "expected the header \"session_id,client,date,time,goal,goal_title,result,cue,note\" (session_id, goal_title and note may be left out), "
+                + "found \"client,date,time,goal,result,cue,signed,signed\": \"signed\" is there twice",
         ])
     }
 

@@ -28,6 +28,10 @@ public struct TrialSummary: Sendable {
     public var behaviour: [BehaviourGoalFigures]
     /// Whether the session is a probe (`probe: true`): its trials test the goals, not teach them.
     public var probe: Bool
+    /// Who signed the note and when; nil for a draft.
+    public var signature: Signature?
+    /// The number of addenda below the signed note.
+    public var addenda: Int
 
     /// `path` is the session's, to say where left-out lines are.
     public init(session: TrialSession, record: ClientRecord, cues: CueLevels, path: String = "") {
@@ -36,6 +40,8 @@ public struct TrialSummary: Sendable {
         end = session.end
         minutes = session.minutes
         probe = session.probe
+        signature = session.signature
+        addenda = session.addenda.count
         let trials = session.trials.filter { LeftOutTrials.accepts($0, record: record, cues: cues) }
         leftOut = LeftOutTrials.of(session, path: path, record: record, cues: cues)
         behaviour = BehaviourGoalFigures.of(session, record: record, cues: cues)
@@ -79,6 +85,17 @@ public struct TrialSummary: Sendable {
             ("goals", .array(goals.map(\.json))),
             ("behaviour", .array(behaviour.map(\.json))),
             ("probe", .bool(probe)),
+            ("status", .string(signature == nil ? "draft" : "signed")),
+            ("signed", signature.map { .string($0.atText) } ?? .null),
+            ("signed_by", signature.map { .string($0.by) } ?? .null),
+            ("addenda", .int(addenda)),
         ])
+    }
+
+    /// `Signed Thu Mar 13, 2025 at 11:02 AM by J. Rivera, CCC-SLP, 1 addendum`, or
+    /// `Draft: not signed`.
+    public var signatureLine: String {
+        guard let signature else { return Signature.draftLine }
+        return signature.line + (addenda == 0 ? "" : addenda == 1 ? "; 1 addendum" : "; \(addenda) addenda")
     }
 }
