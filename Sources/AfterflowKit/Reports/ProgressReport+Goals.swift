@@ -41,6 +41,7 @@ extension ProgressReport {
             let lines = chart.series.facts
             if !lines.isEmpty { c["chart_lines"] = lines.map(ReportText.init) }
         }
+        if !progress.rows.isEmpty { c["has_rows"] = true }
         c["rows"] = progress.rows.map { row -> [String: Any] in
             var r: [String: Any] = [
                 "day": ReportText(row.day.mediumDay),
@@ -82,10 +83,14 @@ extension ProgressReport {
         return c
     }
 
-    /// A period report's lines: the baseline and current level of the goal's whole record, the
+    /// A period report's lines: the baseline and current level of the goal's whole record (the
+    /// current one the last counting session up to the report's day, in the period or before), the
     /// change, the sentence on progress and whether it is on track.
     static func addPeriod(_ period: PeriodProgress, to c: inout [String: Any]) {
         if let baseline = period.baseline { c["baseline"] = ReportText(baseline.text) }
+        if let last = period.current {
+            c["current"] = ReportText("\(Percent.text(last.correct, of: last.trials)) correct on \(last.day.mediumDay), \(Percent.text(last.independent, of: last.trials)) independent")
+        }
         if let change = period.change {
             c["change"] = ReportText(change == 0 ? "no change since baseline" : "\(change > 0 ? "+" : "−")\(abs(change)) percentage points since baseline")
         }

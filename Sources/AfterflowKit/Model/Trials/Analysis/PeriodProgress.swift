@@ -14,7 +14,7 @@ import Foundation
 /// - Met when the goal is mastered (`GoalProgress.mastery`); else progressing when the change
 ///   is above 0 and not progressing otherwise; no judgement without a counting session in the
 ///   period.
-/// - On track: the trend line of the latest phase (the goal's method, as the chart draws it)
+/// - On track (goals in baseline or active only: one on hold or closed is not being taught): the trend line of the latest phase (the goal's method, as the chart draws it)
 ///   taken to the end day; on track when it reaches the criterion's percent there. Under 4
 ///   counting sessions in that phase there is no line and no judgement.
 public struct PeriodProgress: Sendable {
@@ -31,7 +31,8 @@ public struct PeriodProgress: Sendable {
     /// The counting sessions on or after the period's start.
     public var sessionsInPeriod: Int
     public var sentence: String
-    /// Nil without an end day or when met; else the sentence and whether on track.
+    /// Nil without an end day, when met, or for a goal not in baseline or active; else the
+    /// sentence and whether on track.
     public var onTrack: (onTrack: Bool?, text: String)?
 
     /// `progress` holds the goal's rows up to the period's end (no `since`); `start` is the
@@ -65,7 +66,7 @@ public struct PeriodProgress: Sendable {
                 + "\(Percent.text(current?.correct ?? 0, of: current?.trials ?? 0)) on \(current?.day.mediumDay ?? ""), \(moved), "
                 + "over \(counted(sessionsInPeriod, "session", "sessions")) this period; the criterion is \(criterion) (\(progress.runText) at \(criterion) so far)."
         }
-        guard verdict != .met, let end = progress.goal.goal.targetDate ?? yearEnd else { return }
+        guard verdict != .met, progress.goal.goal.currentPhase.isAcquisition, let end = progress.goal.goal.targetDate ?? yearEnd else { return }
         onTrack = Self.projection(progress: progress, end: end, trend: trend)
     }
 
