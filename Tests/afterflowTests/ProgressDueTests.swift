@@ -53,7 +53,13 @@ struct ProgressDueTests {
             #expect(dry.stderr.contains("Not recorded (--dry-run)"), "\(dry)")
             let html = try sandbox.readText(sandbox.path("dry.html"))
             #expect(html.contains("Jan 7, 2025 to Oct 20, 2025, the first report"))
-            #expect(html.contains("Progressing: from") || html.contains("Met: mastered on"))
+            // two-step: no baseline phase, so the first counting session is the baseline, Jan 7
+            // 5 of 12 (41.6 %, shown 41 %); the last, Mar 25, 9 of 10 (90 %): +49, all 12 sessions
+            // (10 to 15 trials, min 5) in the period. s-initial met 80% x 3 on Mar 18.
+            #expect(html.contains("Progressing: from 41 % at baseline to 90 % on Mar 25, 2025, up 49 percentage points, over 12 sessions this period"), "\(html)")
+            #expect(html.contains("<dd>+49 percentage points since baseline</dd>"))
+            #expect(html.contains("Met: mastered on Mar 18, 2025 (80% x 3)."))
+            #expect(!html.contains("Thompson") && !html.contains("2017-03-02"))
 
             let real = try sandbox.run(["export", "progress", "maya-t", "--period", "-o", sandbox.path("p.html")], directory: vault, environment: Self.now)
             expectStatus(real, 0)
@@ -62,6 +68,16 @@ struct ProgressDueTests {
             expectStatus(due, 0)
             #expect(due.stdout == "No progress report is due on 2025-10-20.\n", "\(due)")
             expectStatus(try sandbox.run(["check"], directory: vault), 0)
+
+            // Leo's period since his report of Jun 6 holds no session: the current level is still
+            // his last, requests on Mar 13, 12 of 15 (80 %), 11 independent (73 %), and no empty
+            // session table is drawn.
+            let leo = try sandbox.run(["export", "progress", "leo-o", "--period", "--dry-run", "-o", sandbox.path("leo.html")], directory: vault, environment: Self.now)
+            expectStatus(leo, 0)
+            let leoHTML = try sandbox.readText(sandbox.path("leo.html"))
+            #expect(leoHTML.contains("Jun 7, 2025 to Oct 20, 2025, since the report of Jun 6, 2025"))
+            #expect(leoHTML.contains("<dd>80 % correct on Mar 13, 2025, 73 % independent</dd>"))
+            #expect(leoHTML.contains("No session of this goal counted in this period") && !leoHTML.contains("<h3>Sessions</h3>"))
 
             // Misuse is refused with what to do.
             let mixed = try sandbox.run(["export", "progress", "maya-t", "--period", "--since", "2025-01-01"], directory: vault, environment: Self.now)
