@@ -2,7 +2,8 @@ import Foundation
 
 /// One goal's part of the progress report's context.
 extension ProgressReport {
-    static func goalContext(_ progress: GoalProgress, cues: CueLevels, privacy: Redaction, trend: TrendMethod? = nil) -> [String: Any] {
+    static func goalContext(_ progress: GoalProgress, cues: CueLevels, privacy: Redaction, trend: TrendMethod? = nil,
+                            period: PeriodProgress? = nil) -> [String: Any] {
         let goal = progress.goal.goal
         let anchor = "goal-" + progress.goal.short
         let criterion = progress.criterion
@@ -33,12 +34,14 @@ extension ProgressReport {
         if let last = counting.last {
             c["current"] = ReportText("\(Percent.text(last.correct, of: last.trials)) correct on \(last.day.mediumDay), \(Percent.text(last.independent, of: last.trials)) independent")
         }
+        if let period { addPeriod(period, to: &c) }
         let chart = ProgressChart(progress: progress, id: anchor + "-chart", trend: trend)
         if let svg = chart.svg() {
             c["chart"] = ReportText(svg)
             let lines = chart.series.facts
             if !lines.isEmpty { c["chart_lines"] = lines.map(ReportText.init) }
         }
+        if !progress.rows.isEmpty { c["has_rows"] = true }
         c["rows"] = progress.rows.map { row -> [String: Any] in
             var r: [String: Any] = [
                 "day": ReportText(row.day.mediumDay),
@@ -78,6 +81,24 @@ extension ProgressReport {
             return ["day": ReportText(row.day.mediumDay), "cells": levels.map { ReportText(String(byLevel[$0] ?? 0)) }, "bar": bar]
         }
         return c
+    }
+
+    /// A period report's lines: the baseline and current level of the goal's whole record (the
+    /// current one the last counting session up to the report's day, in the period or before), the
+    /// change, the sentence on progress and whether it is on track.
+    static func addPeriod(_ period: PeriodProgress, to c: inout [String: Any]) {
+        if let baseline = period.baseline { c["baseline"] = ReportText(baseline.text) }
+        if let last = period.current {
+            c["current"] = ReportText("\(Percent.text(last.correct, of: last.trials)) correct on \(last.day.mediumDay), \(Percent.text(last.independent, of: last.trials)) independent")
+        }
+        if let change = period.change {
+            c["change"] = ReportText(change == 0 ? "no change since baseline" : "\(change > 0 ? "+" : "−")\(abs(change)) percentage points since baseline")
+        }
+        c["progress_verdict"] = ReportText(period.sentence)
+        if let track = period.onTrack {
+            c["on_track"] = ReportText(track.text)
+            if track.onTrack == false { c["off_track"] = true }
+        }
     }
 
     /// The goal's `## Definition` section when it has one, else its whole body.

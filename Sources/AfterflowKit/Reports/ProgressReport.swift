@@ -23,10 +23,11 @@ public enum ProgressReport {
     /// `template` is not valid mustache.
     public static func html(record: ClientRecord, progress: [GoalProgress], cues: CueLevels, clinician: String?, practice: String?,
                             includeNotes: Bool, fullNames: Bool, today: LocalDate, template: String? = nil,
-                            pageSize: HTMLReport.PageSize = .letter, trend: TrendMethod? = nil) throws -> String {
+                            pageSize: HTMLReport.PageSize = .letter, trend: TrendMethod? = nil, period: Period? = nil) throws -> String {
         let compiled = try compile(template)
         return compiled.render(context(record: record, progress: progress, cues: cues, clinician: clinician, practice: practice,
-                                       includeNotes: includeNotes, fullNames: fullNames, today: today, pageSize: pageSize, trend: trend))
+                                       includeNotes: includeNotes, fullNames: fullNames, today: today, pageSize: pageSize, trend: trend,
+                                       period: period))
     }
 
     /// The text of the vault's `Templates/progress.html`, or nil when it has none.
@@ -57,7 +58,7 @@ public enum ProgressReport {
     /// `ReportText`, flags `true`, lists arrays of dictionaries; a key is missing when empty.
     public static func context(record: ClientRecord, progress: [GoalProgress], cues: CueLevels, clinician: String?, practice: String?,
                                includeNotes: Bool, fullNames: Bool, today: LocalDate,
-                               pageSize: HTMLReport.PageSize = .letter, trend: TrendMethod? = nil) -> [String: Any] {
+                               pageSize: HTMLReport.PageSize = .letter, trend: TrendMethod? = nil, period: Period? = nil) -> [String: Any] {
         let client = record.client
         let privacy = Redaction(client: client, fullNames: fullNames)
         var shown = fullNames ? (client.name ?? "") : client.displayName
@@ -81,7 +82,8 @@ public enum ProgressReport {
         } else {
             context["range"] = ReportText("no sessions with trials")
         }
-        let goals = progress.map { goalContext($0, cues: cues, privacy: privacy, trend: trend) }
+        if let period { context["report_period"] = ReportText(period.text) }
+        let goals = progress.map { goalContext($0, cues: cues, privacy: privacy, trend: trend, period: period?.goals[$0.goal.short]) }
         if !goals.isEmpty { context["goals"] = goals }
         if days.isEmpty { context["empty"] = true }
         if includeNotes {

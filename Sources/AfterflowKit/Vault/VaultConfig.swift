@@ -32,6 +32,9 @@ public struct VaultConfig: Sendable {
     /// What `assess` shows after PHQ-9's item 9 is answered above 0 (`crisis_line:`): the local
     /// emergency number and a crisis line; `AssessmentSafety.defaultCrisisLine` when absent.
     public var crisisLine: String?
+    /// How often every client's progress report is due unless their file says
+    /// (`progress_every:` or `report_periods:`).
+    public var progressEvery: ReportCadence?
     /// The services trial sessions are billed as (`services:`): `ServiceCode.standard` unless
     /// the vault names its own, which replace them.
     public var services: [ServiceCode] = ServiceCode.standard
@@ -79,6 +82,9 @@ public struct VaultConfig: Sendable {
                 continue
             case "report_include":
                 readReportInclude(entry)
+                continue
+            case "progress_every", "report_periods":
+                readReportCadence(entry)
                 continue
             case "services":
                 readServices(entry)
@@ -299,6 +305,25 @@ public struct VaultConfig: Sendable {
             }
             if !reportInclude.contains(name) { reportInclude.append(name) }
         }
+    }
+
+    /// `progress_every: 10 visits` or `report_periods: [2025-11-14, 2026-01-30]`: the default of
+    /// every client; one of the two.
+    private mutating func readReportCadence(_ entry: FrontMatterEntry) {
+        let both = progressEvery != nil
+        if entry.key == "progress_every" {
+            guard let scalar = single(entry) else { return }
+            guard let cadence = ReportCadence.parse(every: scalar.text) else {
+                diagnostics.append(.error("progress_every must be \(ReportCadence.expected), found \(quoted(scalar.text))", at: scalar.location))
+                return
+            }
+            progressEvery = cadence == .never ? nil : cadence
+        } else {
+            let (periods, problems) = ReportPeriod.read(items(entry) ?? [])
+            diagnostics += problems
+            if !periods.isEmpty { progressEvery = .periods(periods) }
+        }
+        if both { diagnostics.append(.error("progress_every and report_periods both say when reports are due; keep one", at: entry.valueLocation)) }
     }
 
     /// The defaults `init` writes when not told others.

@@ -14,11 +14,16 @@ public struct Client: Sendable {
     public var born: LocalDate?
     public var created: LocalDate?
     public var updated: LocalDate?
+    /// How often a progress report is due (`progress_every:` or `report_periods:`); nil when
+    /// the file says neither (the vault's default applies).
+    public var progressEvery: ReportCadence?
+    /// The days progress reports were given (`progress_reports:`), in order.
+    public var progressReports: [LocalDate] = []
     /// The `## Notes` section's text.
     public var notes = ""
-    public var diagnostics: [Diagnostic]
+    public var diagnostics: [Diagnostic] = []
 
-    public static let keys = ["type", "id", "name", "born", "created", "updated"]
+    public static let keys = ["type", "id", "name", "born", "progress_every", "report_periods", "progress_reports", "created", "updated"]
 
     public init(document: Document) {
         self.document = document
@@ -34,6 +39,7 @@ public struct Client: Sendable {
                     sawName = true
                     if reader.required(entry, example: "the client's name, like Maya Thompson") != nil { name = reader.text(entry) }
                 case "born": born = reader.day(entry)
+                case "progress_every", "report_periods", "progress_reports": readReportKey(entry, &reader)
                 case "created": created = reader.date(entry)
                 case "updated": updated = reader.date(entry)
                 default: continue
@@ -50,6 +56,42 @@ public struct Client: Sendable {
         if let warning = document.unclosedFenceWarning { diagnostics.append(warning) }
         diagnostics += document.controlCharacterErrors(sections: document.section("Notes").map { [("notes", $0.content)] } ?? [])
         diagnostics.sort { $0.location < $1.location }
+    }
+
+    /// `progress_every:`, `report_periods:` (one of the two) and `progress_reports:`.
+    private mutating func readReportKey(_ entry: FrontMatterEntry, _ reader: inout FrontMatterReader) {
+        switch entry.key {
+        case "progress_every":
+            guard let s = reader.scalar(entry) else { return }
+            guard let cadence = ReportCadence.parse(every: s.text) else {
+                reader.error("progress_every must be \(ReportCadence.expected), found \(quoted(s.text))", at: s.location)
+                return
+            }
+            if case .periods = progressEvery {
+                reader.error("progress_every and report_periods both say when reports are due; keep one", at: s.location)
+            }
+            progressEvery = cadence
+        case "report_periods":
+            let (periods, problems) = ReportPeriod.read(reader.list(entry))
+            for problem in problems { reader.error(problem.message, at: problem.location) }
+            if progressEvery != nil {
+                reader.error("progress_every and report_periods both say when reports are due; keep one", at: entry.valueLocation)
+            }
+            if !periods.isEmpty { progressEvery = .periods(periods) }
+        default:
+            var days: [LocalDate] = []
+            for item in reader.list(entry) {
+                guard let day = LocalDate.parse(item.text.trimmingASCIIWhitespace()), day.isDayOnly else {
+                    reader.error("each of progress_reports must be the day a report was given, like 2025-03-11, found \(quoted(item.text))", at: item.location)
+                    continue
+                }
+                if let last = days.last, day.dayNumber < last.dayNumber {
+                    reader.error("progress_reports must be in order: \(day.dayString) comes after \(last.dayString)", at: item.location)
+                }
+                days.append(day)
+            }
+            progressReports = days.sorted { $0.dayNumber < $1.dayNumber }
+        }
     }
 
     /// `Maya T.`: the first name and the last name's initial.

@@ -75,6 +75,8 @@ extension Afterflow.ClientCommand {
             commandName: "list",
             abstract: "List the clients: short name, name as Maya T., age, active goals, last session.",
             discussion: """
+                When a client has a progress report schedule (progress_every: or report_periods: in their client.md or the vault's settings), the PROGRESS REPORT column says when the next is due: a day, 'in 3 visits', or 'due …' and 'late, due …' once it is (see progress --due).
+
                 Examples:
                   afterflow client list
                   afterflow client list --format json
@@ -91,22 +93,45 @@ extension Afterflow.ClientCommand {
         func run() throws {
             let practice = try Practice(vaultOptions)
             let clients = try withVaultErrors { try practice.index.clientListings() }
+            let reports = try Self.reportSchedules(clients.map(\.short), practice: practice)
             if format == .json {
-                emit(JSONValue.array(clients.map { $0.json(fullNames: fullNames, today: practice.today) }).serialized(pretty: true))
+                emit(JSONValue.array(clients.map { c in
+                    let report = reports[c.short].map { $0.json(client: c.short, command: vaultOptions.hints.command("export", "progress", c.short, "--period")) }
+                    return Self.adding(("progress_report", report ?? .null), to: c.json(fullNames: fullNames, today: practice.today))
+                }).serialized(pretty: true))
             } else if clients.isEmpty {
                 emit("No clients yet. Add one with: afterflow client add \"Maya Thompson\" --born 2017-03-02")
             } else {
                 let term = Terminal.current
-                var rows = [["CLIENT", "NAME"] + (fullNames ? ["BORN"] : []) + ["AGE", "ACTIVE GOALS", "SESSIONS", "LAST SESSION"]]
+                let reportColumn = !reports.isEmpty
+                var rows = [["CLIENT", "NAME"] + (fullNames ? ["BORN"] : []) + ["AGE", "ACTIVE GOALS", "SESSIONS", "LAST SESSION"] + (reportColumn ? ["PROGRESS REPORT"] : [])]
                 for c in clients {
                     rows.append([c.short, fullNames ? (c.name ?? "") : c.displayName] + (fullNames ? [c.born?.dayString ?? ""] : [])
-                                + [c.age(on: practice.today).map(String.init) ?? "", "\(c.activeGoals) of \(c.goals)", String(c.sessions), c.lastSession ?? "none yet"])
+                                + [c.age(on: practice.today).map(String.init) ?? "", "\(c.activeGoals) of \(c.goals)", String(c.sessions), c.lastSession ?? "none yet"]
+                                + (reportColumn ? [reports[c.short]?.shortText ?? ""] : []))
                 }
                 for line in TextTable.lines(rows, rightAligned: fullNames ? [3, 5] : [2, 4]).enumerated() {
                     emit(line.offset == 0 ? term.bold(line.element) : line.element)
                 }
             }
             try practice.index.warnProblems(practice.report, hints: vaultOptions.hints)
+        }
+
+        /// Each client's progress report schedule (see `progress --due`), for those that have one.
+        static func reportSchedules(_ shorts: [String], practice: Practice) throws -> [String: ReportSchedule] {
+            var schedules: [String: ReportSchedule] = [:]
+            let fallback = practice.vault.config.progressEvery
+            for short in shorts {
+                let record = try withVaultErrors { try practice.store.load(short) }
+                schedules[short] = ReportSchedule.of(record, fallback: fallback, today: practice.today)
+            }
+            return schedules
+        }
+
+        static func adding(_ pair: (String, JSONValue), to value: JSONValue) -> JSONValue {
+            guard case .object(var pairs) = value else { return value }
+            pairs.append(pair)
+            return .object(pairs)
         }
     }
 

@@ -9,12 +9,15 @@ struct ExportProgress: DisclosingCommand {
         discussion: """
             A cover (the client as first name, last initial and age, the date range, the clinician and practice from the vault's settings: clinician: and practice: in .afterflow/config.yml), then per goal: its definition, where it stands (mastered, or how far from the criterion), a chart of percent correct per session with the criterion as a line, phase changes as vertical lines, sessions under min_trials marked and left out of the lines, a trend line per phase (split-middle unless --trend or the goal's trend: says least-squares), an aim line from the baseline level to the criterion by the goal's target_date:, and the day mastered ringed, the cue levels over time, and a table of the sessions. --notes adds the session notes. The full name and date of birth appear only with --full-names.
 
+            With --period, the report of the period since the last one: from the day after the client's last progress_reports: day (or the first visit) to today, with per goal the baseline, the current level, the change, the criterion, a sentence on progress and, for a goal with a target_date: or a client with report_periods:, whether the trend reaches the criterion by then. Today's day is then added to progress_reports: in client.md, which is what progress --due counts from; --dry-run writes the report without recording it.
+
             The page is self-contained (CSS inline, no script, nothing fetched), prints on Letter or A4, and reads on a phone and with a screen reader. The layout is the vault's Templates/progress.html when there is one, else the built-in one. PDF is printed by headless Chromium (or Chrome, or WeasyPrint) with no network, as for export pdf.
 
             Examples:
               afterflow export progress maya-t -o ~/Documents/
               afterflow export progress maya-t --format pdf --since 2025-01 -o maya.pdf
               afterflow export progress leo-o --goal requests --notes --page a4 -o leo.html
+              afterflow export progress maya-t --period -o ~/Documents/
             """)
 
     @OptionGroup var vaultOptions: VaultOptions
@@ -37,6 +40,12 @@ struct ExportProgress: DisclosingCommand {
     @Option(help: ArgumentHelp("How trend lines are fitted: split-middle or least-squares (default: the goal's trend:, else split-middle).", valueName: "method"))
     var trend: TrendMethod?
 
+    @Flag(help: "The report of the period since the last one, recorded in the client's progress_reports:.")
+    var period = false
+
+    @Flag(help: "With --period: write the report without recording its day.")
+    var dryRun = false
+
     @Flag(help: "Add the session notes.")
     var notes = false
 
@@ -51,6 +60,11 @@ struct ExportProgress: DisclosingCommand {
 
     enum ReportFormat: String, ExpressibleByArgument, CaseIterable { case html, pdf }
 
+    func validate() throws {
+        if period && (since != nil || until != nil) { throw ValidationError("--period covers the days since the last report; it takes no --since or --until") }
+        if dryRun && !period { throw ValidationError("--dry-run goes with --period: it writes the period's report without recording it") }
+    }
+
     func run() throws {
         if format == .pdf && output.output == nil && Terminal.current.stdoutIsTTY {
             throw usageError("a PDF is not for the terminal; write it to a file with -o PATH, or redirect standard output", command: "export progress")
@@ -62,15 +76,17 @@ struct ExportProgress: DisclosingCommand {
         let record = try withVaultErrors { try store.load(short) }
         if let goal { _ = try goalRecord(goal, in: record, hints: vaultOptions.hints) }
         let range = try dayRange(since: since, until: until, zone: vault.timeZone)
+        let today = CommandClock.today(in: vault.timeZone)
+        let span = period ? reportPeriod(of: record, config: vault.config, cues: store.cues, today: today) : nil
         let progress = GoalProgress.make(record: record, cues: store.cues, goal: goal?.lowercased(),
-                                         since: range.since.flatMap(LocalDate.parse), until: range.until.flatMap(LocalDate.parse))
+                                         since: span?.start ?? range.since.flatMap(LocalDate.parse), until: span?.end ?? range.until.flatMap(LocalDate.parse))
         if let leftOut = LeftOutTrials.of(record, cues: store.cues).message { ErrorStream.current.write("Note: " + leftOut.visible()) }
         let destination = try output.destination(in: vault, extension: format.rawValue, now: now)
         let html = try withVaultErrors {
             try ProgressReport.html(record: record, progress: progress, cues: store.cues, clinician: vault.config.clinician,
                                     practice: vault.config.practice, includeNotes: notes, fullNames: fullNames,
                                     today: CommandClock.today(in: vault.timeZone),
-                                    template: try ProgressReport.template(of: vault), pageSize: page.size, trend: trend)
+                                    template: try ProgressReport.template(of: vault), pageSize: page.size, trend: trend, period: span)
         }
         let sessions = GoalProgress.sessionCount(progress)
         var extra = ""
@@ -85,5 +101,6 @@ struct ExportProgress: DisclosingCommand {
         if let path = try writeOutput(bytes, to: destination, logging: disclosure) {
             ErrorStream.current.write("Wrote the progress report of \(record.client.displayName.visible()): \(progress.count) goal\(progress.count == 1 ? "" : "s"), \(sessions) session\(sessions == 1 ? "" : "s"), to \(path)\(extra)")
         }
+        if period { try recordReport(of: record, today: today, now: now, store: store) }
     }
 }

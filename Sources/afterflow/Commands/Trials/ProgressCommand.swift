@@ -14,6 +14,8 @@ extension Afterflow {
             discussion: """
                 Per goal, one row per day with trials, percent correct, percent independent, band and phase, a sparkline of the trend, and whether the mastery criterion is met (mastered on 2025-03-02: 80 %+ in 3 consecutive sessions of 10+ trials) or how far it is. Sessions with fewer trials than the goal's min_trials are shown and marked, and do not count. Two sessions of one goal on the same day are combined (the percent of all the day's trials).
 
+                With --due, the clients whose progress report is due or late instead, each with the command that writes it: when reports are due is the client's progress_every: (10 visits, 30 days) or report_periods: (a school's reporting periods), else the vault's, and the reports given are the days in their progress_reports:. A report is late 7 days after it was due, or, with a number of visits, once another visit followed the one it was due at.
+
                 Below each goal, what its chart's lines show: a trend line per phase (split-middle, or least squares with --trend least-squares or the goal's trend: key; none under 4 sessions that count) and, when the goal has a target_date:, the aim line from the baseline level to the criterion by that day, with the four-point rule.
 
                 Examples:
@@ -21,12 +23,17 @@ extension Afterflow {
                   afterflow progress maya-t --goal s-initial --since 2025-02-01
                   afterflow progress maya-t --format csv > maya.csv
                   afterflow progress maya-t --trend least-squares
+                  afterflow progress --due
+                  afterflow progress --due --format json | jq -r '.[].command'
                 """)
 
         @OptionGroup var vaultOptions: VaultOptions
 
-        @Argument(help: ArgumentHelp("The client's short name.", valueName: "client"))
-        var client: String
+        @Argument(help: ArgumentHelp("The client's short name (with --due, optional: every client).", valueName: "client"))
+        var client: String?
+
+        @Flag(help: "List the progress reports that are due or late instead.")
+        var due = false
 
         @Option(help: ArgumentHelp("Only this goal (short name).", valueName: "goal"))
         var goal: String?
@@ -45,7 +52,23 @@ extension Afterflow {
 
         enum ProgressFormat: String, ExpressibleByArgument, CaseIterable { case table, json, csv }
 
+        func validate() throws {
+            if due {
+                if goal != nil || since != nil || until != nil || trend != nil {
+                    throw ValidationError("--due lists the reports due; it takes no --goal, --since, --until or --trend")
+                }
+                if format == .csv { throw ValidationError("--due prints a table, or json with --format json") }
+            } else if client == nil {
+                throw ValidationError("name a client, like 'afterflow progress maya-t', or list the reports due with 'afterflow progress --due'")
+            }
+        }
+
         func run() throws {
+            if due {
+                try ProgressDue(vaultOptions: vaultOptions, client: client, json: format == .json).run()
+                return
+            }
+            guard let client else { return }
             let vault = try vaultOptions.open()
             let store = DocumentStore(vault: vault)
             let short = try withVaultErrors { try store.resolveClient(client) }
