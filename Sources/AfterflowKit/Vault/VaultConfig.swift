@@ -32,6 +32,9 @@ public struct VaultConfig: Sendable {
     /// What `assess` shows after PHQ-9's item 9 is answered above 0 (`crisis_line:`): the local
     /// emergency number and a crisis line; `AssessmentSafety.defaultCrisisLine` when absent.
     public var crisisLine: String?
+    /// What the live logger does at each interval's end (`interval_signal: bell`): nothing,
+    /// the terminal's bell, or a flash of the screen.
+    public var intervalSignal: IntervalSignal = .none
     public var diagnostics: [Diagnostic] = []
 
     public init(timeZone: TimeZone = .current) {
@@ -68,7 +71,7 @@ public struct VaultConfig: Sendable {
             case "report_include":
                 readReportInclude(entry)
                 continue
-            case "version", "time_zone", "default_treatment", "default_administration", "clinician", "practice", "crisis_line":
+            case "version", "time_zone", "default_treatment", "default_administration", "clinician", "practice", "crisis_line", "interval_signal":
                 break
             default:
                 continue
@@ -102,6 +105,12 @@ public struct VaultConfig: Sendable {
                 if !text.isEmpty { practice = text }
             case "crisis_line":
                 if !text.isEmpty { crisisLine = text }
+            case "interval_signal":
+                if let signal = IntervalSignal(rawValue: text.lowercased()) {
+                    intervalSignal = signal
+                } else {
+                    diagnostics.append(.error("interval_signal must be one of none, bell, flash (what the live logger does at each interval's end), found \(quoted(text))", at: scalar.location))
+                }
             default:
                 continue
             }
