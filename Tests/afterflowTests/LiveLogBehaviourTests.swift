@@ -53,12 +53,14 @@ struct LiveLogBehaviourTests {
                                                                  "incidents abc demand hitting escape"])
             expectStatus(try sandbox.run(["check", "--vault", vault]), 0)
 
+            // Resumed five minutes later: 100 intervals of 3 s have ended, interval 1 the only one scored.
+            let later = ["AFTERFLOW_NOW": "2025-04-07T10:05:00-07:00"]
             let resumed = try sandbox.runOnPseudoTerminal(["log", "--resume", Self.session, "--vault", vault], directory: ".",
-                                                          environment: Self.now, steps: [
+                                                          environment: later, steps: [
                 // The start is on disk: the tantrum is still running.
                 .expect("[r] tantrum"), .expect("● running"),
                 .type("r"), .file(file, holds: " tantrum stop\n"), .expect("tantrum stopped after"),
-                .expect("interval 2 ended: + or -"), .type("-"), .file(file, holds: " on-task interval 2 -\n"),
+                .expect("interval 2 ended: + or - (99 unscored)"), .type("-"), .file(file, holds: " on-task interval 2 -\n"),
                 .type("t"), .expect("hitting: 2 this session"),
                 // A tantrum still running at q: its start is kept, and the summary closes it at the end.
                 .type("r"), .file(file, holds: " tantrum start\n- "), .expect("● running"),
@@ -67,9 +69,10 @@ struct LiveLogBehaviourTests {
             #expect(resumed.failure == nil, "\(resumed)")
             #expect(resumed.status == 0, "\(resumed)")
             let text = try sandbox.readText(file)
+            // In time order: interval 2 is written with its end's time, 10:00:06, before the stop at 10:05.
             #expect(Self.events(text) == ["hitting count", "tantrum start", "on-task interval 1 +", "incidents abc demand hitting escape",
-                                          "tantrum stop", "on-task interval 2 -", "hitting count", "tantrum start"], "\(text)")
-            #expect(text.contains("\nend: 2025-04-07T10:00:00"), "q writes the end: \(text)")
+                                          "on-task interval 2 -", "tantrum stop", "hitting count", "tantrum start"], "\(text)")
+            #expect(text.contains("\nend: 2025-04-07T10:05:00"), "q writes the end: \(text)")
             expectStatus(try sandbox.run(["check", "--vault", vault]), 0)
         }
     }
