@@ -23,10 +23,13 @@ public struct LiveBehaviour: Sendable {
         self.steps = steps
     }
 
-    /// The client's goals of a behaviour measure as logged, each with its key (see
-    /// `LiveLoggerKeys.behaviourKeys`): keys never taken by the logger or a cue level.
+    /// The client's goals of a behaviour measure as logged, in the order given, each with its
+    /// key (see `LiveLoggerKeys.behaviourKeys`, given in name order): keys never taken by the
+    /// logger or a cue level.
     public static func of(_ records: [GoalRecord], config: VaultConfig) -> [LiveBehaviour] {
-        let keyed = records.filter { $0.goal.measure != .interval }.map(\.short)
+        // Keys are given in the order of the names, so that a goal keeps its key whichever
+        // goals are chosen before it (--goal).
+        let keyed = records.filter { $0.goal.measure != .interval }.map(\.short).sorted()
         let cueLetters = LiveLoggerKeys.cueKeys(for: Array(config.cueLevels.names.prefix(9))).map(\.key)
         let keys = LiveLoggerKeys.behaviourKeys(for: keyed, avoiding: Set(cueLetters))
         return records.map { record in

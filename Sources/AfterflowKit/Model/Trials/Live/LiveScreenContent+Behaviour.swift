@@ -78,7 +78,7 @@ extension LiveScreenContent {
             }
             return ("interval \(state.number) · \(EventStatus.clock(state.secondsLeft)) left · \(state.scored) of \(state.total) +", "")
         case .abc:
-            return ("\(mine.count) incidents · \(key) records one", "")
+            return ("\(counted(mine.count, "incident", "incidents")) · \(key) records one", "")
         case .task:
             return ("\(mine.count) steps logged · \(key) starts a run", "")
         case .trials:

@@ -204,3 +204,21 @@ enum LiveLogTrials {
         return text[range.upperBound...].split(separator: "\n").filter { $0.hasPrefix("- ") }.map(String.init)
     }
 }
+
+/// The keys `log` gives a client's behaviour goals.
+@Suite struct LiveBehaviourKeyTests {
+    static func record(_ short: String, _ measure: String) -> GoalRecord {
+        GoalRecord(short: short, path: "clients/sam-r/goals/\(short).md",
+                   goal: Goal(document: Document("---\ntype: goal\nmeasure: \(measure)\n---\n")))
+    }
+
+    @Test func aGoalKeepsItsKeyWhicheverOrderTheGoalsAreChosenIn() {
+        let goals = [Self.record("tantrum", "duration"), Self.record("on-task", "interval"), Self.record("hitting", "count")]
+        // By name: hitting takes t (h is the logger's, i a cue's), then tantrum takes r (t, a, n taken).
+        // on-task, an interval goal, has no key: + and - score it.
+        for order in [goals, goals.reversed()] {
+            let keys = Dictionary(uniqueKeysWithValues: LiveBehaviour.of(Array(order), config: VaultConfig()).map { ($0.short, $0.key) })
+            #expect(keys == ["hitting": "t", "tantrum": "r", "on-task": nil])
+        }
+    }
+}
