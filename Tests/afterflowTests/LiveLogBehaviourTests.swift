@@ -77,6 +77,25 @@ struct LiveLogBehaviourTests {
         }
     }
 
+    @Test("interval_signal: flash puts the screen in reverse video at an interval's end, and back; a session of events only is kept")
+    func flash() throws {
+        try withSandbox { sandbox in
+            let vault = try Self.vault(sandbox)
+            let config = vault + "/.afterflow/config.yml"
+            try sandbox.write(config, try sandbox.readText(config).replacingOccurrences(of: "interval_signal: bell", with: "interval_signal: flash"))
+            let file = vault + "/" + Self.session
+            let run = try sandbox.runOnPseudoTerminal(["log", "sam-r", "--vault", vault], directory: ".", environment: Self.now, steps: [
+                .expect("interval 1 ended: + or -"), .pause(0.5), .type("-"), .file(file, holds: " on-task interval 1 -\n"),
+                .type("q"), .expect(Self.session),
+            ])
+            #expect(run.failure == nil && run.status == 0, "\(run)")
+            let raw = String(decoding: run.raw, as: UTF8.self)
+            #expect(raw.contains("\u{1B}[?5h") && raw.contains("\u{1B}[?5l"), "the flash and its end")
+            #expect(!run.raw.contains(0x07), "no bell with flash")
+            #expect(Self.events(try sandbox.readText(file)) == ["on-task interval 1 -"])
+        }
+    }
+
     @Test("--plain from a pipe: a key a line, the picker's choices by number, a line per event")
     func plainFromAPipe() throws {
         try withSandbox { sandbox in
