@@ -78,12 +78,23 @@ extension LiveTrialSession {
                 let session = TrialSession(document: known)
                 trials = session.trials
                 events = session.events
-                flash(EventStatus.text(of: made, in: events), at: moment)
+                flash(status(of: made, for: goal), at: moment)
                 return true
             } catch {
                 problem("NOT WRITTEN: \(error)", at: moment)
                 return false
             }
+        }
+    }
+
+    /// What the screen says of events just written: `record`'s status line, with the key that
+    /// ends a running duration or a waiting cue.
+    private func status(of made: [BehaviourEvent], for goal: LiveBehaviour) -> String {
+        let key = goal.key.map(String.init) ?? ""
+        switch made.last?.kind {
+        case .start?: return "\(goal.short) started: \(key) stops it"
+        case .cue?: return "\(goal.short) cue given: \(key) when the response begins, \(key.uppercased()) if none comes"
+        default: return EventStatus.text(of: made, in: events)
         }
     }
 

@@ -74,6 +74,7 @@ import Testing
     @Test func twoDurationsRunAtOnceEachWithItsClock() throws {
         var live = try session()
         press("r", on: &live, at: 130)
+        #expect(live.shownMessage(at: at(130).monotonic)?.text == "tantrum started: r stops it")
         press("y", on: &live, at: 135)
         // At 190 s: tantrum since 130 s, 60 s; crying since 135 s, 55 s.
         #expect(live.running(Self.behaviours[1], at: at(190)) == 60)
