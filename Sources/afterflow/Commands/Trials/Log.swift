@@ -180,7 +180,8 @@ extension Afterflow {
             guard let open = record.openSession(at: CommandClock.now, in: vault.timeZone) else { return nil }
             let shown = vaultOptions.hints.path(open.path, in: vault)
             let at = open.session.date?.time.map { String(format: "%02d:%02d", $0.hour, $0.minute) } ?? "today"
-            let what = "\(record.client.displayName.visible())'s session from \(at) today is still open, with \(counted(open.session.trials.count, "trial", "trials")) (\(shown))."
+            let events = open.session.events.isEmpty ? "" : " and " + counted(open.session.events.count, "event", "events")
+            let what = "\(record.client.displayName.visible())'s session from \(at) today is still open, with \(counted(open.session.trials.count, "trial", "trials"))\(events) (\(shown))."
             guard Terminal.current.isInteractive else {
                 ErrorStream.current.write("Note: \(what) Starting a new one; go on with it instead with: " + vaultOptions.hints.command("log", "--resume", open.path))
                 return nil
