@@ -290,6 +290,18 @@ if [ "$ONLY" = all ] || [ "$ONLY" = practice ]; then
     echo
   fi
   rm -f "$html"
+
+  # Billing over the whole practice: every session's minutes and units, from the index.
+  units="$BIN units --format csv --vault $practice > /dev/null"
+  if ! has units; then
+    skipped units "this build has no such command yet."
+  elif runs units "$units"; then
+    hyperfine --style none --warmup 1 --runs "$RUNS" --export-json /tmp/afterflow-bench-practice-units.json \
+      -n "floor: cat every file" "find $practice/clients -name '*.md' -print0 | xargs -0 cat > /dev/null" \
+      -n "afterflow units --format csv (every session)" "$units" >/dev/null
+    table /tmp/afterflow-bench-practice-units.json "floor: cat every file"
+    echo
+  fi
 fi
 
 # The live logger (issue 12) on a copy of the practice, through a real pseudo-terminal: keypress to

@@ -40,6 +40,7 @@ struct Afterflow: ParsableCommand {
               afterflow note maya-t                    a SOAP note from the data
               afterflow progress maya-t                per goal, toward mastery
               afterflow export progress maya-t --format pdf -o ~/Documents/
+              afterflow disclosures maya-t             what left the vault, and why
 
             On several machines, and safe:
               afterflow git setup                      merge by itself through git
@@ -53,8 +54,9 @@ struct Afterflow: ParsableCommand {
             Init.self, New.self, List.self, Show.self, Search.self, Stats.self, SetCommand.self, Edit.self, Reflect.self,
             Tags.self, Drafts.self, Remind.self, Due.self, Reminders.self, Open.self, Delete.self, Undo.self, TrashCommand.self,
             Check.self, Fmt.self, Lsp.self, Index.self, Export.self, Import.self,
-            ClientCommand.self, GoalCommand.self, Trials.self, TrialCommand.self, RecordCommand.self, Agreement.self, Log.self, Serve.self, Summary.self, ProgressCommand.self, Note.self,
+            ClientCommand.self, GoalCommand.self, Trials.self, TrialCommand.self, RecordCommand.self, Agreement.self, Units.self, Log.self, Serve.self, Summary.self, ProgressCommand.self, Note.self,
             MoodCommand.self, MoodsCommand.self, AssessCommand.self, AssessmentsCommand.self, MusicCommand.self, MergeDriverCommand.self, GitCommand.self, Backup.self, Restore.self,
+            Disclosures.self,
         ]
     )
 

@@ -86,8 +86,9 @@ struct BackupTests {
             expectStatus(restore, 0)
             let before = Self.snapshot(vault), after = Self.snapshot(sandbox.path("r"))
             #expect(before.keys.sorted() == after.keys.sorted())
+            Self.expectBackupLog(vault: before[Self.log]?.0, restored: after[Self.log]?.0)
             for (path, (data, mode)) in before {
-                #expect(after[path]?.0 == data, "\(path) byte for byte")
+                #expect(path == Self.log || after[path]?.0 == data, "\(path) byte for byte")
                 // The owner's bits, and nothing for the group or others (folders 0700).
                 let folder = Self.isDirectory(vault + "/" + path)
                 #expect(after[path]?.1 == (folder ? 0o700 : mode & 0o700), "\(path) keeps its owner's permissions only")
@@ -121,7 +122,7 @@ struct BackupTests {
             // An empty folder is fine.
             try FileManager.default.createDirectory(atPath: sandbox.path("empty"), withIntermediateDirectories: true)
             expectStatus(try sandbox.run(["restore", sandbox.path("b.age"), sandbox.path("empty"), "--identity", sandbox.path("key.txt")]), 0)
-            #expect(Self.snapshot(sandbox.path("empty")).mapValues(\.0) == before.mapValues(\.0))
+            #expect(Self.snapshot(sandbox.path("empty")).mapValues(\.0) == after.mapValues(\.0))
         }
     }
 
@@ -154,7 +155,28 @@ struct BackupTests {
             ])
             #expect(right.status == 0, "\(right)")
             #expect(try FileManager.default.contentsOfDirectory(atPath: temporary) == [])
-            #expect(Self.snapshot(vault).mapValues(\.0) == Self.snapshot(sandbox.path("r")).mapValues(\.0))
+            let before = Self.snapshot(vault).mapValues(\.0), after = Self.snapshot(sandbox.path("r")).mapValues(\.0)
+            Self.expectBackupLog(vault: before[Self.log], restored: after[Self.log])
+            #expect(before.filter { $0.key != Self.log } == after.filter { $0.key != Self.log })
         }
+    }
+
+    static let log = ".afterflow/disclosures.log"
+
+    /// The disclosure log in the archive is the vault's as tar read it: with the backup's own
+    /// entry last, and without its outcome, appended once the archive was whole. So the vault's
+    /// log is the restored one and one more line, the `done` outcome of that entry.
+    static func expectBackupLog(vault: Data?, restored: Data?, sourceLocation: SourceLocation = #_sourceLocation) {
+        let lines = { (data: Data?) in String(decoding: data ?? Data(), as: UTF8.self).split(separator: "\n").map(String.init) }
+        let (kept, archived) = (lines(vault), lines(restored))
+        #expect(kept.count == archived.count + 1 && Array(kept.prefix(archived.count)) == archived,
+                "the vault's log is the archived one and one line more", sourceLocation: sourceLocation)
+        guard let entry = archived.last, let outcome = kept.last,
+              let id = entry.range(of: "\"disclosure\":\"").map({ String(entry[$0.upperBound...].prefix(36)) }) else {
+            Issue.record("no backup entry in the archived log", sourceLocation: sourceLocation)
+            return
+        }
+        #expect(entry.contains("\"command\":\"backup\""), "\(entry)", sourceLocation: sourceLocation)
+        #expect(outcome.contains("\"outcome\":\"done\",\"disclosure\":\"\(id)\""), "\(outcome)", sourceLocation: sourceLocation)
     }
 }

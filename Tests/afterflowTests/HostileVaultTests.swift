@@ -75,6 +75,8 @@ struct HostileVaultTests {
         ("goal list", ["goal", "list", "maya-t"]),
         ("goal set", ["goal", "set", "maya-t", "s-initial", "min_trials=12"]),
         ("goal phase", ["goal", "phase", "maya-t", "two-step", "maintenance", "--date", "2025-03-26"]),
+        ("goal due", ["goal", "due"]),
+        ("goal due", ["goal", "due", "maya-t", "--format", "json"]),
         ("trials start", ["trials", "start", "maya-t"]),
         ("trial", ["trial", "maya-t", "s-initial", "success", "--cue", "minimal"]),
         ("record", ["record", "maya-t", "s-initial"]),
@@ -96,8 +98,12 @@ struct HostileVaultTests {
         ("backup", ["backup", "-o", "../out/j.age", "--dry-run"]),
         ("backup", ["backup", "-o", "../out/j.age", "--recipient", "RECIPIENT"]),
         ("restore", ["restore", "../out/j.age", "../restored", "--identity", "../key.txt"]),
+        ("disclosures", ["disclosures", "--all"]),
+        ("disclosures", ["disclosures", "--all", "--format", "csv"]),
         ("init", ["init", "../fresh", "--no-git"]),
         ("agreement", ["agreement", "maya-t"]),
+        ("units", ["units"]),
+        ("units", ["units", "--format", "csv"]),
     ]
 
     /// The leaf commands of the tree, as paths without the root ("export trials csv").
@@ -175,7 +181,7 @@ struct HostileVaultTests {
     // MARK: The hostile vault
 
     /// Front matter keys whose values are free text.
-    static let textKeys: Set<String> = ["dose", "music", "facilitator", "location", "observer", "title", "category", "name", "custom_note"]
+    static let textKeys: Set<String> = ["dose", "music", "facilitator", "location", "observer", "provider", "title", "category", "name", "custom_note"]
     /// Front matter keys whose values are lists of free text.
     static let listKeys: Set<String> = ["tags", "labels", "associations"]
 

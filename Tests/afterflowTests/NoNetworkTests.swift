@@ -31,6 +31,8 @@ struct NoNetworkTests {
         (["goal", "add", "ana-l", "Produce /k/ in word-final position", "--short", "k-final"], false), (["goal", "list", "ana-l"], false),
         (["goal", "set", "ana-l", "k-final", "min_trials=10"], false), (["goal", "phase", "ana-l", "k-final", "maintenance"], false),
         (["goal", "due"], false),
+        (["units"], false),
+        (["units", "sam-r", "--format", "csv"], false),
         (["trials", "start", "ana-l"], false), (["trial", "ana-l", "k-final", "success"], false),
         (["trial", "ana-l", "k-final", "failure", "--cue", "minimal", "--note", "said /t/"], false),
         (["goal", "add", "ana-l", "Hitting", "--short", "hitting"], false), (["goal", "set", "ana-l", "hitting", "measure=count"], false),
@@ -57,6 +59,7 @@ struct NoNetworkTests {
         (["merge-driver", "SANDBOX/base.md", "SANDBOX/ours.md", "SANDBOX/theirs.md", "sessions/2024/merge.md"], false),
         (["backup", "-o", "SANDBOX/mine.age", "--recipient", "RECIPIENT"], false),
         (["restore", "SANDBOX/mine.age", "SANDBOX/restored", "--identity", "SANDBOX/key.txt"], false),
+        (["disclosures"], false), (["disclosures", "maya-t", "--all", "--format", "csv"], false),
     ]
 
     /// The commands with a test of their own below, which needs more than one run (a server, the

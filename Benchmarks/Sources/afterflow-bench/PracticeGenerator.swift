@@ -171,11 +171,21 @@ struct PracticeGenerator {
         var text = TrialSessionWriter.newDocument(
             id: UUID(uuid: uuidBytes()), clientID: clientID, date: date, end: end,
             location: ["Clinic room 2", "School", "Telehealth", "Home"][pick(4)], observer: ["JS", "AM", "KL"][pick(3)],
-            recordedOn: chance(0.7) ? .terminal : .phone, trials: trials, created: end, timeZone: zone)
+            recordedOn: chance(0.7) ? .terminal : .phone, trials: trials, created: end, timeZone: zone,
+            billing: Self.billing(week: week, goals: goals.count))
         if chance(0.3) {
             text = text.replacingOccurrences(of: "## Notes\n\n", with: "## Notes\n\n" + Self.sessionNotes[pick(Self.sessionNotes.count)] + "\n\n")
         }
         return (text, count)
+    }
+
+    /// What a week's session bills, for `units`: from the week and the client's number of goals,
+    /// without drawing from the random stream (so the rest of the practice is what it was).
+    /// Every fifth week names no service, as a session a clinician forgot to code.
+    static func billing(week: Int, goals: Int) -> SessionBilling {
+        let places = [PlaceOfService(parsing: "11 Office"), PlaceOfService(parsing: "03 School"), PlaceOfService(parsing: "12 Home")]
+        return SessionBilling(service: week % 5 == 4 ? nil : (goals % 2 == 0 ? "92507" : ["97153", "97155"][week % 2]),
+                              place: places[week % 3], participants: ["client", "parent"], provider: "J. Doe, CCC-SLP")
     }
 
     // MARK: - Dates

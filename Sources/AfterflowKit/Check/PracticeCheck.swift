@@ -9,7 +9,9 @@ import Foundation
 /// - a goal category the vault does not know;
 /// - a goal or trial session whose `client` is not the id in its folder's `client.md`;
 /// - a client, goal or trial session file outside its place in `clients/<short>/`;
-/// - a client folder holding goals or sessions without a `client.md`.
+/// - a client folder holding goals or sessions without a `client.md`;
+/// - a trial session's service not on the vault's list, and, with `audit: true`, what an audit
+///   of its claim needs (`PracticeCheck+Billing`).
 ///
 /// Each problem is located at the value or word it is about (1-based line and column, the column
 /// in UTF-8 bytes), with the path filled in.
@@ -20,6 +22,10 @@ public struct PracticeCheck: Sendable {
     /// The antecedents and consequences ABC lines may name, lower case.
     public var abcAntecedents: [String] = AbcLists.standardAntecedents
     public var abcConsequences: [String] = AbcLists.standardConsequences
+    /// The services trial sessions may be billed as.
+    public var services: [ServiceCode] = ServiceCode.standard
+    /// Whether trial sessions are checked for what an audit needs (`audit: true`).
+    public var audit = false
 
     public static let clientsFolder = "clients"
 
@@ -28,6 +34,8 @@ public struct PracticeCheck: Sendable {
         goalCategories = config.goalCategories
         abcAntecedents = config.abcAntecedents
         abcConsequences = config.abcConsequences
+        services = config.services
+        audit = config.audit
     }
 
     /// Reads what the check needs from `vault`'s files and runs it: every file under `clients/`,

@@ -22,6 +22,21 @@ public struct GitSync {
         case pushed
     }
 
+    /// A push about to be made: the remote's name and the documents (and settings) it sends,
+    /// relative to the vault; every tracked one when the remote has no branch yet.
+    public struct Push: Equatable, Sendable {
+        public var remote: String
+        public var files: [String]
+
+        /// The clients whose files it sends, by short name (`clients/SHORT/…`), sorted.
+        public var clients: [String] {
+            Array(Set(files.compactMap { path -> String? in
+                let parts = path.split(separator: "/")
+                return parts.count > 2 && parts[0] == "clients" ? String(parts[1]) : nil
+            })).sorted()
+        }
+    }
+
     /// Why the sync stopped: the error, what git wrote (to show first) when it is git's, and the
     /// `.gitattributes` lines that override afterflow's merge when they may be the cause (to
     /// show before the error's details).
@@ -41,7 +56,7 @@ public struct GitSync {
     public static let commitMessage = "afterflow sync"
     public static let mergeMessage = "afterflow sync: merged the other machines' changes"
     /// afterflow's own state, kept out of the commit even without `.afterflow/.gitignore`.
-    public static let excluded = ["index.sqlite*", "lock", "drafts", "trash", "queue", "*.tmp"].map { ":(exclude).afterflow/" + $0 }
+    public static let excluded = ["index.sqlite*", "lock", "drafts", "trash", "queue", "*.tmp", "disclosures.log"].map { ":(exclude).afterflow/" + $0 }
 
     public var git: GitRepository
     /// The vault's folder (git's `directory`).
@@ -52,8 +67,11 @@ public struct GitSync {
     }
 
     /// Commits, fetches, merges, checks and pushes; `check` is given the files (relative to the
-    /// vault) the push would send and says whether they have no error.
-    public func run(check: ([String]) -> Bool, events: (Event) -> Void) throws(Stop) {
+    /// vault) the push would send and says whether they have no error. `beforePush` is told of
+    /// each push just before it is made (to log it as a disclosure); when it throws, nothing is
+    /// pushed.
+    public func run(check: ([String]) -> Bool, beforePush: (Push) throws(VaultError) -> Void = { _ in },
+                    events: (Event) -> Void) throws(Stop) {
         try prepare(events: events)
         try commit(events: events)
         guard !(git.output(["remote"]) ?? "").isEmpty else {
@@ -68,11 +86,14 @@ public struct GitSync {
             throw stop("could not reach the remote (see git's message above); your changes are committed here, nothing was pulled or pushed", output: fetch.output)
         }
         git.keepPrivate(["FETCH_HEAD"])
-        guard try follow(events: events) else { return }
+        guard try follow(beforePush: beforePush, events: events) else { return }
         try merge()
         let pulled = before.flatMap { git.output(["rev-list", "--count", "\($0)..HEAD"]) }.flatMap { Int($0) } ?? 0
         events(.pulled(pulled != 0))
         try checkBeforePush(check)
+        let branch = git.output(["branch", "--show-current"]) ?? ""
+        let remote = git.output(["config", "--get", "branch.\(branch).remote"]) ?? "origin"
+        do { try beforePush(Push(remote: remote, files: filesToPush())) } catch { throw Stop(error) }
         let push = git.run(["push", "-q"])
         guard push.status == 0 else { throw Self.pushFailed(push.output) }
         events(.pushed)
@@ -119,7 +140,7 @@ public struct GitSync {
 
     /// Makes a branch that follows none follow the remote's branch of the same name (with one
     /// remote), pushing it there when the remote has none; false when that push ended the sync.
-    func follow(events: (Event) -> Void) throws(Stop) -> Bool {
+    func follow(beforePush: (Push) throws(VaultError) -> Void, events: (Event) -> Void) throws(Stop) -> Bool {
         guard git.output(["rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{upstream}"]) == nil else { return true }
         let remotes = (git.output(["remote"]) ?? "").split(separator: "\n").map(String.init)
         guard remotes.count == 1, let branch = git.output(["branch", "--show-current"]), !branch.isEmpty else {
@@ -130,6 +151,8 @@ public struct GitSync {
             _ = git.run(["branch", "-q", "--set-upstream-to=\(remotes[0])/\(branch)"])
             return true
         }
+        let tracked = (git.output(["ls-files", "-z", "--", "*.md", ".afterflow/config.yml"]) ?? "").split(separator: "\0").map(String.init)
+        do { try beforePush(Push(remote: remotes[0], files: tracked.filter(Self.isChecked))) } catch { throw Stop(error) }
         let push = git.run(["push", "-q", "-u", remotes[0], branch])
         guard push.status == 0 else { throw Self.pushFailed(push.output) }
         events(.pushedNewBranch(remote: remotes[0], branch: branch))

@@ -93,17 +93,21 @@ extension DocumentStore {
 
     // MARK: - Trial sessions
 
-    /// Writes a new trial session file, `clients/<short>/sessions/YYYY/YYYY-MM-DD-HHMM.md`.
+    /// Writes a new trial session file, `clients/<short>/sessions/YYYY/YYYY-MM-DD-HHMM.md`, with
+    /// `billing`'s values; its provider is the vault's (`provider:` in the settings) unless given.
     public func startTrials(client record: ClientRecord, date: LocalDate, location: String?, observer: String?,
-                            recordedOn: TrialSession.RecordedOn, probe: Bool = false, now: Date) throws(VaultError) -> String {
+                            recordedOn: TrialSession.RecordedOn, billing: SessionBilling = SessionBilling(), probe: Bool = false,
+                            now: Date) throws(VaultError) -> String {
         guard let clientID = record.client.id else {
             throw VaultError(.invalid, "\(record.folder)/client.md has no id; trial sessions name their client by it",
                              details: ["Run 'afterflow fmt \(record.folder)/client.md' to give it one."])
         }
         let zone = vault.timeZone
+        var billing = billing
+        if billing.provider == nil { billing.provider = vault.config.provider }
         let text = TrialSessionWriter.newDocument(id: UUID(), clientID: clientID, date: date, end: nil, location: location,
                                                   observer: observer, recordedOn: recordedOn, trials: [],
-                                                  created: LocalDate(now, in: zone), timeZone: zone, probe: probe)
+                                                  created: LocalDate(now, in: zone), timeZone: zone, billing: billing, probe: probe)
         return try create(Document(text), at: .trialSession(clientFolder: record.folder, date: date))
     }
 

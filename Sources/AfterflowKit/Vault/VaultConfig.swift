@@ -32,6 +32,17 @@ public struct VaultConfig: Sendable {
     /// What `assess` shows after PHQ-9's item 9 is answered above 0 (`crisis_line:`): the local
     /// emergency number and a crisis line; `AssessmentSafety.defaultCrisisLine` when absent.
     public var crisisLine: String?
+    /// The services trial sessions are billed as (`services:`): `ServiceCode.standard` unless
+    /// the vault names its own, which replace them.
+    public var services: [ServiceCode] = ServiceCode.standard
+    /// The rendering clinician's name and credential (`provider: "J. Doe, CCC-SLP"`), which
+    /// `trials start` writes into a new session.
+    public var provider: String?
+    /// How timed services become units (`unit_rule:`): `medicare` unless set.
+    public var unitRule: UnitRule = .medicare
+    /// Whether `check` warns where a trial session lacks what an audit of a claim needs
+    /// (`audit: true`); off by default, for a practice that does not bill.
+    public var audit = false
     /// What the live logger does at each interval's end (`interval_signal: bell`): nothing,
     /// the terminal's bell, or a flash of the screen.
     public var intervalSignal: IntervalSignal = .none
@@ -71,49 +82,72 @@ public struct VaultConfig: Sendable {
             case "report_include":
                 readReportInclude(entry)
                 continue
-            case "version", "time_zone", "default_treatment", "default_administration", "clinician", "practice", "crisis_line", "interval_signal":
+            case "services":
+                readServices(entry)
+                continue
+            case "version", "time_zone", "default_treatment", "default_administration", "clinician", "practice", "crisis_line",
+                 "provider", "unit_rule", "audit", "interval_signal":
                 break
             default:
                 continue
             }
             guard let scalar = single(entry) else { continue }
-            let text = scalar.text.trimmingASCIIWhitespace()
-            switch entry.key {
-            case "version":
-                if let value = Int(text) { version = value }
-            case "time_zone":
-                if let zone = TimeZone(identifier: text) {
-                    timeZone = zone
-                } else {
-                    diagnostics.append(.error("time_zone must be a time zone name like America/Los_Angeles or Europe/Berlin, found \(quoted(text))", at: scalar.location))
-                }
-            case "default_treatment":
-                if let value = Treatment(parsing: text) {
-                    defaultTreatment = value
-                } else {
-                    diagnostics.append(.error("default_treatment must be one of \(Treatment.expectedList), found \(quoted(text))", at: scalar.location))
-                }
-            case "default_administration":
-                if let value = Administration(parsing: text) {
-                    defaultAdministration = value
-                } else {
-                    diagnostics.append(.error("default_administration must be one of \(Administration.expectedList), found \(quoted(text))", at: scalar.location))
-                }
-            case "clinician":
-                if !text.isEmpty { clinician = text }
-            case "practice":
-                if !text.isEmpty { practice = text }
-            case "crisis_line":
-                if !text.isEmpty { crisisLine = text }
-            case "interval_signal":
-                if let signal = IntervalSignal(rawValue: text.lowercased()) {
-                    intervalSignal = signal
-                } else {
-                    diagnostics.append(.error("interval_signal must be one of none, bell, flash (what the live logger does at each interval's end), found \(quoted(text))", at: scalar.location))
-                }
-            default:
-                continue
+            readSingle(entry.key, scalar)
+        }
+    }
+
+    /// A setting that holds one value.
+    private mutating func readSingle(_ key: String, _ scalar: YAMLScalar) {
+        let text = scalar.text.trimmingASCIIWhitespace()
+        switch key {
+        case "version":
+            if let value = Int(text) { version = value }
+        case "time_zone":
+            if let zone = TimeZone(identifier: text) {
+                timeZone = zone
+            } else {
+                diagnostics.append(.error("time_zone must be a time zone name like America/Los_Angeles or Europe/Berlin, found \(quoted(text))", at: scalar.location))
             }
+        case "default_treatment":
+            if let value = Treatment(parsing: text) {
+                defaultTreatment = value
+            } else {
+                diagnostics.append(.error("default_treatment must be one of \(Treatment.expectedList), found \(quoted(text))", at: scalar.location))
+            }
+        case "default_administration":
+            if let value = Administration(parsing: text) {
+                defaultAdministration = value
+            } else {
+                diagnostics.append(.error("default_administration must be one of \(Administration.expectedList), found \(quoted(text))", at: scalar.location))
+            }
+        case "clinician":
+            if !text.isEmpty { clinician = text }
+        case "practice":
+            if !text.isEmpty { practice = text }
+        case "crisis_line":
+            if !text.isEmpty { crisisLine = text }
+        case "interval_signal":
+            if let signal = IntervalSignal(rawValue: text.lowercased()) {
+                intervalSignal = signal
+            } else {
+                diagnostics.append(.error("interval_signal must be one of none, bell, flash (what the live logger does at each interval's end), found \(quoted(text))", at: scalar.location))
+            }
+        case "provider":
+            if !text.isEmpty { provider = text }
+        case "unit_rule":
+            if let rule = UnitRule(rawValue: text.lowercased()) {
+                unitRule = rule
+            } else {
+                diagnostics.append(.error("unit_rule must be \(UnitRule.expectedList), found \(quoted(text))", at: scalar.location))
+            }
+        case "audit":
+            switch text.lowercased() {
+            case "true", "yes": audit = true
+            case "false", "no": audit = false
+            default: diagnostics.append(.error("audit must be true or false, found \(quoted(text))", at: scalar.location))
+            }
+        default:
+            return
         }
     }
 
@@ -223,6 +257,42 @@ public struct VaultConfig: Sendable {
         }
     }
 
+    /// `services: [97153, 97155, 92507, 0362T=timed]`: the codes the vault bills, replacing the
+    /// standard list. A code afterflow knows (`ServiceCode.known`) is named bare; another says
+    /// whether it is `timed` or `untimed`.
+    private mutating func readServices(_ entry: FrontMatterEntry) {
+        guard let items = items(entry) else { return }
+        var list: [ServiceCode] = []
+        for item in items {
+            let parts = item.text.split(separator: "=", maxSplits: 1).map { String($0).trimmingASCIIWhitespace() }
+            let code = parts[0].uppercased()
+            guard ServiceCode.isCodeShaped(code) else {
+                diagnostics.append(.error("each of services must be a CPT code of five digits or letters, like 97153, or a code and its timing, like 0362T=timed, found \(quoted(item.text))", at: item.location))
+                continue
+            }
+            var service = ServiceCode.known.service(code) ?? ServiceCode(code: code, timed: false)
+            if parts.count == 2 {
+                guard ["timed", "untimed"].contains(parts[1].lowercased()) else {
+                    diagnostics.append(.error("services: \(code)'s timing must be timed or untimed, found \(quoted(parts[1]))", at: item.location))
+                    continue
+                }
+                service.timed = parts[1].lowercased() == "timed"
+            } else if ServiceCode.known.service(code) == nil {
+                diagnostics.append(.error("services: afterflow does not know whether \(code) is billed by time; write \(code)=timed (15-minute units) or \(code)=untimed (once a session)", at: item.location))
+                continue
+            }
+            if list.service(code) != nil {
+                diagnostics.append(.error("services names \(code) twice; write each once", at: item.location))
+            } else {
+                list.append(service)
+            }
+        }
+        if items.isEmpty {
+            diagnostics.append(.error("services must name at least one code, like [97153, 97155]", at: entry.valueLocation))
+        }
+        if !list.isEmpty { services = list }
+    }
+
     /// The parts a report may include besides the sessions.
     public static let reportParts = ["moods", "measures"]
 
@@ -265,6 +335,7 @@ public struct VaultConfig: Sendable {
         queue/
         serve/
         lock
+        disclosures.log
         *.tmp
 
         """

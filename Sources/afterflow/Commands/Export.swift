@@ -5,7 +5,7 @@ struct Export: ParsableCommand {
         commandName: "export",
         abstract: "Export sessions (the app's CSV, a print-ready report in HTML or PDF, JSON), a client's progress report, or trials as CSV.",
         discussion: """
-            Every export takes the filters of list (--since and --until inclusive, --treatment, --status, --search, --where, --tag) and writes to standard output, or to -o PATH. When PATH is a folder the file gets a neutral name with nothing personal in it, such as Afterflow-Export-20241210-1430.csv. An existing file is replaced only with --force, and never a document or template of the vault or anything in .afterflow/. Files are created readable by you alone, and nothing leaves this machine.
+            Every export takes the filters of list (--since and --until inclusive, --treatment, --status, --search, --where, --tag) and writes to standard output, or to -o PATH. When PATH is a folder the file gets a neutral name with nothing personal in it, such as Afterflow-Export-20241210-1430.csv. An existing file is replaced only with --force, and never a document or template of the vault or anything in .afterflow/. Files are created readable by you alone, and nothing leaves this machine. Each export is logged first in .afterflow/disclosures.log (what, which clients, where to; never a name or a note): --purpose says why, and 'afterflow disclosures' lists them.
 
             Examples:
               afterflow export csv -o ~/Desktop/

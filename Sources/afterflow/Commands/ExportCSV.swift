@@ -2,7 +2,7 @@ import AfterflowKit
 import ArgumentParser
 import Foundation
 
-struct ExportCSV: ParsableCommand {
+struct ExportCSV: DisclosingCommand {
     static let configuration = CommandConfiguration(
         commandName: "csv",
         abstract: "Write sessions as CSV in the iOS app's format, every field with --full, or the check-ins with --moods.",
@@ -26,6 +26,7 @@ struct ExportCSV: ParsableCommand {
     @OptionGroup var filters: FilterOptions
     @OptionGroup var validity: ExportValidity
     @OptionGroup var output: OutputOptions
+    @OptionGroup var disclosureOptions: DisclosureOptions
 
     @Flag(help: "Every field, one column for each front-matter key, ISO 8601 dates.")
     var full = false
@@ -63,7 +64,9 @@ struct ExportCSV: ParsableCommand {
         writer.lineEnding = crlf ? "\r\n" : "\n"
         writer.byteOrderMark = bom
         let text = full ? writer.fullDocument(rows) : writer.document(rows)
-        let path = try writeOutput(Array(text.utf8), to: destination)
+        let disclosure = disclosureOptions.disclosure(by: Self.self, vault: store.vault, now: now, what: "sessions", count: rows.count,
+                                                      records: rows.map(\.id), to: .output(destination))
+        let path = try writeOutput(Array(text.utf8), to: destination, logging: disclosure)
         reportWritten(rows.count, to: path)
         try validity.finish(leftOut: leftOut)
     }
@@ -87,7 +90,9 @@ struct ExportCSV: ParsableCommand {
         }
         let text = MoodCSV.write(rows, timeZone: vault.timeZone, lineEnding: crlf ? "\r\n" : "\n", byteOrderMark: bom)
         let destination = try output.destination(in: vault, extension: "csv", now: now)
-        if let path = try writeOutput(Array(text.utf8), to: destination) {
+        let disclosure = disclosureOptions.disclosure(by: Self.self, vault: vault, now: now, what: "check-ins", count: rows.count,
+                                                      records: rows.map { $0.mood.id?.uuidString }, to: .output(destination))
+        if let path = try writeOutput(Array(text.utf8), to: destination, logging: disclosure) {
             err.write("Wrote \(rows.count) check-in\(rows.count == 1 ? "" : "s") to \(path)")
         }
         warnProblems(withErrors: broken.count - leftOut.count, unreadable: report.readFailures.count, other: !leftOut.isEmpty, hints: vaultOptions.hints)

@@ -2,7 +2,7 @@ import AfterflowKit
 import ArgumentParser
 import Foundation
 
-struct ExportFHIR: ParsableCommand {
+struct ExportFHIR: DisclosingCommand {
     static let configuration = CommandConfiguration(
         commandName: "fhir",
         abstract: "Write the check-ins and assessments as a FHIR R4 Bundle, for a health record or a research tool.",
@@ -27,6 +27,7 @@ struct ExportFHIR: ParsableCommand {
     var suggestedLabels = false
 
     @OptionGroup var output: OutputOptions
+    @OptionGroup var disclosureOptions: DisclosureOptions
 
     func run() throws {
         let now = CommandClock.now
@@ -39,7 +40,10 @@ struct ExportFHIR: ParsableCommand {
         var bundle = FHIRBundle(moods: moods, assessments: assessments, timeZone: zone)
         bundle.includeSuggestedLabels = suggestedLabels
         // Written an entry at a time.
-        let (_, path) = try streamOutput(to: destination) { (out) throws(VaultError) in try bundle.write(to: out) }
+        let written = moods.filter { $0.date != nil }.map(\.id) + assessments.filter { $0.date != nil && $0.isComplete }.map(\.id)
+        let disclosure = disclosureOptions.disclosure(by: Self.self, vault: index.vault, now: now, what: "check-ins and assessments",
+                                                      count: written.count, records: written, to: .output(destination))
+        let (_, path) = try streamOutput(to: destination, logging: disclosure) { (out) throws(VaultError) in try bundle.write(to: out) }
         if let path {
             let m = moods.filter { $0.date != nil }.count, a = assessments.filter { $0.date != nil && $0.isComplete }.count
             ErrorStream.current.write("Wrote \(m) check-in\(m == 1 ? "" : "s") and \(a) assessment\(a == 1 ? "" : "s") to \(path)")

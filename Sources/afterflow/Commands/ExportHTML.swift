@@ -2,7 +2,7 @@ import AfterflowKit
 import ArgumentParser
 import Foundation
 
-struct ExportHTML: ParsableCommand {
+struct ExportHTML: DisclosingCommand {
     static let configuration = CommandConfiguration(
         commandName: "html",
         abstract: "Write a print-ready report as one self-contained HTML page.",
@@ -27,6 +27,7 @@ struct ExportHTML: ParsableCommand {
     @OptionGroup var validity: ExportValidity
     @OptionGroup var layout: ReportOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var disclosureOptions: DisclosureOptions
 
     func run() throws {
         let now = CommandClock.now
@@ -36,7 +37,9 @@ struct ExportHTML: ParsableCommand {
         var report = layout.report(timeZone: store.vault.timeZone, now: now, filters: filters)
         try layout.addParts(to: &report, store: store, sessions: rows, filters: filters)
         let html = report.render(rows, template: template)
-        let path = try writeOutput(Array(html.utf8), to: destination)
+        let disclosure = disclosureOptions.disclosure(by: Self.self, vault: store.vault, now: now, what: "sessions in a report", count: rows.count,
+                                                      records: rows.map(\.id), to: .output(destination))
+        let path = try writeOutput(Array(html.utf8), to: destination, logging: disclosure)
         reportWritten(rows.count, to: path)
         try validity.finish(leftOut: leftOut)
     }

@@ -2,7 +2,7 @@ import AfterflowKit
 import ArgumentParser
 import Foundation
 
-struct ExportJSON: ParsableCommand {
+struct ExportJSON: DisclosingCommand {
     static let configuration = CommandConfiguration(
         commandName: "json",
         abstract: "Write every field of every matching session as JSON, for scripts.",
@@ -19,13 +19,16 @@ struct ExportJSON: ParsableCommand {
     @OptionGroup var filters: FilterOptions
     @OptionGroup var validity: ExportValidity
     @OptionGroup var output: OutputOptions
+    @OptionGroup var disclosureOptions: DisclosureOptions
 
     func run() throws {
         let now = CommandClock.now
         let (store, rows, leftOut) = try exportedSessions(vaultOptions, filters, now: now)
         let destination = try output.destination(in: store.vault, extension: "json", now: now)
         let text = "[" + rows.map(\.json).joined(separator: ",\n") + "]\n"
-        let path = try writeOutput(Array(text.utf8), to: destination)
+        let disclosure = disclosureOptions.disclosure(by: Self.self, vault: store.vault, now: now, what: "sessions", count: rows.count,
+                                                      records: rows.map(\.id), to: .output(destination))
+        let path = try writeOutput(Array(text.utf8), to: destination, logging: disclosure)
         reportWritten(rows.count, to: path)
         try validity.finish(leftOut: leftOut)
     }

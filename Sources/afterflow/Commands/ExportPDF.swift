@@ -2,7 +2,7 @@ import AfterflowKit
 import ArgumentParser
 import Foundation
 
-struct ExportPDF: ParsableCommand {
+struct ExportPDF: DisclosingCommand {
     static let configuration = CommandConfiguration(
         commandName: "pdf",
         abstract: "Print the HTML report to PDF with Chromium, Chrome or WeasyPrint.",
@@ -22,6 +22,7 @@ struct ExportPDF: ParsableCommand {
     @OptionGroup var validity: ExportValidity
     @OptionGroup var layout: ReportOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var disclosureOptions: DisclosureOptions
 
     func run() throws {
         if output.output == nil && Terminal.current.stdoutIsTTY {
@@ -37,7 +38,9 @@ struct ExportPDF: ParsableCommand {
         try layout.addParts(to: &report, store: store, sessions: rows, filters: filters)
         let html = report.render(rows, template: template)
         let pdf = try withVaultErrors { try engine.render(html, environment: ProcessInfo.processInfo.environment, temporaryBase: ProcessInfo.processInfo.environment["TMPDIR"]) }
-        let path = try writeOutput(pdf, to: destination)
+        let disclosure = disclosureOptions.disclosure(by: Self.self, vault: store.vault, now: now, what: "sessions in a report", count: rows.count,
+                                                      records: rows.map(\.id), to: .output(destination))
+        let path = try writeOutput(pdf, to: destination, logging: disclosure)
         reportWritten(rows.count, to: path, extra: " (printed with \(engine.executable))")
         try validity.finish(leftOut: leftOut)
     }

@@ -6,16 +6,20 @@ enum ListKind: String, ExpressibleByArgument, CaseIterable {
     case session, trials, client, goal, mood
 }
 
+/// `text` as a period (a day, a month, `last-week`, …) for the option named `option`; a
+/// validation error naming the forms when it is none.
+func queryDate(_ text: String, _ option: String, zone: TimeZone) throws -> QueryDate {
+    guard let date = QueryDate(text, now: CommandClock.now, timeZone: zone) else {
+        throw ValidationError("\(option) must be \(QueryDate.forms), found \"\(text.visible())\"")
+    }
+    return date
+}
+
 /// A day range of --since/--until as inclusive local days (`2025-01-01`…`2025-01-31`).
 func dayRange(since: String?, until: String?, zone: TimeZone) throws -> (since: String?, until: String?) {
     func day(_ instant: Int) -> String { LocalDate(Date(timeIntervalSince1970: TimeInterval(instant)), in: zone).dayString }
-    func parse(_ text: String, _ option: String) throws -> QueryDate {
-        guard let date = QueryDate(text, now: CommandClock.now, timeZone: zone) else {
-            throw ValidationError("\(option) must be \(QueryDate.forms), found \"\(text.visible())\"")
-        }
-        return date
-    }
-    let range = (try since.map { day(try parse($0, "--since").start) }, try until.map { day(try parse($0, "--until").end - 1) })
+    let range = (try since.map { day(try queryDate($0, "--since", zone: zone).start) },
+                 try until.map { day(try queryDate($0, "--until", zone: zone).end - 1) })
     if let problem = QueryDate.orderProblem(since: since, until: until, now: CommandClock.now, timeZone: zone) { throw ValidationError(problem.visible()) }
     return range
 }

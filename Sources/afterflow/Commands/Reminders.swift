@@ -2,14 +2,14 @@ import AfterflowKit
 import ArgumentParser
 import Foundation
 
-struct Reminders: ParsableCommand {
+struct Reminders: DisclosingCommand {
     static let configuration = CommandConfiguration(
         commandName: "reminders",
         abstract: "List pending reminders, or write them as a calendar file.",
         discussion: """
             A reminder is pending while its session still needs reflection. The list shows each one's id, when it is for, and whether it has come; nothing personal.
 
-            --ics writes an iCalendar file (RFC 5545) with one event and alarm per pending reminder, so that the calendar on your phone or computer reminds you. Every event reads 'Time to Reflect' and 'Add thoughts about your recent session.' with the command that opens the session; nothing else about it leaves the vault. Each event's UID is the session's id, so importing a newer file updates the events instead of adding copies. The file is written to -o FILE (readable by you alone) or to standard output; an existing FILE is replaced only with --force, and never one of the vault's own.
+            --ics writes an iCalendar file (RFC 5545) with one event and alarm per pending reminder, so that the calendar on your phone or computer reminds you. Every event reads 'Time to Reflect' and 'Add thoughts about your recent session.' with the command that opens the session; nothing else about it leaves the vault. Each event's UID is the session's id, so importing a newer file updates the events instead of adding copies. The file is written to -o FILE (readable by you alone) or to standard output; an existing FILE is replaced only with --force, and never one of the vault's own. The calendar is logged as a disclosure first (see 'afterflow disclosures'; --purpose says why).
 
             Examples:
               afterflow reminders
@@ -31,8 +31,13 @@ struct Reminders: ParsableCommand {
     @Option(help: ArgumentHelp("table, or json for scripts (without --ics).", valueName: "format"))
     var format: ListFormat = .table
 
+    @OptionGroup var disclosureOptions: DisclosureOptions
+
     func validate() throws {
         if output != nil && !ics { throw ValidationError("-o/--output is for --ics; add --ics to write a calendar file") }
+        if (disclosureOptions.purpose != nil || disclosureOptions.exempt != nil) && !ics {
+            throw ValidationError("--purpose and --exempt are for --ics, which sends the reminders out of the vault; add --ics")
+        }
         if ics && format == .json { throw ValidationError("--format json lists the reminders; leave it out with --ics") }
     }
 
@@ -44,7 +49,9 @@ struct Reminders: ParsableCommand {
         if ics {
             let destination = try output.map { try OutputDestination($0, vault: store.vault, force: force, what: "the calendar") }
             let text = ICSWriter(now: now).calendar(pending)
-            if let path = try writeOutput(Array(text.utf8), to: destination) {
+            let disclosure = disclosureOptions.disclosure(by: Self.self, vault: store.vault, now: now, what: "reminders", count: pending.count,
+                                                          records: pending.map(\.id.uuidString), to: .output(destination))
+            if let path = try writeOutput(Array(text.utf8), to: destination, logging: disclosure) {
                 ErrorStream.current.write("Wrote \(pending.count) reminder\(pending.count == 1 ? "" : "s") to \(path)")
             }
             return

@@ -72,33 +72,63 @@ struct OutputDestination {
     }
 }
 
-/// Writes `bytes` to `destination`, or to standard output when there is none; returns the path
-/// written, as the user would name it.
-func writeOutput(_ bytes: [UInt8], to destination: OutputDestination?) throws -> String? {
-    guard let destination else {
-        FileHandle.standardOutput.write(Data(bytes))
-        return nil
+/// Writes `bytes` to `destination`, or to standard output when there is none, logging the
+/// disclosure first and its outcome (size and SHA-256) after; returns the path written, as the
+/// user would name it.
+func writeOutput(_ bytes: [UInt8], to destination: OutputDestination?, logging disclosure: PendingDisclosure) throws -> String? {
+    try disclosure.run { () throws -> (String?, bytes: Int?, sha256: String?) in
+        let hash = SHA256.hex(bytes)
+        guard let destination else {
+            FileHandle.standardOutput.write(Data(bytes))
+            return (nil, bytes.count, hash)
+        }
+        return (try destination.write(bytes), bytes.count, hash)
     }
-    return try destination.write(bytes)
 }
 
 /// Writes what `body` streams to `destination` as it comes (a file, under a temporary name until
-/// it is complete), or to standard output when there is none; returns `body`'s answer and the
+/// it is complete), or to standard output when there is none, logging the disclosure first and
+/// its outcome (size and SHA-256 of what was streamed) after; returns `body`'s answer and the
 /// path written, as the user would name it.
-func streamOutput<T>(to destination: OutputDestination?, _ body: (ByteOutput) throws(VaultError) -> T) throws -> (T, String?) {
-    do throws(VaultError) {
-        guard let destination else {
-            let output = ByteOutput(fileDescriptor: STDOUT_FILENO, shown: "standard output")
-            let answer = try body(output)
-            try output.flush()
-            return (answer, nil)
+func streamOutput<T>(to destination: OutputDestination?, logging disclosure: PendingDisclosure,
+                     _ body: (ByteOutput) throws(VaultError) -> T) throws -> (T, String?) {
+    do {
+        return try disclosure.run { () throws -> ((T, String?), bytes: Int?, sha256: String?) in
+            let counted = CountedBytes()
+            let result = try streamCounted(to: destination, counted: counted, body)
+            return (result, counted.count, counted.hash.hexDigest())
         }
-        let file = try FileIO.StreamedFile(destination.path, replace: destination.replace)
-        let answer = try body(file.output)
-        try file.commit()
-        return (answer, destination.shown)
-    } catch {
+    } catch let error as VaultError {
         report(error)
         throw Exit.dataProblem
+    }
+}
+
+/// The size and hash of what a stream has sent so far.
+private final class CountedBytes {
+    var count = 0
+    var hash = SHA256()
+}
+
+private func streamCounted<T>(to destination: OutputDestination?, counted: CountedBytes,
+                              _ body: (ByteOutput) throws(VaultError) -> T) throws(VaultError) -> (T, String?) {
+    let file = try destination.map { (destination) throws(VaultError) in try FileIO.StreamedFile(destination.path, replace: destination.replace) }
+    let target = file?.output ?? ByteOutput(fileDescriptor: STDOUT_FILENO, shown: "standard output")
+    let output = ByteOutput { (bytes) throws(VaultError) in
+        counted.hash.update(bytes)
+        counted.count += bytes.count
+        try target.write(Array(bytes))
+    }
+    let answer = try body(output)
+    try output.flush()
+    try target.flush()
+    try file?.commit()
+    return (answer, destination?.shown)
+}
+
+extension DisclosureDestination {
+    /// Where an export goes: the file named by `-o` (its absolute path), or standard output.
+    static func output(_ destination: OutputDestination?) -> DisclosureDestination {
+        destination.map { DisclosureDestination(.file, $0.path) } ?? .standardOutput
     }
 }

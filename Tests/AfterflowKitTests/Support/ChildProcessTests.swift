@@ -128,4 +128,42 @@ import Testing
         running.send(SIGKILL)
         #expect(running.wait(seconds: 10) == .signaled(SIGKILL) && !running.isRunning)
     }
+
+    /// Foundation's `Process` lets a program inherit descriptors made on other threads (see
+    /// `aProgramHoldsOnlyItsThreeStreams`), which once hung the whole test run: nothing in the
+    /// package starts one, neither afterflow nor a test (tests use `TestProgram` or `ChildProcess`).
+    @Test func nothingStartsAProgramThroughFoundationsProcess() throws {
+        var root = URL(fileURLWithPath: #filePath)
+        for _ in 0..<4 { root.deleteLastPathComponent() }
+        var found: [String] = []
+        for folder in ["Sources", "Tests"] {
+            let base = root.appendingPathComponent(folder).path
+            for relative in FileManager.default.subpaths(atPath: base) ?? [] where relative.hasSuffix(".swift") {
+                let text = (try? String(contentsOfFile: base + "/" + relative, encoding: .utf8)) ?? ""
+                for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+                where Self.makesAFoundationProcess(line) {
+                    found.append("\(folder)/\(relative):\(number + 1)")
+                }
+            }
+        }
+        #expect(found.isEmpty, "start it with ChildProcess (or TestProgram in a test): \(found)")
+    }
+
+    /// Whether `line` calls `Process()` (not a name that ends in it, nor the text in quotes or
+    /// backquotes).
+    static func makesAFoundationProcess(_ line: Substring) -> Bool {
+        let text = String(line)
+        return call.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    }
+
+    nonisolated(unsafe) private static let call = try! NSRegularExpression(pattern: #"(?<![A-Za-z0-9_"`])Process\(\)"#)
+
+    @Test func seesACallOfProcessButNotANameEndingInIt() {
+        // Put together, so that this file holds no such call itself.
+        let call = "Pro" + "cess()"
+        #expect(Self.makesAFoundationProcess("        let process = \(call)"))
+        #expect(Self.makesAFoundationProcess("x = Foundation.\(call)"))
+        #expect(!Self.makesAFoundationProcess("    @Test func startsAProgramThroughFoundations\(call) {"))
+        #expect(!Self.makesAFoundationProcess("    #expect(text.contains(\"\(call)\"))"))
+    }
 }

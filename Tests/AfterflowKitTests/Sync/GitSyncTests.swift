@@ -63,6 +63,29 @@ import Testing
         #expect(events.last == .pushedNewBranch(remote: "origin", branch: "main"))
     }
 
+    @Test("each push is told to beforePush first, with its remote, files and clients; a refusal there pushes nothing")
+    func beforePushIsToldOfEachPush() throws {
+        let (vault, git) = try Self.repository(remote: true)
+        try vault.write("a.md", "# a\n")
+        try vault.write("clients/maya-t/client.md", "# m\n")
+        var pushes: [GitSync.Push] = []
+        // The remote has no branch yet: every tracked document goes.
+        try GitSync(git: git).run(check: { _ in true }, beforePush: { pushes.append($0) }, events: { _ in })
+        #expect(pushes == [GitSync.Push(remote: "origin", files: [".afterflow/config.yml", "a.md", "clients/maya-t/client.md"])])
+        #expect(pushes.first?.clients == ["maya-t"])
+        try vault.write("clients/leo-o/sessions/2025/2025-03-10-1000.md", "# l\n")
+        try vault.write("b.md", "# b\n")
+        #expect(throws: GitSync.Stop.self) {
+            try GitSync(git: git).run(check: { _ in true }, beforePush: { (push) throws(VaultError) in
+                pushes.append(push)
+                throw VaultError(.io, "the log cannot be written")
+            }, events: { _ in })
+        }
+        #expect(pushes.last == GitSync.Push(remote: "origin", files: ["b.md", "clients/leo-o/sessions/2025/2025-03-10-1000.md"]))
+        #expect(pushes.last?.clients == ["leo-o"])
+        #expect(git.output(["rev-parse", "HEAD"]) != git.output(["rev-parse", "origin/main"]))
+    }
+
     @Test("a check that fails stops the push, and the remote keeps what it had")
     func checkStopsPush() throws {
         let (vault, git) = try Self.repository(remote: true)

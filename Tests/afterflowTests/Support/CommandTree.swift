@@ -3,7 +3,7 @@ import ArgumentParser
 
 /// Every command of `afterflow`, found by walking the command tree rather than listed by hand, so
 /// that a command added later is covered by the tests that use this without anyone remembering
-/// to add it (HelpTests, NoNetworkTests, CompletionTests).
+/// to add it (HelpTests, NoNetworkTests, CompletionTests, DisclosureLogTests).
 enum CommandTree {
     struct Command: CustomStringConvertible, Sendable {
         /// The words that run it: `["goal", "add"]`.
@@ -12,6 +12,8 @@ enum CommandTree {
         let isShown: Bool
         /// A group of subcommands (`goal`, `export trials`) rather than a command that runs.
         let isGroup: Bool
+        /// Declares that it sends records out of the vault (`DisclosingCommand`), so logs them.
+        let isDisclosing: Bool
         var description: String { path.joined(separator: " ") }
     }
 
@@ -34,7 +36,8 @@ enum CommandTree {
             let subConfiguration = sub.configuration
             let name = subConfiguration.commandName ?? "\(sub)"
             let subShown = shown && subConfiguration.shouldDisplay
-            found.append(Command(path: path + [name], isShown: subShown, isGroup: !subConfiguration.subcommands.isEmpty))
+            found.append(Command(path: path + [name], isShown: subShown, isGroup: !subConfiguration.subcommands.isEmpty,
+                                 isDisclosing: sub is any DisclosingCommand.Type))
             walk(sub, path: path + [name], shown: subShown, into: &found)
         }
     }

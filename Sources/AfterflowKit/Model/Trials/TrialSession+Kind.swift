@@ -31,7 +31,12 @@ extension TrialSession: KindDescriptor {
             trials INTEGER NOT NULL,
             successes INTEGER NOT NULL,
             goals TEXT NOT NULL,
-            notes TEXT NOT NULL
+            notes TEXT NOT NULL,
+            service TEXT,
+            place TEXT,
+            provider TEXT,
+            participants TEXT NOT NULL,
+            minutes INTEGER
         ) WITHOUT ROWID
         """,
         "CREATE INDEX trial_sessions_by_client ON trial_sessions(client, date DESC)",
@@ -39,7 +44,7 @@ extension TrialSession: KindDescriptor {
     ]
     public static let insertStatement: String? = """
         INSERT OR REPLACE INTO trial_sessions (path, id, client_id, client, date, date_text, day, end_date, location, trials,
-            successes, goals, notes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            successes, goals, notes, service, place, provider, participants, minutes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 
     /// No row for a second observer's record (`role: reliability`): its trials and events count
@@ -57,7 +62,8 @@ extension TrialSession: KindDescriptor {
         goals.sort()
         return [path, id?.uuidString, client?.uuidString, PracticePath(path).client ?? "",
                 date?.epochSeconds(in: timeZone), date?.canonical(in: timeZone), date?.dayString,
-                end?.epochSeconds(in: timeZone), location, list.count, successes, indexNames(goals), notes]
+                end?.epochSeconds(in: timeZone), location, list.count, successes, indexNames(goals), notes,
+                service, place?.text, provider, indexNames(participants), billableMinutes]
     }
 
     public var searchText: String? { ([notes] + trials.map(\.note).filter { !$0.isEmpty }).joined(separator: "\n") }

@@ -5,6 +5,7 @@ import Foundation
 extension TrialSession: PracticeChecked {
     func practiceProblems(_ entry: VaultEntry, check: PracticeCheck, folders: inout [String: PracticeCheck.Folder]) -> [Diagnostic] {
         var found = check.trialCues(self, path: entry.path)
+        found += check.serviceProblems(self, path: entry.path) + check.auditProblems(self, path: entry.path)
         guard let place = PracticeCheck.Place(entry.path), place.rest.count >= 2, place.rest[0] == "sessions" else {
             return found + [check.misplaced(entry, "a trial session must be in its client's sessions folder, clients/<short>/sessions/YYYY/YYYY-MM-DD-HHMM.md")]
         }

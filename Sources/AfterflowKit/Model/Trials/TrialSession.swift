@@ -15,6 +15,17 @@ public struct TrialSession: Sendable {
     public var date: LocalDate?
     public var end: LocalDate?
     public var location: String?
+    /// The CPT code it is billed as (`service: 97153`), as written; whether the vault bills that
+    /// code is `PracticeCheck`'s question.
+    public var service: String?
+    /// Where it took place, as claims name it (`place: 03 School`).
+    public var place: PlaceOfService?
+    /// Who was there: `client`, `parent`, `teacher`, … (lower case).
+    public var participants: [String] = []
+    /// The rendering clinician's name and credential (`provider: J. Doe, CCC-SLP`).
+    public var provider: String?
+    /// Breaks in the session (`pauses: [15:20-15:25]`), in the order written.
+    public var pauses: [SessionPause] = []
     /// The observer's initials (a second observer's file carries theirs).
     public var observer: String?
     public var recordedOn: RecordedOn?
@@ -48,7 +59,7 @@ public struct TrialSession: Sendable {
         case terminal, phone, script, `import`
     }
 
-    public static let keys = ["type", "id", "client", "date", "end", "location", "observer", "probe", "recorded_on", "role", "primary", "created", "updated"]
+    public static let keys = ["type", "id", "client", "date", "end", "location", "service", "place", "participants", "provider", "pauses", "observer", "probe", "recorded_on", "role", "primary", "created", "updated"]
 
     public init(document: Document) {
         self.document = document
@@ -68,6 +79,15 @@ public struct TrialSession: Sendable {
                     if reader.required(entry, example: "when the session started, like 2025-01-14T15:00:00") != nil { date = reader.date(entry) }
                 case "end": end = reader.date(entry)
                 case "location": location = reader.text(entry)
+                case "service": service = Self.readService(entry, reader: &reader)
+                case "place":
+                    if let text = reader.text(entry) {
+                        place = PlaceOfService(parsing: text)
+                        if place == nil, let s = entry.value.scalar { reader.error("place must be \(PlaceOfService.expected), found \(quoted(text))", at: s.location) }
+                    }
+                case "participants": participants = reader.list(entry).map { $0.text.trimmingASCIIWhitespace().lowercased() }.filter { !$0.isEmpty }
+                case "provider": provider = reader.text(entry)?.trimmingASCIIWhitespace()
+                case "pauses": pauses = SessionPause.read(entry, reader: &reader)
                 case "observer": observer = reader.text(entry)
                 case "probe": probe = reader.flag(entry) ?? false
                 case "recorded_on":
@@ -95,6 +115,7 @@ public struct TrialSession: Sendable {
             reader.error("expected front matter: the file must start with a line '---'", at: SourceLocation(line: 1, column: 1))
         }
         diagnostics = document.diagnostics + reader.diagnostics
+        diagnostics += pauseProblems()
         if let section = document.section("Trials") {
             trialsSection = section
             let read = Self.lines(of: section, in: document)
@@ -186,5 +207,13 @@ public struct TrialSession: Sendable {
     public var minutes: Int? {
         guard let date, let end else { return nil }
         return (end.epochSeconds(in: .gmt) - date.epochSeconds(in: .gmt)) / 60
+    }
+
+    /// The minutes worked, which billing counts: from `date` to `end` less the pauses, in whole
+    /// minutes (seconds left over are not counted); nil without both times.
+    public var billableMinutes: Int? {
+        guard let date, let end else { return nil }
+        let paused = pauses.reduce(0) { $0 + $1.seconds(after: date) }
+        return max(0, end.epochSeconds(in: .gmt) - date.epochSeconds(in: .gmt) - paused) / 60
     }
 }

@@ -141,11 +141,12 @@ extension TrialSessionLifecycle {
 }
 
 extension DocumentStore {
-    /// Ends the trial session `entry`: writes `end` (the moment, or `now`), and `updated`, in one
-    /// atomic replace; refused when the end is before the start, or when the file changed since
-    /// it was read. A session that has ended already is treated as `ifEnded` says.
-    public func endTrials(_ entry: VaultEntry, at end: LocalDate?, now: Date,
-                          ifEnded: TrialSessionLifecycle.IfEnded) throws(VaultError) -> TrialSessionLifecycle.Ending {
+    /// Ends the trial session `entry`: writes `end` (the moment, or `now`), `billing`'s values and
+    /// `updated`, in one atomic replace; refused when the end is before the start, or when the
+    /// file changed since it was read. A session that has ended already is treated as `ifEnded`
+    /// says (kept as it is, `billing` included).
+    public func endTrials(_ entry: VaultEntry, at end: LocalDate?, now: Date, ifEnded: TrialSessionLifecycle.IfEnded,
+                          billing: SessionBilling = SessionBilling()) throws(VaultError) -> TrialSessionLifecycle.Ending {
         guard case .trials(let session) = entry.content else {
             throw VaultError(.invalid, "\(entry.path) is not a trial session (its type is \(entry.kind?.rawValue ?? "none"))")
         }
@@ -164,7 +165,7 @@ extension DocumentStore {
         }
         let minutes = (stamp.epochSeconds(in: zone) - start.epochSeconds(in: zone)) / 60
         stamp.offset = nil
-        let document = try setKeys([("end", ["end: \(stamp.canonical(in: zone))"])], in: entry, order: TrialSession.keys, now: now)
+        let document = try setKeys([("end", ["end: \(stamp.canonical(in: zone))"])] + billing.frontMatterLines, in: entry, order: TrialSession.keys, now: now)
         let written = VaultEntry(path: entry.path, bytes: document.bytes)
         return .init(entry: written, session: TrialSession(document: document), end: stamp, minutes: minutes, alreadyEnded: false)
     }

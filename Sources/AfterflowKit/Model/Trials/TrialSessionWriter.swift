@@ -5,11 +5,12 @@ import Foundation
 public enum TrialSessionWriter {
     public static func newDocument(id: UUID, clientID: UUID, date: LocalDate, end: LocalDate?, location: String?, observer: String?,
                                    recordedOn: TrialSession.RecordedOn, trials: [Trial], created: LocalDate, timeZone: TimeZone,
-                                   probe: Bool = false) -> String {
+                                   billing: SessionBilling = SessionBilling(), probe: Bool = false) -> String {
         var lines = ["---", "type: trials", "id: \(id.uuidString.uppercased())", "client: \(clientID.uuidString.uppercased())",
                      "date: \(date.canonical(in: timeZone))"]
         if let end { lines.append("end: \(end.canonical(in: timeZone))") }
         if let location, !location.isBlank { lines.append("location: \(YAMLWriter.scalar(location))") }
+        lines += billing.frontMatterLines.flatMap { $0.lines ?? [] }
         if let observer, !observer.isBlank { lines.append("observer: \(YAMLWriter.scalar(observer))") }
         if probe { lines.append("probe: true") }
         lines.append("recorded_on: \(recordedOn.rawValue)")

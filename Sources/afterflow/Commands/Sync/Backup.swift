@@ -20,12 +20,12 @@ enum Pipeline {
 }
 
 extension Afterflow {
-    struct Backup: ParsableCommand {
+    struct Backup: DisclosingCommand {
         static let configuration = CommandConfiguration(
             commandName: "backup",
             abstract: "Write the whole vault as one archive encrypted with age.",
             discussion: """
-                The archive holds every file of the vault with its permissions, but not the index (rebuilt when needed). It is encrypted with the age tool: to each --recipient (an age public key, age1…), else with a passphrase that age asks for on the terminal. A cloud drive can keep it without reading it. No key or passphrase is written anywhere by afterflow. Bring it back with 'afterflow restore'.
+                The archive holds every file of the vault with its permissions, but not the index (rebuilt when needed). It is encrypted with the age tool: to each --recipient (an age public key, age1…), else with a passphrase that age asks for on the terminal. A cloud drive can keep it without reading it. No key or passphrase is written anywhere by afterflow. Bring it back with 'afterflow restore'. Each backup is logged as a disclosure first (see 'afterflow disclosures'); the log goes into the archive.
 
                 Examples:
                   afterflow backup -o /media/usb/journal.age --recipient age1ql3z7hjy54…
@@ -51,6 +51,8 @@ extension Afterflow {
 
         @Option(help: ArgumentHelp("With --dry-run: text (on a terminal each file's size and a total; piped, one path a line), or json.", valueName: "format"))
         var format: DataFormat = .text
+
+        @OptionGroup var disclosureOptions: DisclosureOptions
 
         func validate() throws {
             if format == .json && !dryRun { throw ValidationError("--format json lists what would go in: use it with --dry-run") }
@@ -92,6 +94,16 @@ extension Afterflow {
             let target = LocalPaths.absolute(output, from: FileManager.default.currentDirectoryPath)
             try withVaultErrors { try BackupPlan.checkTarget(target, shown: output, root: vault.root, force: force) }
             let partial = target + ".partial"
+            let disclosure = disclosureOptions.disclosure(by: Self.self, vault: vault, now: CommandClock.now, what: "vault",
+                                                          clients: DocumentStore(vault: vault).clientShorts(), to: DisclosureDestination(.backup, target))
+            try disclosure.run { () throws -> ((), bytes: Int?, sha256: String?) in
+                ((), try write(vault, to: target, partial: partial), nil)
+            }
+            emit("Backed up the vault to \(output), encrypted \(recipient.isEmpty ? "with your passphrase" : "to \(recipient.count) key\(recipient.count == 1 ? "" : "s")"). Bring it back with: afterflow restore \(Shell.quote(output)) DIR")
+        }
+
+        /// Runs tar into age into `partial`, then names it `target`; returns the archive's size.
+        func write(_ vault: Vault, to target: String, partial: String) throws -> Int? {
             let result: (first: Int32, second: Int32, errors: String)
             do {
                 if recipient.isEmpty {
@@ -117,7 +129,8 @@ extension Afterflow {
                 report(VaultError(.io, "cannot write \(target)"))
                 throw Exit.dataProblem
             }
-            emit("Backed up the vault to \(output), encrypted \(recipient.isEmpty ? "with your passphrase" : "to \(recipient.count) key\(recipient.count == 1 ? "" : "s")"). Bring it back with: afterflow restore \(Shell.quote(output)) DIR")
+            var info = stat()
+            return stat(target, &info) == 0 ? Int(info.st_size) : nil
         }
     }
 

@@ -108,27 +108,39 @@ extension Afterflow {
 }
 
 extension Afterflow.GitCommand {
-    struct Sync: ParsableCommand {
+    struct Sync: DisclosingCommand {
         static let configuration = CommandConfiguration(
             commandName: "sync",
             abstract: "Commit the vault's changes, pull the other machines' and push.",
             discussion: """
-                Commits every change in the vault with a neutral message ("afterflow sync", no personal text), fetches and merges the other machines' changes with afterflow's merge driver (see 'afterflow git setup'; the merge's message is neutral too), and pushes; a remote that has no branch yet gets this one. Before it pushes it runs 'afterflow check' on the documents the push would send, and pushes nothing while one has an error (as a merge git made without afterflow's driver can leave). Without a remote it commits and says so. It says what happened in plain words. It refuses to run while a merge is unfinished, and says how to finish it. Exits 1 when something needs you: a conflict, a commit the pre-commit hook stopped, a remote that cannot be reached.
+                Commits every change in the vault with a neutral message ("afterflow sync", no personal text), fetches and merges the other machines' changes with afterflow's merge driver (see 'afterflow git setup'; the merge's message is neutral too), and pushes; a remote that has no branch yet gets this one. Before it pushes it runs 'afterflow check' on the documents the push would send, and pushes nothing while one has an error (as a merge git made without afterflow's driver can leave). Without a remote it commits and says so. Each push is logged as a disclosure to the remote first (see 'afterflow disclosures'); the log itself stays out of git. It says what happened in plain words. It refuses to run while a merge is unfinished, and says how to finish it. Exits 1 when something needs you: a conflict, a commit the pre-commit hook stopped, a remote that cannot be reached.
 
                 Examples:
                   afterflow git sync
                 """)
 
         @OptionGroup var vaultOptions: VaultOptions
+        @OptionGroup var disclosureOptions: DisclosureOptions
 
         func run() throws {
             let vault = try withVaultErrors { try vaultOptions.locate() }
             // What git writes meanwhile (FETCH_HEAD, ORIG_HEAD, merged files) is the owner's alone.
             umask(umask(0o077) | 0o077)
             let sync = GitSync(git: Git.at(vault.root))
+            // Each push is logged as a disclosure to the remote just before it is made.
+            var pushing: PendingDisclosure?
             do {
-                try sync.run(check: { files in SelfProgram.run(["check", "--vault", "."] + files, in: vault.root) == 0 }, events: Self.say)
+                try sync.run(check: { files in SelfProgram.run(["check", "--vault", "."] + files, in: vault.root) == 0 },
+                             beforePush: { (push) throws(VaultError) in
+                                 let disclosure = disclosureOptions.disclosure(by: Self.self, vault: vault, now: CommandClock.now, what: "changed files",
+                                                                               count: push.files.count, clients: push.clients,
+                                                                               to: DisclosureDestination(.git, push.remote))
+                                 try disclosure.log.record(disclosure.entry)
+                                 pushing = disclosure
+                             }, events: Self.say)
+                pushing?.finish(.done)
             } catch {
+                pushing?.finish(.failed)
                 if let output = error.gitOutput { FileHandle.standardError.write(Data(output.utf8)) }
                 var stop = error.error
                 stop.details = error.overrides.map(Self.overrideWarning) + stop.details

@@ -2,7 +2,7 @@ import AfterflowKit
 import ArgumentParser
 import Foundation
 
-struct ExportProgress: ParsableCommand {
+struct ExportProgress: DisclosingCommand {
     static let configuration = CommandConfiguration(
         commandName: "progress",
         abstract: "Write a client's progress report, HTML or PDF, to file or hand to a family or school team.",
@@ -47,6 +47,7 @@ struct ExportProgress: ParsableCommand {
     var page: PageSizeOption = .letter
 
     @OptionGroup var output: OutputOptions
+    @OptionGroup var disclosureOptions: DisclosureOptions
 
     enum ReportFormat: String, ExpressibleByArgument, CaseIterable { case html, pdf }
 
@@ -79,7 +80,9 @@ struct ExportProgress: ParsableCommand {
             bytes = try withVaultErrors { try engine.render(html, environment: ProcessInfo.processInfo.environment, temporaryBase: ProcessInfo.processInfo.environment["TMPDIR"]) }
             extra = " (printed with \(engine.executable))"
         }
-        if let path = try writeOutput(bytes, to: destination) {
+        let disclosure = disclosureOptions.disclosure(by: Self.self, vault: vault, now: now, what: "sessions in a progress report", count: sessions,
+                                                      clients: [short], to: .output(destination))
+        if let path = try writeOutput(bytes, to: destination, logging: disclosure) {
             ErrorStream.current.write("Wrote the progress report of \(record.client.displayName.visible()): \(progress.count) goal\(progress.count == 1 ? "" : "s"), \(sessions) session\(sessions == 1 ? "" : "s"), to \(path)\(extra)")
         }
     }

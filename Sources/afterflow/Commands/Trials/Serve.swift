@@ -8,14 +8,14 @@ import Glibc
 #endif
 
 extension Afterflow {
-    struct Serve: ParsableCommand {
+    struct Serve: DisclosingCommand {
         static let configuration = CommandConfiguration(
             commandName: "serve",
             abstract: "Serve the phone page for logging trials live, on this machine or your network.",
             discussion: """
                 Starts a small web server for the phone in your hand: pick a client, start a session of their active goals, then swipe up for a success and down for a failure (or tap the large buttons), left and right for the goal; choose the cue within 3 seconds or it is the goal's default; undo; end for the summary. Trials go into the same session files as afterflow log, and both may log into one session at once.
 
-                It listens on 127.0.0.1 (this machine only) unless you give --lan. Each start makes a new random token: every request without it is refused, and an address that keeps guessing is slowed down. Open the address it prints (with the token); where qrencode is installed it prints a QR code of it too.
+                It listens on 127.0.0.1 (this machine only) unless you give --lan. Each start makes a new random token: every request without it is refused, and an address that keeps guessing is slowed down. Open the address it prints (with the token); where qrencode is installed it prints a QR code of it too. Each start is logged as a disclosure, with its address but not its token (see 'afterflow disclosures').
 
                 Nothing is lost when the connection drops: the page keeps each trial on the phone until the server has it on disk, then sends it with its original time, once. After a restart the token is new: open the new address on the phone, and what it kept is sent then. Keep the same --port so that the phone finds what it kept (browsers keep storage per address and port).
 
@@ -45,6 +45,8 @@ extension Afterflow {
         @Flag(help: "No green or red, no Success/Failure words or flashes: neutral symbols (▲ ▼).")
         var neutral = false
 
+        @OptionGroup var disclosureOptions: DisclosureOptions
+
         func validate() throws {
             guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535 (0: any free port)") }
             if (tlsCert == nil) != (tlsKey == nil) { throw ValidationError("give --tls-cert and --tls-key together") }
@@ -72,9 +74,14 @@ extension Afterflow {
             let loopback = ServeAddress.isLoopback(address)
             let done = DispatchSemaphore(value: 0)
             let outcome = ServerOutcome()
+            // Logged once the port is bound, before the address (and its token) is shown: no
+            // page can be asked for before that.
+            let disclosure = disclosureOptions.disclosure(by: Self.self, vault: practice.vault, now: CommandClock.now, what: "phone page",
+                                                          clients: practice.store.clientShorts(), to: DisclosureDestination(.serve), ongoing: true)
             Task.detached {
                 do {
                     try await server.run { bound in
+                        Serve.log(disclosure, at: "\(scheme)://\(address):\(bound)")
                         let url = ServeAddress.url(scheme: scheme, host: address, port: Int(bound), token: server.token)
                         Serve.announce(url: url, vault: vaultShown, loopback: loopback, tls: tls != nil)
                     }
@@ -93,6 +100,18 @@ extension Afterflow {
                     throw usageError("port \(port) on \(address) is taken (another afterflow serve?); stop it, or give another with --port", command: "serve")
                 }
                 throw usageError("could not serve on \(address):\(port): \(text)", command: "serve")
+            }
+        }
+
+        /// Logs the disclosure at the address served (without its token); stops the server when
+        /// it cannot be logged.
+        static func log(_ disclosure: PendingDisclosure, at address: String) {
+            var disclosure = disclosure
+            disclosure.entry.destination.target = address
+            do {
+                try disclosure.begin()
+            } catch {
+                Foundation.exit(Exit.dataProblem.rawValue)
             }
         }
 

@@ -25,7 +25,7 @@ extension Afterflow.Trials {
             commandName: "start",
             abstract: "Start a trial session: creates its file and prints its path.",
             discussion: """
-                The path printed on standard output names the session in 'trial', 'summary', 'note' and 'trials end'; so does the client's short name (their newest session).
+                The path printed on standard output names the session in 'trial', 'summary', 'note' and 'trials end'; so does the client's short name (their newest session). For billing ('afterflow units'), give the service, the place and who was there; the provider is the vault's (provider: in .afterflow/config.yml) unless given.
 
                 A probe session (--probe, written probe: true) tests the goals without teaching them: summary and progress report its trials apart from teaching trials. Run one when 'afterflow goal due' lists a maintenance check.
 
@@ -33,6 +33,7 @@ extension Afterflow.Trials {
                   afterflow trials start maya-t --location "Room 2"
                   afterflow trials start leo-o --observer JS --date "today 10:30"
                   afterflow trials start leo-o --probe
+                  afterflow trials start sam-r --service 97153 --place "03 School"
                 """)
 
         @OptionGroup var vaultOptions: VaultOptions
@@ -52,6 +53,8 @@ extension Afterflow.Trials {
         @Flag(help: "A probe session: the goals are tested, not taught (probe: true).")
         var probe = false
 
+        @OptionGroup var billingOptions: BillingOptions
+
         @Option(help: ArgumentHelp("text, or json for scripts.", valueName: "format"))
         var format: DataFormat = .text
 
@@ -69,8 +72,10 @@ extension Afterflow.Trials {
             let zone = vault.timeZone
             var start = try date.map { try parseMoment($0, option: "date", zone: zone) } ?? LocalDate(CommandClock.now, in: zone)
             start.offset = nil
+            let billing = try billingOptions.billing(services: vault.config.services)
             let path = try withVaultErrors {
-                try store.startTrials(client: record, date: start, location: location, observer: observer, recordedOn: .script, probe: probe, now: CommandClock.now)
+                try store.startTrials(client: record, date: start, location: location, observer: observer, recordedOn: .script,
+                                      billing: billing, probe: probe, now: CommandClock.now)
             }
             if format == .json {
                 emit(JSONValue.object([("client", .string(record.short)), ("path", .string(path))]).serialized(pretty: true))
@@ -90,7 +95,14 @@ extension Afterflow.Trials {
         static let configuration = CommandConfiguration(
             commandName: "end",
             abstract: "End a trial session: writes its end time.",
-            discussion: "Examples:\n  afterflow trials end maya-t\n  afterflow trials end maya-t/2025-01-14 --at 15:45")
+            discussion: """
+                The service, place and participants can be given here too, when they were not at the start ('afterflow units' bills them).
+
+                Examples:
+                  afterflow trials end maya-t
+                  afterflow trials end maya-t/2025-01-14 --at 15:45
+                  afterflow trials end sam-r --service 97155 --participants client,parent
+                """)
 
         @OptionGroup var vaultOptions: VaultOptions
 
@@ -99,6 +111,8 @@ extension Afterflow.Trials {
 
         @Option(help: ArgumentHelp("When it ended (default now): a time on the session's day (15:45) or a date and time.", valueName: "time"))
         var at: String?
+
+        @OptionGroup var billingOptions: BillingOptions
 
         func run() throws {
             let practice = try QuickPractice(vaultOptions)
@@ -118,9 +132,10 @@ extension Afterflow.Trials {
                     }
                 }
             }
+            let billing = try billingOptions.billing(services: practice.vault.config.services)
             // An ended session is refused, unless --at gives another end time on purpose.
             let ending = try withVaultErrors {
-                try practice.store.endTrials(entry, at: end, now: CommandClock.now, ifEnded: at == nil ? .refuse : .rewrite)
+                try practice.store.endTrials(entry, at: end, now: CommandClock.now, ifEnded: at == nil ? .refuse : .rewrite, billing: billing)
             }
             emit("Ended \(entry.path.visible()) at \(ending.end.clockTime ?? ending.end.shortString): \(ending.minutes) min, \(counted(ending.session.trials.count, "trial", "trials")).")
             ErrorStream.current.write("Next: " + vaultOptions.hints.command("summary", entry.path) + "  or  " + vaultOptions.hints.command("note", entry.path))

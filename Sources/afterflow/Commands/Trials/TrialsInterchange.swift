@@ -14,7 +14,7 @@ struct ExportTrials: ParsableCommand {
         subcommands: [ExportTrialsCSV.self])
 }
 
-struct ExportTrialsCSV: ParsableCommand {
+struct ExportTrialsCSV: DisclosingCommand {
     static let configuration = CommandConfiguration(
         commandName: "csv",
         abstract: "Write every trial as one CSV row, for spreadsheets and other tools.",
@@ -48,6 +48,7 @@ struct ExportTrialsCSV: ParsableCommand {
     var bom = false
 
     @OptionGroup var output: OutputOptions
+    @OptionGroup var disclosureOptions: DisclosureOptions
 
     func run() throws {
         let now = CommandClock.now
@@ -57,7 +58,9 @@ struct ExportTrialsCSV: ParsableCommand {
         let range = try dayRange(since: since, until: until, zone: vault.timeZone)
         let destination = try output.destination(in: vault, extension: "csv", now: now)
         // Written as it is read, a client at a time.
-        let (rows, written) = try streamOutput(to: destination) { (out) throws(VaultError) -> Int in
+        let disclosure = disclosureOptions.disclosure(by: Self.self, vault: vault, now: now, what: "trials", clients: shorts,
+                                                      to: .output(destination))
+        let (rows, written) = try streamOutput(to: destination, logging: disclosure) { (out) throws(VaultError) -> Int in
             try TrialCSV.export(store, clients: shorts, since: range.since, until: range.until, goal: goal,
                                 lineEnding: crlf ? "\r\n" : "\n", byteOrderMark: bom, to: out)
         }

@@ -1,0 +1,84 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// The vault's log of disclosures, `.afterflow/disclosures.log`: one JSON line a disclosure,
+/// appended before its bytes leave, and one a disclosure's outcome once it has ended.
+///
+/// Append-only: lines are added under the vault's lock with `FileIO.append` (fsync'd, a failed
+/// write cut back to the old size), never rewritten, so a process killed at any moment leaves
+/// every line whole. The file is the owner's alone (0600, put back to 0600 when found wider).
+/// It stays out of git (`.afterflow/.gitignore`, `GitSync.excluded`) and goes into backups.
+public struct DisclosureLog: Sendable {
+    public static let fileName = "disclosures.log"
+    /// The path inside the vault.
+    public static let relativePath = Vault.stateFolder + "/" + fileName
+    /// How long the accounting reaches back by default, and how long the records are kept
+    /// (45 CFR 164.528(a), 164.530(j)).
+    public static let retentionYears = 6
+
+    public let vault: Vault
+
+    public init(vault: Vault) {
+        self.vault = vault
+    }
+
+    /// The log's absolute path.
+    public var path: String { vault.root + "/" + Self.relativePath }
+
+    /// Appends `entry`, before anything is written for it.
+    public func record(_ entry: Disclosure) throws(VaultError) {
+        try append(.disclosure(entry), failing: "cannot log the disclosure in \(Self.relativePath), so nothing was sent: ")
+    }
+
+    /// Appends how the disclosure `outcome.id` ended.
+    public func finish(_ outcome: DisclosureOutcome) throws(VaultError) {
+        try append(.outcome(outcome), failing: "cannot log how the disclosure ended in \(Self.relativePath) (its entry is there): ")
+    }
+
+    /// Appends `line`; an error's message starts with `failing`.
+    func append(_ line: DisclosureLine, failing: String) throws(VaultError) {
+        let bytes = Array(line.text(timeZone: vault.timeZone).utf8) + [0x0A]
+        do {
+            try vault.withLock { () throws(VaultError) in
+                let file = try vault.writablePath(Self.relativePath, followingFinalLink: false)
+                var info = stat()
+                if lstat(file, &info) != 0 {
+                    try FileIO.create(file, contents: [])
+                    info.st_size = 0
+                } else if info.st_mode & 0o170000 != 0o100000 {
+                    throw VaultError(.invalid, "\(Self.relativePath) is not a plain file; move it away so that afterflow can log disclosures")
+                } else if info.st_mode & 0o077 != 0 {
+                    chmod(file, FileIO.fileMode)
+                }
+                try FileIO.append(file, expectingSize: Int(info.st_size), bytes: bytes)
+            }
+        } catch {
+            var failed = error
+            failed.message = failing + error.message
+            throw failed
+        }
+    }
+
+    /// Every line of the log, read, with its number (from 1); a line that cannot be read is a diagnostic at its line
+    /// (column 1) and is left out. A missing log has no lines.
+    public func read() throws(VaultError) -> (lines: [(number: Int, line: DisclosureLine)], problems: [Diagnostic]) {
+        guard FileIO.exists(path) else { return ([], []) }
+        let text = String(decoding: try FileIO.read(path), as: UTF8.self)
+        var lines: [(number: Int, line: DisclosureLine)] = []
+        var problems: [Diagnostic] = []
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
+            switch DisclosureLine.parse(String(line)) {
+            case .success(let read): lines.append((index + 1, read))
+            case .failure(let problem):
+                problems.append(Diagnostic(.error, problem.message, at: SourceLocation(line: index + 1, column: 1), path: Self.relativePath))
+            }
+        }
+        return (lines, problems)
+    }
+}

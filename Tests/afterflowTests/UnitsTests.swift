@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+
+/// `afterflow units`: each trial session's minutes and units, by the vault's services and the
+/// 8-minute rule over a client's day; and the keys `trials start` and `trials end` write for it.
+@Suite("units")
+struct UnitsTests {
+    static let at = practiceAt("2025-04-01T12:00:00-07:00")
+
+    static func sessions(_ result: RunResult) -> [[String: Any]] {
+        ((result.json as? [String: Any])?["sessions"] as? [[String: Any]]) ?? []
+    }
+
+    @Test("ExampleVault's March: Maya's 92507 once a session, Sam's 97155 by the 8-minute rule, Leo's without a service")
+    func exampleMarch() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let result = try sandbox.run(["units", "--since", "2025-03-01", "--until", "2025-03-31", "--format", "json"], directory: vault, environment: Self.at)
+            expectStatus(result, 0)
+            var found: [String: (Int?, Int, Bool)] = [:]
+            for s in Self.sessions(result) {
+                found["\(s["client"] ?? "")/\(s["day"] ?? "")"] = (s["minutes"] as? Int, s["units"] as? Int ?? -1, s["billable"] as? Bool ?? false)
+            }
+            // Maya, 92507 (untimed): one unit a session. 15:00:00 to 15:20:31 → 20 min; to 15:18:47,
+            // 15:18:08 and 15:18:23 → 18 min each.
+            #expect(found["maya-t/2025-03-04"]! == (20, 1, true))
+            #expect(found["maya-t/2025-03-11"]! == (18, 1, true))
+            #expect(found["maya-t/2025-03-25"]! == (18, 1, true))
+            // Sam, 97155 (timed): 09:00 to 09:45 = 45 min → 3 units (38-52); on Mar 31 a pause
+            // 09:30-09:38 leaves 37 min → 2 units (23-37). His second observer's records bill nothing.
+            #expect(found["sam-r/2025-03-03"]! == (45, 3, true))
+            #expect(found["sam-r/2025-03-24"]! == (45, 3, true))
+            #expect(found["sam-r/2025-03-31"]! == (37, 2, true))
+            // Leo's sessions name no service: not billable.
+            #expect(found["leo-o/2025-03-06"]?.2 == false && found["leo-o/2025-03-13"]?.2 == false)
+            #expect(Self.sessions(result).filter { ($0["client"] as? String) == "leo-o" }.allSatisfy { ($0["reason"] as? String) == "no service" })
+            // 4 + 5 + 2 sessions; Maya 4 × 1 + Sam 3 + 3 + 3 + 3 + 2 = 18 units.
+            let totals = (result.json as? [String: Any])?["totals"] as? [String: Any]
+            #expect(totals?["sessions"] as? Int == 11 && totals?["billable"] as? Int == 9 && totals?["units"] as? Int == 18, "\(String(describing: totals))")
+        }
+    }
+
+    @Test("the CSV: the columns a billing person expects, the client as first name and last initial, formulas guarded")
+    func csv() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let path = vault + "/clients/sam-r/sessions/2025/2025-03-03-0900.md"
+            let text = try sandbox.readText(path)
+            try sandbox.write(path, text.replacingOccurrences(of: "provider: J. Rivera, BCBA", with: "provider: \"=HYPERLINK(\\\"x\\\")\""))
+            let result = try sandbox.run(["units", "sam-r", "--since", "2025-03-01", "--until", "2025-03-10", "--format", "csv"], directory: vault, environment: Self.at)
+            expectStatus(result, 0)
+            #expect(result.stdoutLines == [
+                "date,client,service,minutes,units,place,provider,billable,reason",
+                "2025-03-03,Sam R.,97155,45,3,03 School,\"'=HYPERLINK(\"\"x\"\")\",yes,\"\"",
+                "2025-03-10,Sam R.,97155,45,3,03 School,\"J. Rivera, BCBA\",yes,\"\"",
+            ])
+            #expect(!result.stdout.contains("Sam Rivera") && !result.stdout.contains("Samuel"))
+        }
+    }
+
+    @Test("trials start and end write the service, place, participants and the vault's provider; a session without an end is not billable")
+    func startAndEnd() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let now = practiceAt("2025-04-02T09:00:00-07:00")
+            let start = try sandbox.run(["trials", "start", "sam-r", "--service", "97153", "--place", "12"], directory: vault, environment: now)
+            expectStatus(start, 0)
+            let path = start.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            let written = try sandbox.readText(vault + "/" + path)
+            // Quoted, as the canonical writer quotes what a YAML reader would take for a number.
+            #expect(frontMatterValue(written, "service") == "\"97153\"")
+            #expect(frontMatterValue(written, "place") == "12 Home")
+            // The vault's provider (ExampleVault's config.yml), as none was given.
+            #expect(frontMatterValue(written, "provider") == "J. Rivera, CCC-SLP")
+            let open = try sandbox.run(["units", "sam-r", "--since", "2025-04-02", "--format", "json"], directory: vault, environment: now)
+            #expect(Self.sessions(open).map { $0["reason"] as? String } == ["no end time"])
+            let end = try sandbox.run(["trials", "end", "sam-r", "--at", "09:23", "--participants", "client,parent"], directory: vault,
+                                      environment: practiceAt("2025-04-02T09:30:00-07:00"))
+            expectStatus(end, 0)
+            #expect(frontMatterValue(try sandbox.readText(vault + "/" + path), "participants") == "[client, parent]")
+            // 09:00 to 09:23 = 23 min → 2 units (23-37).
+            let ended = try sandbox.run(["units", "sam-r", "--since", "2025-04-02", "--format", "json"], directory: vault, environment: now)
+            #expect(Self.sessions(ended).map { [$0["minutes"] as? Int, $0["units"] as? Int] } == [[23, 2]])
+        }
+    }
+
+    @Test("a service not on the vault's list is refused before anything is written")
+    func unknownService() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let before = sandbox.files(under: vault + "/clients/sam-r/sessions")
+            let result = try sandbox.run(["trials", "start", "sam-r", "--service", "97999"], directory: vault, environment: Self.at)
+            expectStatus(result, 64)
+            #expect(result.stderr.contains("--service 97999 is not one of the vault's services"), "\(result.stderr)")
+            #expect(sandbox.files(under: vault + "/clients/sam-r/sessions") == before)
+        }
+    }
+
+    @Test("the table: a line a session, not billable ones with their reason, and the totals")
+    func table() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let result = try sandbox.run(["units", "--since", "2025-03-10", "--until", "2025-03-13"], directory: vault, environment: Self.at)
+            expectStatus(result, 0)
+            // Sam on Mar 10 (97155, 45 min → 3), Maya on Mar 11 (92507, 15:00 to 15:18:47 → 18 min, 1 unit),
+            // Leo on Mar 13 (10:30 to 10:41:46 → 11 min, no service).
+            #expect(result.stdoutLines == [
+                "DATE        CLIENT   SERVICE  MIN  UNITS  PLACE      PROVIDER",
+                "2025-03-10  Sam R.   97155     45      3  03 School  J. Rivera, BCBA",
+                "2025-03-11  Maya T.  92507     18      1  11 Office  J. Rivera, CCC-SLP",
+                "2025-03-13  Leo O.   -         11      -  -          -                   not billable: no service",
+                "",
+                "3 sessions, 2 billable: 4 units (92507 × 1, 97155 × 3), timed codes by the medicare rule over each client's day; 1 not billable.",
+            ])
+        }
+    }
+
+    @Test("check with audit: true warns where a session lacks what a claim needs; without it, nothing")
+    func audit() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let session = "clients/sam-r/sessions/2025/2025-03-31-0900.md"
+            let quiet = try sandbox.run(["check", session], directory: vault)
+            expectStatus(quiet, 0)
+            let config = vault + "/.afterflow/config.yml"
+            try sandbox.write(config, try sandbox.readText(config) + "audit: true\n")
+            let result = try sandbox.run(["check", session], directory: vault)
+            expectStatus(result, 0)
+            // Sam's Mar 31 session has its end, service, place and provider; its note, "Table work
+            // after recess.", is 4 words of his clinician's own: under the 10 an audit needs.
+            #expect(result.stdoutLines.filter { $0.contains(": warning: ") } == [
+                "\(session):19:1: warning: audit: the session note has 4 words of your own; an audit needs a narrative of at least 10 words and longer than the drafted sentences: the client's state at the start, the techniques used, the response, progress toward the goals",
+            ], "\(result)")
+        }
+    }
+}
