@@ -48,13 +48,13 @@ extension DocumentStore {
 
     /// Removes a session the logger started and ended without a trial: nothing was logged, so
     /// nothing is kept. Only when the file is still as the logger last knew it (`known`), with no
-    /// trial and no notes; else it stays, and false is returned.
+    /// trial, no event and no notes; else it stays, and false is returned.
     public func discardUnusedSession(_ path: String, expecting known: Document) throws(VaultError) -> Bool {
         try vault.withLock { () throws(VaultError) -> Bool in
             let absolute = try vault.writablePath(path)
             let bytes = try FileIO.read(absolute)
             let session = TrialSession(document: Document(bytes: bytes))
-            guard bytes == known.bytes, session.trials.isEmpty, session.notes.isBlank, session.signature == nil else { return false }
+            guard bytes == known.bytes, session.trials.isEmpty, session.events.isEmpty, session.notes.isBlank, session.signature == nil else { return false }
             try FileIO.remove(absolute)
             return true
         }

@@ -47,6 +47,9 @@ public struct VaultConfig: Sendable {
     /// Whether `check` warns where a trial session lacks what an audit of a claim needs
     /// (`audit: true`), a signature among it; off by default, for a practice that does not bill.
     public var audit = false
+    /// What the live logger does at each interval's end (`interval_signal: bell`): nothing,
+    /// the terminal's bell, or a flash of the screen.
+    public var intervalSignal: IntervalSignal = .none
     public var diagnostics: [Diagnostic] = []
 
     public init(timeZone: TimeZone = .current) {
@@ -90,7 +93,7 @@ public struct VaultConfig: Sendable {
                 readServices(entry)
                 continue
             case "version", "time_zone", "default_treatment", "default_administration", "clinician", "practice", "crisis_line",
-                 "provider", "unit_rule", "audit":
+                 "provider", "unit_rule", "audit", "interval_signal":
                 break
             default:
                 continue
@@ -130,6 +133,12 @@ public struct VaultConfig: Sendable {
             if !text.isEmpty { practice = text }
         case "crisis_line":
             if !text.isEmpty { crisisLine = text }
+        case "interval_signal":
+            if let signal = IntervalSignal(rawValue: text.lowercased()) {
+                intervalSignal = signal
+            } else {
+                diagnostics.append(.error("interval_signal must be one of none, bell, flash (what the live logger does at each interval's end), found \(quoted(text))", at: scalar.location))
+            }
         case "provider":
             if !text.isEmpty { provider = text }
         case "unit_rule":

@@ -36,6 +36,17 @@ import Testing
         #expect(read.diagnostics.isEmpty)
     }
 
+    @Test func intervalSignalIsNoneBellOrFlash() {
+        #expect(config("version: 1\n").intervalSignal == IntervalSignal.none)
+        #expect(config("interval_signal: bell\n").intervalSignal == .bell)
+        #expect(config("interval_signal: Flash\n").intervalSignal == .flash)
+        let bad = config("version: 1\ninterval_signal: beep\n")
+        #expect(bad.intervalSignal == IntervalSignal.none)
+        // At the value: line 2, column 18 ("interval_signal: " is 17 bytes).
+        #expect(bad.diagnostics.map { "\($0.location.line):\($0.location.column) \($0.message)" }
+                == ["2:18 interval_signal must be one of none, bell, flash (what the live logger does at each interval's end), found \"beep\""])
+    }
+
     @Test func oneCueLevelIsAListOfOne() {
         #expect(config("cue_levels: independent\n").cueLevels.names == ["independent"])
     }

@@ -27,3 +27,22 @@ public enum LiveLoggerKeys {
         return String(format: "%02d:%02d", seconds / 60, seconds % 60)
     }
 }
+
+extension LiveLoggerKeys {
+    /// A key for each behaviour goal (by short name): the first letter of its name that is free,
+    /// else the first free letter a-z; never the logger's own keys, their capitals or a cue
+    /// level's letter (`avoiding`), so that a key means one thing at every moment. A goal left
+    /// without one (26 letters taken) is not in the result.
+    public static func behaviourKeys(for goals: [String], avoiding: Set<Character>) -> [String: Character] {
+        var used = reserved.union(avoiding)
+        var out: [String: Character] = [:]
+        let letters = "abcdefghijklmnopqrstuvwxyz"
+        for goal in goals {
+            let own = goal.lowercased().first { $0.isASCII && $0.isLetter && !used.contains($0) }
+            guard let key = own ?? letters.first(where: { !used.contains($0) }) else { continue }
+            used.insert(key)
+            out[goal] = key
+        }
+        return out
+    }
+}

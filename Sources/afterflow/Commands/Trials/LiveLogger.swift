@@ -9,8 +9,9 @@ final class LiveLogger {
 
     private(set) var session: LiveTrialSession
 
-    init(store: DocumentStore, path: String, goals: [LiveGoal], clientName: String, known: Document, started: Date, neutral: Bool) {
-        session = LiveTrialSession(store: store, path: path, goals: goals, clientName: clientName, known: known, started: started, neutral: neutral)
+    init(store: DocumentStore, path: String, goals: [LiveGoal], behaviours: [LiveBehaviour], clientName: String, known: Document, started: Date, neutral: Bool) {
+        session = LiveTrialSession(store: store, path: path, goals: goals, clientName: clientName, known: known, started: started, neutral: neutral,
+                                   behaviours: behaviours, launched: Self.moment())
     }
 
     subscript<T>(dynamicMember keyPath: KeyPath<LiveTrialSession, T>) -> T { session[keyPath: keyPath] }
@@ -33,6 +34,9 @@ final class LiveLogger {
 
     /// Whether the cue's time ran out; settles it then.
     func tick() -> Bool { session.tick(at: Self.moment()) }
+
+    /// Whether an interval ended since the last call (the vault's bell or flash).
+    func intervalEnded() -> Bool { session.intervalEnded(at: Self.moment()) }
 
     var countdown: Int? { session.countdown(at: Self.now()) }
 

@@ -36,8 +36,24 @@ struct LiveScreen {
         var shown: [String] = []
         var size = RawTerminal.size()
         var note: String?
+        var flashOff: Double?
+        defer { if flashOff != nil { RawTerminal.write("\u{1B}[?5l") } }
         while true {
             if let signal = LiveSignals.stop { return .left(signal) }
+            if logger.intervalEnded() {
+                // The vault's signal at an interval's end: the bell, or the screen in reverse video for a moment.
+                switch logger.intervalSignal {
+                case .bell: RawTerminal.write("\u{07}")
+                case .flash:
+                    RawTerminal.write("\u{1B}[?5h")
+                    flashOff = LiveLogger.now() + 0.2
+                case .none: break
+                }
+            }
+            if let off = flashOff, LiveLogger.now() >= off {
+                RawTerminal.write("\u{1B}[?5l")
+                flashOff = nil
+            }
             if LiveSignals.takeResize() {
                 size = RawTerminal.size()
                 shown = []
@@ -85,12 +101,18 @@ struct LivePlain {
         while true {
             if let signal = LiveSignals.stop { return .left(signal) }
             _ = logger.tick()
+            if logger.intervalEnded() {
+                if raw != nil, logger.intervalSignal == .bell { RawTerminal.write("\u{07}") }
+                for line in logger.session.plainIntervalLines(at: LiveLogger.moment()) { say(line) }
+            }
             let keys = reader.read(timeout: 0.1)
             if reader.atEnd && keys.isEmpty {
                 logger.settle()
                 return .left(nil)
             }
             for key in keys {
+                // From a pipe a line's end ends the line, not a choice (except a note's).
+                if raw == nil, key == .enter, note == nil { continue }
                 let before = logger.mark
                 let choosing = logger.pending != nil
                 let wasTyping = note != nil

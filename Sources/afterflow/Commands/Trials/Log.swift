@@ -10,11 +10,13 @@ extension Afterflow {
     struct Log: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "log",
-            abstract: "Log a trial session live, full screen: a key per trial, the cue after it.",
+            abstract: "Log a session live, full screen: a key per trial or behaviour, clocks for durations and intervals.",
             discussion: """
                 Starts a trial session of the client's active goals (or the goals given) and takes the whole terminal: the session timer, the clock, the client, the current goal with its trials and percentage (green at 70 %+, orange at 40-69 %, red under 40 %), a dot per goal.
 
                 Keys: ↑ or k success, ↓ or j failure, ← → or h l previous/next goal, u undo the last trial, n a note on the last trial, q end the session. After each trial, choose its cue within 3 seconds with 1-4 (or the level's letter); else it is the goal's default cue. Every trial is written to the session file and flushed to disk as soon as its key is pressed, before its cue is chosen; killed at any moment, the file keeps every trial, and --resume goes on with it. q writes the session's end, prints the summary and the session's path. Ctrl-C leaves without ending it; q before any trial keeps no session at all.
+
+                Behaviour goals (measure: count, duration, latency, interval, abc, task) are listed each with its key: a count goal's key adds an occurrence; a duration goal's key starts and stops it, its clock running on the screen (several may run at once); a latency goal's key gives the cue, then the response (its capital letter: no response); an interval goal shows the current interval's countdown, and + or - scores the intervals in order (an interval that ended unscored is asked for; interval_signal: bell or flash in .afterflow/config.yml signals each end); an ABC goal's key opens a picker (antecedent, behaviour, consequence: 1-9 or ↑ ↓ and Enter, Esc cancels); a task goal's key opens its step list (each step's cue level 1-9, Enter its cue, - not done, n n/a). Each event is written and flushed before the screen shows it; a duration still running when the session ends is closed at its end in the summary, its start kept.
 
                 When the client has a session from today that was never ended (a crash, Ctrl-C), you are asked whether to go on with it instead of starting another. --resume goes on with a given one; the client is then taken from it.
 
@@ -25,6 +27,7 @@ extension Afterflow {
                   afterflow log maya-t --plain           one line per trial, for screen readers
                   afterflow log maya-t --neutral         no green or red, no Success/Failure
                   afterflow log leo-o --probe            a probe session: tested, not taught
+                  afterflow log sam-r                    counts, durations, intervals, ABC
                 """)
 
         @OptionGroup var vaultOptions: VaultOptions
@@ -70,7 +73,7 @@ extension Afterflow {
             let (short, resumed) = try resumeTarget(practice)
             let record = try withVaultErrors { try store.load(short) }
             let cues = store.cues
-            let goals = try chosenGoals(record, cues: cues)
+            let (goals, behaviours) = try chosenGoals(record, cues: cues, config: vault.config)
             let zone = vault.timeZone
             let path: String
             var isNew = false
@@ -91,7 +94,7 @@ extension Afterflow {
                 throw usageError("\(path.visible()) is not a trial session", command: "log")
             }
             let started = session.date.map { Date(timeIntervalSince1970: TimeInterval($0.epochSeconds(in: zone))) } ?? CommandClock.now
-            let logger = LiveLogger(store: store, path: path, goals: goals, clientName: record.client.displayName,
+            let logger = LiveLogger(store: store, path: path, goals: goals, behaviours: behaviours, clientName: record.client.displayName,
                                     known: entry.document, started: started, neutral: neutral)
             let term = Terminal.current
             let outcome = (plain || !term.stdinIsTTY || !term.stdoutIsTTY)
@@ -101,7 +104,8 @@ extension Afterflow {
             switch outcome {
             case .left(let signal):
                 if signal != SIGHUP {
-                    ErrorStream.current.write("Left the session open with \(counted(logger.trials.count, "trial", "trials")): " + shown)
+                    let events = logger.events.isEmpty ? "" : " and \(counted(logger.events.count, "event", "events"))"
+                    ErrorStream.current.write("Left the session open with \(counted(logger.trials.count, "trial", "trials"))\(events): " + shown)
                     ErrorStream.current.write("Go on with: " + vaultOptions.hints.command("log", "--resume", path)
                                               + "  or end it: " + vaultOptions.hints.command("trials", "end", path))
                 }
@@ -113,7 +117,7 @@ extension Afterflow {
                     throw ExitCode(128 + signal)
                 }
             case .ended:
-                if isNew, logger.trials.isEmpty, try withVaultErrors({ try store.discardUnusedSession(path, expecting: logger.known) }) {
+                if isNew, logger.trials.isEmpty, logger.events.isEmpty, try withVaultErrors({ try store.discardUnusedSession(path, expecting: logger.known) }) {
                     emit("No trials logged: the session was not kept (\(shown) removed).")
                     return
                 }
@@ -130,8 +134,9 @@ extension Afterflow {
             }
         }
 
-        /// The goals to log: those given, or the client's active ones.
-        private func chosenGoals(_ record: ClientRecord, cues: CueLevels) throws -> [LiveGoal] {
+        /// The goals to log: those given, or the client's active ones; trial goals, then the
+        /// goals of a behaviour measure with their keys.
+        private func chosenGoals(_ record: ClientRecord, cues: CueLevels, config: VaultConfig) throws -> ([LiveGoal], [LiveBehaviour]) {
             let chosen: [GoalRecord]
             if goal.isEmpty {
                 chosen = TrialSessionLifecycle.activeGoals(of: record)
@@ -142,7 +147,8 @@ extension Afterflow {
                 var seen = Set<String>()
                 chosen = try goal.map { try goalRecord($0, in: record, hints: vaultOptions.hints) }.filter { seen.insert($0.short).inserted }
             }
-            return chosen.map { LiveGoal($0, cues: cues) }
+            let trials = chosen.filter { $0.goal.measure == .trials }.map { LiveGoal($0, cues: cues) }
+            return (trials, LiveBehaviour.of(chosen.filter { $0.goal.measure != .trials }, config: config))
         }
 
         /// The client, and the session to go on with (--resume): the client is taken from it, and
@@ -174,7 +180,8 @@ extension Afterflow {
             guard let open = record.openSession(at: CommandClock.now, in: vault.timeZone) else { return nil }
             let shown = vaultOptions.hints.path(open.path, in: vault)
             let at = open.session.date?.time.map { String(format: "%02d:%02d", $0.hour, $0.minute) } ?? "today"
-            let what = "\(record.client.displayName.visible())'s session from \(at) today is still open, with \(counted(open.session.trials.count, "trial", "trials")) (\(shown))."
+            let events = open.session.events.isEmpty ? "" : " and " + counted(open.session.events.count, "event", "events")
+            let what = "\(record.client.displayName.visible())'s session from \(at) today is still open, with \(counted(open.session.trials.count, "trial", "trials"))\(events) (\(shown))."
             guard Terminal.current.isInteractive else {
                 ErrorStream.current.write("Note: \(what) Starting a new one; go on with it instead with: " + vaultOptions.hints.command("log", "--resume", open.path))
                 return nil

@@ -41,6 +41,16 @@ import Testing
         #expect(try store.discardUnusedSession(Self.path, expecting: known) && !FileManager.default.fileExists(atPath: temp.root + "/" + Self.path))
     }
 
+    @Test func aSessionWithAnEventOnlyIsKept() throws {
+        // The file is as the logger knew it: only its event line keeps it.
+        let text = Self.empty + "- 10:01:00 hitting count\n"
+        let temp = try TemporaryVault()
+        try temp.write(Self.path, text)
+        let store = DocumentStore(vault: try temp.vault)
+        let known = try store.read(Self.path).document
+        #expect(try !store.discardUnusedSession(Self.path, expecting: known) && temp.read(Self.path) == text)
+    }
+
     @Test(arguments: [empty + "- 10:01:00 s-initial + independent\n", empty.replacingOccurrences(of: "## Notes\n\n", with: "## Notes\n\nTired.\n\n"),
                       empty.replacingOccurrences(of: "---\n\n", with: "location: Room 2\n---\n\n")])
     func aSessionWithATrialOrNotesOrChangedIsKept(_ text: String) throws {

@@ -78,6 +78,8 @@ extension LiveTrialSession {
             type(key, into: text, note: &note, at: moment, onNote: onNote)
             return nil
         }
+        if key == .interrupt, picker == nil { return .interrupt }
+        if pressBehaviour(key, at: moment) { return nil }
         switch key {
         case .interrupt: return .interrupt
         case .up, .character("k"), .character("K"): log(success: true, at: moment)

@@ -14,18 +14,18 @@ public struct LiveScreenContent {
         self.colors = colors
     }
 
-    private func style(_ text: String, _ code: String) -> String {
+    func style(_ text: String, _ code: String) -> String {
         colors ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 
     /// `text` with its control characters shown (a name or note from the files), cut to `columns`.
-    private func fit(_ text: String, _ columns: Int) -> String {
+    func fit(_ text: String, _ columns: Int) -> String {
         let text = text.visible()
         return DisplayWidth.of(text) <= columns ? text : String(DisplayWidth.prefix(text, fitting: max(0, columns - 1)).text) + "…"
     }
 
     /// `text` centred in `columns`, styled with `code` (none when empty).
-    private func center(_ text: String, _ columns: Int, _ code: String = "") -> String {
+    func center(_ text: String, _ columns: Int, _ code: String = "") -> String {
         let cut = fit(text, columns)
         let pad = max(0, (columns - DisplayWidth.of(cut)) / 2)
         return String(repeating: " ", count: pad) + (code.isEmpty ? cut : style(cut, code))
@@ -35,6 +35,7 @@ public struct LiveScreenContent {
     /// when none is.
     public func lines(columns: Int, rows: Int, note: String?) -> [String] {
         let width = max(20, columns - 1)
+        if !session.behaviours.isEmpty { return behaviourScreen(width: width, rows: rows, note: note) }
         var top = header(width)
         if let note {
             let last = session.trials.last.map { "\($0.time.text) \($0.goal)" } ?? ""
@@ -63,7 +64,7 @@ public struct LiveScreenContent {
 
     /// The top line (the client badge, the session timer, the clock), the goal, its figure, its
     /// trials and the goals' dots.
-    private func header(_ width: Int) -> [String] {
+    func header(_ width: Int) -> [String] {
         let goal = session.goal
         let mine = session.trials(of: goal.short)
         let badge = " \(session.clientName.visible()) "
@@ -89,7 +90,7 @@ public struct LiveScreenContent {
     }
 
     /// The goal's figure today (successes of trials, percent), coloured by its band.
-    private func figure(_ mine: [Trial], _ width: Int) -> String {
+    func figure(_ mine: [Trial], _ width: Int) -> String {
         guard !mine.isEmpty else { return center("no trials yet", width, "2") }
         let done = mine.filter(\.success).count
         let figure = "\(done) of \(mine.count)  ·  \(Percent.text(done, of: mine.count))"
@@ -107,7 +108,7 @@ public struct LiveScreenContent {
     }
 
     /// The cue levels to pick from while a trial's cue is counting down, and the countdown.
-    private func cuePicker(_ width: Int) -> [String] {
+    func cuePicker(_ width: Int) -> [String] {
         guard let count = session.countdown(at: moment.monotonic), let open = session.pending else { return [] }
         var lines: [String] = []
         var items: [String] = []

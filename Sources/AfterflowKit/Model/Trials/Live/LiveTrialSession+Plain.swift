@@ -9,16 +9,25 @@ extension LiveTrialSession {
         public var last: Trial?
         public var goal: Int
         public var serial: Int
+        public var events = 0
+        public var picker: LivePicker?
     }
 
-    public var mark: Mark { Mark(count: trials.count, last: trials.last, goal: current, serial: messageSerial) }
+    public var mark: Mark { Mark(count: trials.count, last: trials.last, goal: current, serial: messageSerial, events: events.count, picker: picker) }
 
     /// The first lines: the client and file, the keys, the current goal.
     public var plainIntro: [String] {
         let cueList = cueKeys.enumerated().map { "\($0.offset + 1) \($0.element.level)" }.joined(separator: ", ")
-        return ["Logging \(clientName) in \(path)",
-                "Keys: k \(neutral ? "▲" : "success"), j \(neutral ? "▼" : "failure"), h and l goal, u undo, n note, q end. Cue within 3 s: \(cueList).",
-                goalLine]
+        var out = ["Logging \(clientName) in \(path)"]
+        if !goals.isEmpty {
+            out.append("Keys: k \(neutral ? "▲" : "success"), j \(neutral ? "▼" : "failure"), h and l goal, u undo, n note, q end. Cue within 3 s: \(cueList).")
+        }
+        if !behaviours.isEmpty {
+            let keys = behaviours.map { "\($0.key.map(String.init) ?? "+ -") \($0.short) (\($0.measure.rawValue))" }.joined(separator: ", ")
+            out.append("Behaviour keys: \(keys), q end.")
+        }
+        if !goals.isEmpty { out.append(goalLine) }
+        return out
     }
 
     /// `Goal 1 of 2: s-initial, Initial /s/`.
@@ -40,9 +49,36 @@ extension LiveTrialSession {
         }
         if chose, let last = trials.last { out.append("  cue: \(last.cue)") }
         if current != before.goal { out.append(goalLine) }
+        if events.count > before.events {
+            let made = Array(events.suffix(events.count - before.events))
+            for event in made { out.append(String(event.lineText.dropFirst(2))) }
+            out.append("  " + EventStatus.text(of: made, in: events))
+        }
+        if let open = picker, open.stage != before.picker?.stage {
+            out.append(plainPrompt(open))
+        }
         if messageSerial != before.serial, let message = shownMessage(at: monotonic), message.problem {
             out.append("problem: \(message.text)")
         }
         return out
+    }
+
+    /// What an open picker asks, with its choices numbered.
+    public func plainPrompt(_ open: LivePicker) -> String {
+        let choices = options(of: open).prefix(9).enumerated().map { "\($0.offset + 1) \($0.element)" }.joined(separator: ", ")
+        if case .step(let n) = open.stage, let goal = behaviour(open.goal) {
+            let name = n <= goal.steps.count ? goal.steps[n - 1] : ""
+            return "\(open.goal) step \(n) of \(goal.steps.count) (\(name)): \(choices); - not done, n n/a, Esc ends the run"
+        }
+        return "\(open.goal) \(open.question) \(choices)\(open.stage == .behaviour ? "; or type one and Enter" : ""); Esc cancels"
+    }
+
+    /// The intervals that ended unscored, a line an interval goal: said when one ends.
+    public func plainIntervalLines(at moment: LiveMoment) -> [String] {
+        behaviours.filter { $0.measure == .interval }.compactMap { goal in
+            let state = intervalState(of: goal, at: moment)
+            guard state.behind > 0 else { return nil }
+            return "\(goal.short): interval \(state.number) ended: + or -" + (state.behind > 1 ? " (\(state.behind) unscored)" : "")
+        }
     }
 }

@@ -62,8 +62,21 @@ public struct LiveTrialSession {
     /// The levels the picker offers, with the letter that chooses each.
     public let cueKeys: [(level: String, key: Character)]
     public let started: Date
-    public private(set) var known: Document
-    public private(set) var trials: [Trial]
+    public internal(set) var known: Document
+    public internal(set) var trials: [Trial]
+    /// The goals of a behaviour measure, logged by their keys (none for a trials-only session).
+    public let behaviours: [LiveBehaviour]
+    /// The session's behaviour events, as on disk.
+    public internal(set) var events: [BehaviourEvent]
+    /// The ABC picker or task step list being filled in, nil when none is open.
+    public internal(set) var picker: LivePicker?
+    /// What the vault asks at each interval's end (`interval_signal:`).
+    public let intervalSignal: IntervalSignal
+    /// When the front end began, by both clocks: the session's clock (intervals, running
+    /// durations) runs on the monotonic clock from it. Nil: the wall clock alone.
+    public let launched: LiveMoment?
+    /// The intervals each interval goal had ended when last asked (`intervalEnded`).
+    var signalled: [String: Int] = [:]
     /// The index in `goals` of the goal a key logs on.
     public private(set) var current = 0
     public private(set) var pending: Pending?
@@ -75,9 +88,15 @@ public struct LiveTrialSession {
     public private(set) var messageSerial = 0
     private var lastLook = 0.0
 
-    /// `goals` must not be empty. `known` is the session file as read; `started` its start.
-    public init(store: DocumentStore, path: String, goals: [LiveGoal], clientName: String, known: Document, started: Date, neutral: Bool) {
-        precondition(!goals.isEmpty, "a live session logs at least one goal")
+    /// `goals` and `behaviours` must not both be empty. `known` is the session file as read;
+    /// `started` its start; `launched` the moment the front end began (see `launched`).
+    public init(store: DocumentStore, path: String, goals: [LiveGoal], clientName: String, known: Document, started: Date, neutral: Bool,
+                behaviours: [LiveBehaviour] = [], launched: LiveMoment? = nil) {
+        precondition(!goals.isEmpty || !behaviours.isEmpty, "a live session logs at least one goal")
+        self.behaviours = behaviours
+        self.events = TrialSession(document: known).events
+        self.intervalSignal = store.vault.config.intervalSignal
+        self.launched = launched
         self.store = store
         self.path = path
         self.goals = goals
@@ -90,7 +109,9 @@ public struct LiveTrialSession {
         cueKeys = LiveLoggerKeys.cueKeys(for: Array(store.cues.names.prefix(9)))
     }
 
-    public var goal: LiveGoal { goals[current] }
+    /// The trial goal keys log on; a session of behaviour goals only has a placeholder that no
+    /// key logs on (`log(success:)` refuses it).
+    public var goal: LiveGoal { goals.isEmpty ? LiveGoal(short: "", title: "", defaultCue: cues.independent) : goals[current] }
 
     public func trials(of goal: String) -> [Trial] { trials.filter { $0.goal == goal } }
 
@@ -99,6 +120,10 @@ public struct LiveTrialSession {
     /// Logs a trial on the current goal, on disk (fsync'd) before this returns. Settles a cue still open.
     public mutating func log(success: Bool, at moment: LiveMoment) {
         settle()
+        guard !goals.isEmpty else {
+            problem("no trial goals in this session: press a goal's key as listed", at: moment)
+            return
+        }
         let zone = store.vault.timeZone
         let trial = Trial(time: TimeOfDay(LocalDate(moment.wall, in: zone)), goal: goal.short, success: success, cue: goal.defaultCue)
         do {
@@ -161,7 +186,9 @@ public struct LiveTrialSession {
         guard stat(absolute, &info) == 0, Int(info.st_size) != known.bytes.count,
               let entry = try? store.read(path) else { return false }
         known = entry.document
-        trials = TrialSession(document: known).trials
+        let session = TrialSession(document: known)
+        trials = session.trials
+        events = session.events
         return true
     }
 
@@ -218,6 +245,7 @@ public struct LiveTrialSession {
     /// Goes `step` goals on, round the list.
     public mutating func move(by step: Int) {
         settle()
+        guard !goals.isEmpty else { return }
         current = (current + step + goals.count) % goals.count
     }
 
@@ -231,14 +259,14 @@ public struct LiveTrialSession {
         }
     }
 
-    private mutating func flash(_ text: String, at moment: LiveMoment) {
+    mutating func flash(_ text: String, at moment: LiveMoment) {
         message = text
         messageSerial += 1
         messageIsProblem = false
         messageUntil = moment.monotonic + 1.5
     }
 
-    private mutating func problem(_ text: String, at moment: LiveMoment) {
+    mutating func problem(_ text: String, at moment: LiveMoment) {
         message = text
         messageSerial += 1
         messageIsProblem = true
