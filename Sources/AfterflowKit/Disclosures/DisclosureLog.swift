@@ -49,6 +49,7 @@ public struct DisclosureLog: Sendable {
                 let file = try vault.writablePath(Self.relativePath, followingFinalLink: false)
                 var info = stat()
                 if lstat(file, &info) != 0 {
+                    try keepOutOfGit()
                     try FileIO.create(file, contents: [])
                     info.st_size = 0
                 } else if info.st_mode & 0o170000 != 0o100000 {
@@ -63,6 +64,22 @@ public struct DisclosureLog: Sendable {
             failed.message = failing + error.message
             throw failed
         }
+    }
+
+    /// Adds `disclosures.log` to `.afterflow/.gitignore` when that file is there without it (a
+    /// vault made before the log was), so that the log stays out of git as in a vault made since;
+    /// the file's other bytes are kept, and its line ending is used. Called under the lock, as
+    /// the log is first made.
+    func keepOutOfGit() throws(VaultError) {
+        let ignore = try vault.writablePath(Vault.stateFolder + "/.gitignore", followingFinalLink: false)
+        guard FileIO.exists(ignore) else { return }
+        let bytes = try FileIO.read(ignore)
+        let text = String(decoding: bytes, as: UTF8.self)
+        let lines = text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard !lines.contains(Self.fileName), !lines.contains("/" + Self.fileName) else { return }
+        let ending = text.contains("\r\n") ? "\r\n" : "\n"
+        let added = (bytes.isEmpty || bytes.last == 0x0A ? "" : ending) + Self.fileName + ending
+        try FileIO.append(ignore, expectingSize: bytes.count, bytes: Array(added.utf8))
     }
 
     /// Every line of the log, read, with its number (from 1); a line that cannot be read is a diagnostic at its line

@@ -35,6 +35,21 @@ import Testing
         #expect(read.lines.map(\.number) == [1])
     }
 
+    /// A vault made before the log was has a `.afterflow/.gitignore` without it: the log's first
+    /// line adds it there, once, keeping the file's other bytes and its line ending.
+    @Test(arguments: [("index.sqlite*\nlock\n", "index.sqlite*\nlock\ndisclosures.log\n"),
+                      ("index.sqlite*\r\nlock", "index.sqlite*\r\nlock\r\ndisclosures.log\r\n"),
+                      ("lock\ndisclosures.log\n", "lock\ndisclosures.log\n"),
+                      ("# mine\n/disclosures.log\n", "# mine\n/disclosures.log\n")])
+    func theFirstLineKeepsTheLogOutOfGitInAnOlderVault(before: String, after: String) throws {
+        let temp = try TemporaryVault()
+        try temp.write(".afterflow/.gitignore", before)
+        let log = DisclosureLog(vault: try temp.vault)
+        try log.record(Self.entry("export csv"))
+        try log.record(Self.entry("export json"))
+        #expect(try temp.read(".afterflow/.gitignore") == after)
+    }
+
     @Test func linesAreAppendedAndAWidenedModeIsPutBack() throws {
         let temp = try TemporaryVault()
         let log = DisclosureLog(vault: try temp.vault)
