@@ -25,14 +25,12 @@ extension Afterflow {
         @Argument(help: ArgumentHelp("The correction or late entry, one line.", valueName: "text"))
         var text: String
 
-        @Option(name: .customLong("as"), help: ArgumentHelp("Who signs, name and credential (default: provider: in the config).", valueName: "name"))
-        var signer: String?
+        @OptionGroup var signerOptions: SignerOptions
 
         @Option(help: ArgumentHelp("text, or json for scripts.", valueName: "format"))
         var format: DataFormat = .text
 
         func validate() throws {
-            if let signer, let problem = Addendum.nameProblem(signer) { throw ValidationError("--as: " + problem) }
             if let problem = FieldText.problem(field: "the text", text: text, multiline: false) { throw ValidationError(problem) }
             if text.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("the text is empty; write the correction or late entry") }
         }
@@ -40,7 +38,7 @@ extension Afterflow {
         func run() throws {
             let practice = try QuickPractice(vaultOptions)
             let entry = try practice.trialSession(session)
-            let name = try Sign.signer(signer, vault: practice.vault, command: "addendum")
+            let name = try signerOptions.resolved(vault: practice.vault, command: "addendum")
             let added = try withVaultErrors { try practice.store.addAddendum(text, to: entry, as: name, now: CommandClock.now) }
             if format == .json {
                 emit(JSONValue.object([

@@ -23,20 +23,15 @@ extension Afterflow {
         @Argument(help: ArgumentHelp("The session: client (their newest), client/day, id prefix, path, or last.", valueName: "session"))
         var session: String
 
-        @Option(name: .customLong("as"), help: ArgumentHelp("Who signs, name and credential (default: provider: in the config).", valueName: "name"))
-        var signer: String?
+        @OptionGroup var signerOptions: SignerOptions
 
         @Option(help: ArgumentHelp("text, or json for scripts.", valueName: "format"))
         var format: DataFormat = .text
 
-        func validate() throws {
-            if let signer, let problem = Addendum.nameProblem(signer) { throw ValidationError("--as: " + problem) }
-        }
-
         func run() throws {
             let practice = try QuickPractice(vaultOptions)
             let entry = try practice.trialSession(session)
-            let name = try Self.signer(signer, vault: practice.vault, command: "sign")
+            let name = try signerOptions.resolved(vault: practice.vault, command: "sign")
             let signing = try withVaultErrors { try practice.store.sign(entry, as: name, now: CommandClock.now) }
             let path = signing.entry.path
             if format == .json {
@@ -45,16 +40,6 @@ extension Afterflow {
             }
             emit("\(signing.signature.line.visible())  \(vaultOptions.hints.path(path, in: practice.vault))")
             emit("Its note and trials are locked now; a correction goes in with: " + vaultOptions.hints.command("addendum", session, placeholder: "\"…\""))
-        }
-
-        /// The signer: `--as`, else the config's `provider:`, else a usage error saying how to give one.
-        static func signer(_ given: String?, vault: Vault, command: String) throws -> String {
-            if let given { return given }
-            if let provider = vault.config.provider {
-                if let problem = Addendum.nameProblem(provider) { throw usageError("provider: in .afterflow/config.yml: " + problem, command: command) }
-                return provider
-            }
-            throw usageError("who signs? give --as \"J. Doe, CCC-SLP\" (name and credential), or set provider: in .afterflow/config.yml", command: command)
         }
     }
 }
