@@ -17,7 +17,7 @@ struct TemporaryFilesTests {
         guard utimensat(AT_FDCWD, path, &times, AT_SYMLINK_NOFOLLOW) == 0 else { throw CLIError(description: "cannot age \(path)") }
     }
 
-    @Test("a write removes afterflow's stale temporary files and nothing else; a read removes nothing")
+    @Test("a write removes afterflow's stale temporary files in the folder it wrote, and all its refresh noticed; nothing else; a read removes nothing")
     func sweep() throws {
         try withSandbox { sandbox in
             let (path, _) = try sandbox.vaultWithSession()
@@ -40,8 +40,19 @@ struct TemporaryFilesTests {
             expectStatus(try sandbox.run(["list"], directory: "vault"), 0)
             for file in stale + fresh + others { #expect(sandbox.exists(file), "a read command removes nothing: \(file)") }
 
+            // `set` on a file reads no index: it looks only in the folder it wrote into, where a
+            // killed write of the same file left its temporary file.
             let result = try sandbox.run(["set", path, "mood_after=8"], directory: "vault")
             expectStatus(result, 0)
+            let sameFolder = stale.filter { $0.hasPrefix(year) }
+            #expect(sameFolder.count == 2)
+            for file in sameFolder { #expect(!sandbox.exists(file), "stale, afterflow's, in the folder written: \(file)") }
+            for file in stale where !sameFolder.contains(file) { #expect(sandbox.exists(file), "another folder, no refresh: \(file)") }
+            for file in fresh + others { #expect(sandbox.exists(file), "kept: \(file)") }
+
+            // A command that refreshes the index and then writes (an export notes itself in the
+            // disclosure log) removes those its refresh noticed, wherever they are.
+            expectStatus(try sandbox.run(["export", "csv", "--output", sandbox.path("out.csv")], directory: "vault"), 0)
             for file in stale { #expect(!sandbox.exists(file), "stale and afterflow's: \(file)") }
             for file in fresh + others { #expect(sandbox.exists(file), "kept: \(file)") }
             #expect(FileManager.default.fileExists(atPath: sandbox.path(year + ".folder.md.ABCDEF.tmp")))

@@ -118,7 +118,8 @@ extension Vault {
     ///
     /// Holding it, first removes the stale temporary files the index's last refresh in this
     /// process noticed (see `TemporaryFiles`), and the folders of killed restores beside the vault,
-    /// when the caller gave a `fileClock` to tell their age by.
+    /// when the caller gave a `fileClock` to tell their age by; after `body`, the stale ones in
+    /// the folders it wrote a temporary file into.
     /// A vault whose `.afterflow` is a link out of it is refused: nothing is written outside.
     public func withLock<T>(_ body: () throws(VaultError) -> T) throws(VaultError) -> T {
         _ = try writablePath(Vault.stateFolder + "/" + VaultLock.fileName)
@@ -130,6 +131,9 @@ extension Vault {
                 // A restore killed beside this vault left its private folder there (see RestoreFolder).
                 RestoreFolder.sweep(in: (root as NSString).deletingLastPathComponent, now: fileTime)
             }
+            // The folders the body wrote into are looked at once it is done (their leftovers are
+            // those of a killed write of the same files), still holding the lock.
+            defer { if let fileTime = fileClock?() { TemporaryFiles.sweep(self, now: fileTime) } }
             return try body()
         }
     }

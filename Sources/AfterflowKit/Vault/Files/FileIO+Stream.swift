@@ -132,6 +132,7 @@ extension FileIO {
         let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
         guard fd >= 0 else { throw VaultError.io(directory, "write in", errno: errno) }
         let temp = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        TemporaryFiles.wroteTemporary(in: directory)
         guard fchmod(fd, mode) == 0 else {
             let code = errno
             close(fd)

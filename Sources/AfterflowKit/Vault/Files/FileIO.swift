@@ -320,13 +320,8 @@ public enum FileIO {
     }
 
     static func writeTemporary(beside path: String, contents: [UInt8], mode: mode_t, sync: Bool = true) throws(VaultError) -> String {
-        let directory = parentPath(of: path)
-        let name = path.split(separator: "/").last.map(String.init) ?? "file"
-        var template = Array("\(directory)/.\(name).XXXXXX.tmp".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
-        guard fd >= 0 else { throw VaultError.io(directory, "write in", errno: errno) }
-        let temp = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var ok = fchmod(fd, mode) == 0
+        let (temp, fd) = try openTemporary(beside: path, mode: mode)
+        var ok = true
         var written = 0
         var code: Int32 = 0
         contents.withUnsafeBytes { buffer in

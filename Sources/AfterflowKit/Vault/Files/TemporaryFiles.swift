@@ -14,6 +14,12 @@ import Foundation
 /// looks at names starting with a dot only for this), so finding them costs nothing more. The
 /// process that then takes the vault's lock removes those older than a minute: every afterflow
 /// write holds the lock, so an older one belongs to no write under way.
+///
+/// A command that writes without refreshing the index (`trial`, `record`, `mood`) lists only the
+/// folders it wrote a temporary file into itself, where a killed write of the same file left
+/// its own: listing every folder of a large vault would cost more than the write (an append
+/// writes no temporary file, so `trial` lists nothing). A leftover elsewhere waits for the next
+/// write after a refresh, harmless meanwhile (no reader takes it, git ignores it).
 public enum TemporaryFiles {
     /// How old a temporary file must be before it is removed, in seconds.
     public static let staleAge: TimeInterval = 60
@@ -46,15 +52,21 @@ public enum TemporaryFiles {
         Noticed.shared.add(paths, for: vault.root)
     }
 
+    /// Notes that this process made a temporary file in `folder` (absolute), for `sweep`.
+    static func wroteTemporary(in folder: String) {
+        Noticed.shared.wrote(in: folder)
+    }
+
     /// Removes the temporary files noticed in `vault` that are older than `staleAge`: regular
     /// files of afterflow's form only, never through a link out of the vault. Call it holding the
     /// vault's lock. Returns the vault-relative paths removed.
     @discardableResult
     static func sweep(_ vault: Vault, now: Date) -> [String] {
         var removed: [String] = []
-        // A command that read one record without refreshing the index noticed nothing: the
-        // folders' names are listed here instead (names only, nothing read or stat'ed but them).
-        for relative in Noticed.shared.take(for: vault.root) ?? listed(in: vault) {
+        // A command that did not refresh the index noticed nothing: the folders it wrote into
+        // are listed instead (names only, nothing read or stat'ed but them).
+        let written = listed(in: vault, folders: Noticed.shared.takeWritten(under: vault.root))
+        for relative in Set(Noticed.shared.take(for: vault.root) + written).sorted() {
             guard matches(String(relative.split(separator: "/").last ?? "")),
                   let path = try? vault.writablePath(relative, followingFinalLink: false) else { continue }
             var info = stat()
@@ -69,9 +81,15 @@ public enum TemporaryFiles {
     /// The vault-relative paths of afterflow's temporary files in the vault's folders, by name
     /// alone: the folders the index reads (dot-folders left out, but `.afterflow/drafts`).
     static func listed(in vault: Vault) -> [String] {
-        var found: [String] = []
         var folders = [""]
         if FileIO.exists(vault.root + "/" + Vault.draftsFolder) { folders.append(Vault.draftsFolder) }
+        return listed(in: vault, folders: folders, descending: true)
+    }
+
+    /// The temporary files in `folders` (vault-relative), and in their sub-folders when `descending`.
+    static func listed(in vault: Vault, folders start: [String], descending: Bool = false) -> [String] {
+        var found: [String] = []
+        var folders = start
         while let folder = folders.popLast() {
             guard let dir = opendir(folder.isEmpty ? vault.root : vault.root + "/" + folder) else { continue }
             defer { closedir(dir) }
@@ -82,7 +100,7 @@ public enum TemporaryFiles {
                 let relative = folder.isEmpty ? name : folder + "/" + name
                 if name.hasPrefix(".") {
                     if matches(name) { found.append(relative) }
-                } else if entry.pointee.d_type == UInt8(DT_DIR) || (entry.pointee.d_type == UInt8(DT_UNKNOWN) && isFolder(vault.root + "/" + relative)) {
+                } else if descending, entry.pointee.d_type == UInt8(DT_DIR) || (entry.pointee.d_type == UInt8(DT_UNKNOWN) && isFolder(vault.root + "/" + relative)) {
                     folders.append(relative)
                 }
             }
@@ -108,16 +126,31 @@ public enum TemporaryFiles {
             mutex.unlock()
         }
 
-        /// The paths noticed for `root`, once; nil when no scan of it ran in this process and it
-        /// was not swept yet (the caller lists the folders itself).
-        func take(for root: String) -> [String]? {
+        /// The paths noticed for `root`, once.
+        func take(for root: String) -> [String] {
             mutex.lock()
             defer { mutex.unlock() }
-            if swept.contains(root) && paths[root] == nil { return [] }
-            swept.insert(root)
-            return paths.removeValue(forKey: root).map { $0.sorted() }
+            return paths.removeValue(forKey: root).map { $0.sorted() } ?? []
+        }
+        /// Absolute folders this process made a temporary file in, since the last sweep of them.
+        private var written: Set<String> = []
+
+        func wrote(in folder: String) {
+            mutex.lock()
+            written.insert(folder)
+            mutex.unlock()
         }
 
-        private var swept: Set<String> = []
+        /// The vault-relative folders under `root` written into, once.
+        func takeWritten(under root: String) -> [String] {
+            mutex.lock()
+            defer { mutex.unlock() }
+            var found: [String] = []
+            for folder in written where folder == root || folder.hasPrefix(root + "/") {
+                written.remove(folder)
+                found.append(folder == root ? "" : String(folder.dropFirst(root.count + 1)))
+            }
+            return found.sorted()
+        }
     }
 }
