@@ -51,13 +51,10 @@ struct ExportCSV: DisclosingCommand {
     func run() throws {
         let now = CommandClock.now
         if moods { return try exportMoods(now: now) }
-        var (store, rows, leftOut) = try exportedSessions(vaultOptions, filters, now: now)
+        let (store, chosen, leftOut) = try exportedSessions(vaultOptions, filters, now: now)
         let destination = try output.destination(in: store.vault, extension: "csv", now: now)
-        // The app cannot read a session without an intention or mood before (and stops at the
-        // first row it cannot read), and drafts are not part of its journal.
-        let drafts = full || filters.asksForDrafts ? 0 : rows.count { $0.status == .draft }
+        let (rows, drafts) = AppCSV.appReadable(chosen, includingDrafts: full || filters.asksForDrafts)
         if drafts > 0 {
-            rows.removeAll { $0.status == .draft }
             ErrorStream.current.write("Left out \(drafts) draft\(drafts == 1 ? "" : "s") (no intention or mood before), which the app cannot read; --status draft or --full includes \(drafts == 1 ? "it" : "them")")
         }
         var writer = AppCSV(timeZone: store.vault.timeZone)

@@ -108,20 +108,12 @@ func exportedSessions(_ vaultOptions: VaultOptions, _ filters: FilterOptions, no
     let (store, report) = try vaultOptions.index()
     var filter = filters.filter(timeZone: store.vault.timeZone, now: now)
     filter.sort = oldestFirst ? .oldest : .newest
-    var rows = try withVaultErrors { try store.sessions(filter) }
-    let broken = try withVaultErrors { try store.pathsWithErrors() }
-    var leftOut: [String] = []
-    if !broken.isEmpty {
-        rows.removeAll { row in
-            guard broken.contains(row.path) else { return false }
-            leftOut.append(row.path)
-            return true
-        }
-    }
+    let exported = try withVaultErrors { try store.exportedSessions(filter) }
+    let leftOut = exported.leftOut
     let err = ErrorStream.current
     let printer = DiagnosticPrinter(vault: store.vault)
     let hints = vaultOptions.hints
-    for path in leftOut.sorted() {
+    for path in leftOut {
         err.write(err.style("error:", "1;31") + " left out \(printer.displayPath(path)), which has errors; '\(hints.command("check"))' shows them")
     }
     if !leftOut.isEmpty {
@@ -129,8 +121,8 @@ func exportedSessions(_ vaultOptions: VaultOptions, _ filters: FilterOptions, no
         err.write("\(count) session\(count == 1 ? " was" : "s were") left out of the export; fix \(count == 1 ? "it" : "them") and export again, or add --skip-invalid to export the rest and exit 0")
     }
     // Files with errors that the filters did not select (or that are not sessions).
-    warnProblems(withErrors: broken.count - leftOut.count, unreadable: report.readFailures.count, other: !leftOut.isEmpty, hints: hints)
-    return (store, rows, leftOut)
+    warnProblems(withErrors: exported.otherProblems, unreadable: report.readFailures.count, other: !leftOut.isEmpty, hints: hints)
+    return (store, exported.rows, leftOut)
 }
 
 /// `Wrote 21 sessions to PATH`, on standard error.

@@ -30,6 +30,15 @@ public struct AppCSV: Sendable {
         self.timeZone = timeZone
     }
 
+    /// The sessions the app's format can carry, and how many drafts (no intention or mood before)
+    /// were left out: the app cannot read such a row (it stops at the first it cannot read), and
+    /// drafts are not part of its journal. `includingDrafts` (`--full`, `--status draft`) keeps them.
+    public static func appReadable(_ sessions: [IndexedSession], includingDrafts: Bool) -> (sessions: [IndexedSession], drafts: Int) {
+        guard !includingDrafts else { return (sessions, 0) }
+        let kept = sessions.filter { $0.status != .draft }
+        return (kept, sessions.count - kept.count)
+    }
+
     /// The app's format.
     public func document(_ sessions: [IndexedSession]) -> String {
         var out = byteOrderMark ? "\u{FEFF}" : ""
