@@ -8,7 +8,7 @@ extension Afterflow.GoalCommand {
             commandName: "due",
             abstract: "List goals whose data met their criterion, and maintenance checks that are due, with the command that records each.",
             discussion: """
-                Nothing changes a phase by itself: each line names the command to run once you agree. A goal in baseline or active whose data met its mastery criterion (and its options: first_trial_independent, cold_probe, min_observers) is listed with 'goal phase … mastered --date DAY', the day of the session that met it. A goal in maintenance with a maintenance: schedule (weekly x 2, monthly x 2, counted from the day it entered maintenance) is listed when a check is due (run a probe session), when a check fell under the criterion ('goal phase … active') and when every check passed ('goal phase … closed').
+                Nothing changes a phase by itself: each line names the command to run once you agree. A goal in baseline or active whose data met its mastery criterion (and its options: first_trial_independent, cold_probe, min_observers) is listed with 'goal phase … mastered --date DAY', the day of the session that met it. A goal marked mastered that has a maintenance: schedule is listed with 'goal phase … maintenance --date DAY', the day it was mastered. A goal in maintenance with a maintenance: schedule (weekly x 2, monthly x 2, counted from the day it entered maintenance) is listed when a check is due (run a probe session), when a check fell under the criterion ('goal phase … active') and when every check passed ('goal phase … closed').
 
                 Examples:
                   afterflow goal due

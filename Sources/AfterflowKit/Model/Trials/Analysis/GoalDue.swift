@@ -5,6 +5,9 @@
 /// - A goal in baseline or active whose data met its mastery rule since it last entered those
 ///   phases, on a day not before its last change: `goal phase … mastered --date DAY`, the day
 ///   of the session whose data met the criterion.
+/// - A goal marked `mastered` that has a `maintenance:` schedule: `goal phase … maintenance
+///   --date DAY`, the day it was marked mastered (its checks are counted from the day it enters
+///   maintenance, so a later day would put them off).
 /// - A goal in maintenance with a `maintenance:` schedule (see `MaintenanceChecks`): a check
 ///   whose day has come and that no session has served (`trials start … --probe`); a check that
 ///   failed (`goal phase … active --date DAY`); every check passed (`goal phase … closed --date
@@ -15,6 +18,8 @@ public struct GoalDue: Sendable, Hashable {
     public enum Reason: Sendable, Hashable {
         /// The data met the criterion on `day`.
         case criterionMet(day: LocalDate, run: MasteryRun)
+        /// Marked mastered on `day`, with a maintenance schedule to start.
+        case startMaintenance(mastered: LocalDate)
         /// Check `number` of `of` has been due since `since`.
         case checkDue(number: Int, of: Int, since: LocalDate)
         /// Check `number` of `of`, on `day`, was under the criterion.
@@ -41,6 +46,8 @@ public struct GoalDue: Sendable, Hashable {
             let reason: Reason?
             if goal.goal.currentPhase.isAcquisition {
                 reason = criterionMet(goal.goal, rows: rows, rule: rule)
+            } else if goal.goal.currentPhase == .mastered {
+                reason = startMaintenance(goal.goal, today: today)
             } else {
                 reason = MaintenanceChecks(goal: goal.goal, rows: rows, rule: rule, today: today).flatMap(Self.reason)
             }
@@ -55,6 +62,14 @@ public struct GoalDue: Sendable, Hashable {
         let rows = episode.map { start in rows.filter { $0.day.dayNumber >= start.dayNumber } } ?? rows
         let run = MasteryRun(rule: rule, rows: rows, notBefore: goal.phases.last?.day)
         return run.met.map { .criterionMet(day: $0, run: run) }
+    }
+
+    /// A mastered goal with a schedule moves on to maintenance from the day it was mastered (the
+    /// last `mastered` change, not after `today`).
+    static func startMaintenance(_ goal: Goal, today: LocalDate) -> Reason? {
+        guard goal.maintenance != nil, let change = goal.phases.last, change.phase == .mastered,
+              change.day.dayNumber <= today.dayNumber else { return nil }
+        return .startMaintenance(mastered: change.day)
     }
 
     static func reason(_ checks: MaintenanceChecks) -> Reason? {
@@ -72,6 +87,7 @@ public struct GoalDue: Sendable, Hashable {
     public var phase: GoalPhase? {
         switch reason {
         case .criterionMet: return .mastered
+        case .startMaintenance: return .maintenance
         case .checkDue: return nil
         case .checkFailed: return .active
         case .maintained: return .closed
@@ -81,7 +97,7 @@ public struct GoalDue: Sendable, Hashable {
     /// The day the command dates the change with, or since when the check is due.
     public var day: LocalDate {
         switch reason {
-        case .criterionMet(let day, _), .checkFailed(_, _, let day, _), .maintained(_, let day): return day
+        case .criterionMet(let day, _), .checkFailed(_, _, let day, _), .maintained(_, let day), .startMaintenance(let day): return day
         case .checkDue(_, _, let since): return since
         }
     }
@@ -92,10 +108,12 @@ public struct GoalDue: Sendable, Hashable {
         return ["goal", "phase", client, goal, phase.rawValue, "--date", day.dayString]
     }
 
-    /// `mastery` for the criterion met, `maintenance check`, `maintenance failed` or `maintained`.
+    /// `mastery` for the criterion met, `start maintenance`, `maintenance check`, `maintenance
+    /// failed` or `maintained`.
     public var kind: String {
         switch reason {
         case .criterionMet: return "mastery"
+        case .startMaintenance: return "start maintenance"
         case .checkDue: return "maintenance check"
         case .checkFailed: return "maintenance failed"
         case .maintained: return "maintained"
@@ -110,6 +128,8 @@ public struct GoalDue: Sendable, Hashable {
         case .criterionMet(let day, let run):
             let observers = run.observers.count > 1 ? " (observers \(run.observers.joined(separator: ", ")))" : ""
             return "met \(criterion.text) on \(day.dayString)\(observers)"
+        case .startMaintenance(let day):
+            return "mastered on \(day.dayString); its maintenance checks (\(schedule?.text ?? "")) start when it enters maintenance"
         case .checkDue(let number, let of, let since):
             return "maintenance check \(number) of \(of) due since \(since.dayString)"
         case .checkFailed(let number, let of, let day, let tally):

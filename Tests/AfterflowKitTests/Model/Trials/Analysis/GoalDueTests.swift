@@ -108,6 +108,24 @@ import Testing
         #expect(item.text == "maintenance check 2 of 3 on 2025-02-18: 3 of 5 (60 %), under 80 %")
     }
 
+    /// Marked mastered on 02-03 with a schedule: propose maintenance dated 02-03, so its checks
+    /// fall on 02-10, 02-17 and 03-17 as if it had entered maintenance that day. Not before the
+    /// day it was marked; nothing without a schedule; nothing once in maintenance.
+    @Test func aMasteredGoalWithAScheduleMovesOnToMaintenance() throws {
+        let keys = ["mastery: 80% x 3", "min_trials: 5", "maintenance: weekly x 2, monthly x 1", "phase: mastered",
+                    "phases: [active 2025-01-06, mastered 2025-02-03]"]
+        let item = try #require(try Self.items(keys, Self.firstWeeks, today: "2025-02-20").first)
+        #expect(item.reason == .startMaintenance(mastered: try Self.day("2025-02-03")))
+        #expect(item.phase == .maintenance && item.kind == "start maintenance")
+        #expect(item.arguments == ["goal", "phase", "maya-t", "g", "maintenance", "--date", "2025-02-03"])
+        #expect(item.text == "mastered on 2025-02-03; its maintenance checks (weekly x 2, monthly x 1) start when it enters maintenance")
+        #expect(try Self.items(keys, Self.firstWeeks, today: "2025-02-02").isEmpty, "marked after today")
+        #expect(try Self.items(keys.filter { !$0.hasPrefix("maintenance:") }, Self.firstWeeks, today: "2025-02-20").isEmpty)
+        // Following the proposal gives the checks of `maintenance` above: check 2 due on 02-17.
+        let moved = keys.map { $0 == "phase: mastered" ? "phase: maintenance" : $0 == "phases: [active 2025-01-06, mastered 2025-02-03]" ? "phases: [active 2025-01-06, mastered 2025-02-03, maintenance 2025-02-03]" : $0 }
+        #expect(try Self.items(moved, Self.firstWeeks, today: "2025-02-17").first?.reason == .checkDue(number: 2, of: 3, since: try Self.day("2025-02-17")))
+    }
+
     /// A goal in maintenance without a schedule, or whose maintenance change has no day, has no
     /// checks to list.
     @Test func noScheduleNoChecks() throws {
