@@ -68,6 +68,39 @@ struct PracticeListingTests {
         }
     }
 
+    @Test("list --kind trials counts behaviour events and their goals, and shows the day a note was signed (blank for a draft)")
+    func listEventsAndSignatures() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let result = try sandbox.run(["list", "--kind", "trials", "--format", "json"], directory: vault, environment: Self.now)
+            expectStatus(result, 0)
+            let rows = try #require(result.json as? [[String: Any]], "\(result)")
+            // Sam's sessions hold only event lines: each "- HH:MM:SS GOAL …" line of ## Trials,
+            // counted here from the file, the goal its second word.
+            var samRows = 0
+            for row in rows where row["client"] as? String == "sam-r" {
+                samRows += 1
+                let path = try #require(row["path"] as? String)
+                let text = try sandbox.readText(vault + "/" + path)
+                let section = text.components(separatedBy: "## Trials\n").last ?? ""
+                let lines = section.split(separator: "\n").filter { $0.hasPrefix("- ") }
+                #expect(row["trials"] as? Int == 0, "\(path)")
+                #expect(row["events"] as? Int == lines.count, "\(path)")
+                #expect(lines.count > 0)
+                let goals = Set(lines.map { String($0.split(separator: " ")[2]) })
+                #expect(row["goals"] as? String == goals.sorted().joined(separator: " "), "\(path)")
+            }
+            #expect(samRows == 5)
+            // Signed sessions: those whose file has a signed: key, with that day.
+            for row in rows {
+                let path = try #require(row["path"] as? String)
+                let signed = frontMatterValue(try sandbox.readText(vault + "/" + path), "signed")
+                #expect((row["signed"] as? String) == signed.map { String($0.prefix(10)) }, "\(path)")
+            }
+            #expect(rows.filter { $0["signed"] is String }.map { $0["path"] as? String } == ["clients/leo-o/sessions/2025/2025-03-13-1030.md"])
+        }
+    }
+
     @Test("list --kind trials shows the same whole percent as summary (rounded down, as afterflow shows every percentage)")
     func listPercentAgreesWithSummary() throws {
         try withSandbox { sandbox in

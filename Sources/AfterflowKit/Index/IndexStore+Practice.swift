@@ -28,7 +28,12 @@ public struct TrialSessionListing: Sendable {
     public var location: String?
     public var trials: Int
     public var successes: Int
+    /// The goals of its trials and behaviour events, by short name.
     public var goals: [String]
+    /// Its behaviour events (counts, durations, intervals, ABC, task steps): lines, not trials.
+    public var events = 0
+    /// When its note was signed, as `signed:` writes it; nil for a draft.
+    public var signed: String?
 }
 
 extension IndexStore {
@@ -69,7 +74,7 @@ extension IndexStore {
     /// The rows meeting every clause, newest first.
     private func trialSessionRows(_ clauses: [String], _ arguments: StatementArguments, limit: Int?) throws(VaultError) -> [TrialSessionListing] {
         var sql = """
-            SELECT path, id, client, date_text, day, location, trials, successes, goals FROM trial_sessions
+            SELECT path, id, client, date_text, day, location, trials, successes, goals, events, signed FROM trial_sessions
             WHERE \((clauses.isEmpty ? ["1"] : clauses).joined(separator: " AND ")) ORDER BY date IS NULL, date DESC, path DESC
             """
         if let limit { sql += " LIMIT \(limit)" }
@@ -77,7 +82,8 @@ extension IndexStore {
             try RawRow.all(db, sql: sql, arguments: arguments) { row in
                 let goals = (try? JSONSerialization.jsonObject(with: Data(row.text(8).utf8)) as? [String]) ?? []
                 return TrialSessionListing(path: row.text(0), id: row.string(1), client: row.text(2), date: row.string(3).flatMap(LocalDate.parse),
-                                           day: row.string(4), location: row.string(5), trials: row.int(6) ?? 0, successes: row.int(7) ?? 0, goals: goals)
+                                           day: row.string(4), location: row.string(5), trials: row.int(6) ?? 0, successes: row.int(7) ?? 0, goals: goals,
+                                           events: row.int(9) ?? 0, signed: row.string(10))
             }
         }
     }

@@ -36,7 +36,9 @@ extension TrialSession: KindDescriptor {
             place TEXT,
             provider TEXT,
             participants TEXT NOT NULL,
-            minutes INTEGER
+            minutes INTEGER,
+            events INTEGER NOT NULL,
+            signed TEXT
         ) WITHOUT ROWID
         """,
         "CREATE INDEX trial_sessions_by_client ON trial_sessions(client, date DESC)",
@@ -44,7 +46,8 @@ extension TrialSession: KindDescriptor {
     ]
     public static let insertStatement: String? = """
         INSERT OR REPLACE INTO trial_sessions (path, id, client_id, client, date, date_text, day, end_date, location, trials,
-            successes, goals, notes, service, place, provider, participants, minutes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            successes, goals, notes, service, place, provider, participants, minutes, events, signed)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 
     /// No row for a second observer's record (`role: reliability`): its trials and events count
@@ -59,11 +62,12 @@ extension TrialSession: KindDescriptor {
             if list[i].success { successes += 1 }
             if !goals.contains(list[i].goal) { goals.append(list[i].goal) }
         }
+        for event in events where !goals.contains(event.goal) { goals.append(event.goal) }
         goals.sort()
         return [path, id?.uuidString, client?.uuidString, PracticePath(path).client ?? "",
                 date?.epochSeconds(in: timeZone), date?.canonical(in: timeZone), date?.dayString,
                 end?.epochSeconds(in: timeZone), location, list.count, successes, indexNames(goals), notes,
-                service, place?.text, provider, indexNames(participants), billableMinutes]
+                service, place?.text, provider, indexNames(participants), billableMinutes, events.count, signature?.atText]
     }
 
     public var searchText: String? { ([notes] + trials.map(\.note).filter { !$0.isEmpty }).joined(separator: "\n") }

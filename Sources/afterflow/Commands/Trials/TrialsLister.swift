@@ -1,7 +1,8 @@
 import AfterflowKit
 import Foundation
 
-/// `list --kind trials`: trial sessions with their counts and goals, newest first.
+/// `list --kind trials`: trial sessions with their counts, goals and the day their note was
+/// signed (blank for a draft), newest first.
 enum TrialsLister: KindLister {
     static let kind = ListKind.trials
 
@@ -11,9 +12,12 @@ enum TrialsLister: KindLister {
         }
         let rows = sessions.map { s -> [String] in
             let percent = Percent.whole(s.successes, of: s.trials).map(String.init) ?? ""
-            return [s.date?.shortString ?? "", s.client, String(s.trials), String(s.successes), percent, s.goals.joined(separator: " "), s.location ?? "", s.path]
+            let signed = s.signed.map { String($0.prefix(10)) } ?? ""
+            return [s.date?.shortString ?? "", s.client, String(s.trials), String(s.successes), percent, String(s.events),
+                    s.goals.joined(separator: " "), s.location ?? "", signed, s.path]
         }
-        try c.listing.output(["date", "client", "trials", "successes", "percent", "goals", "location", "path"], rows, paths: sessions.map(\.path),
-                             numeric: [2, 3, 4], empty: c.short.map { "No trial sessions of \($0) match." } ?? "No trial sessions match.", term: c.term)
+        try c.listing.output(["date", "client", "trials", "successes", "percent", "events", "goals", "location", "signed", "path"], rows,
+                             paths: sessions.map(\.path), numeric: [2, 3, 4, 5],
+                             empty: c.short.map { "No trial sessions of \($0) match." } ?? "No trial sessions match.", term: c.term)
     }
 }
