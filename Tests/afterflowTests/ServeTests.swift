@@ -40,6 +40,20 @@ struct ServeTests {
         }
     }
 
+    @Test("behaviour events over the API: written once as record writes them, refusals with a message, a lost line written once, undo",
+          .enabled(if: python != nil, "needs python3"))
+    func events() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let server = try ServedVault(sandbox, vault: vault)
+            defer { server.stop() }
+            let run = try ServedVault.python("serve_events.py", [server.base, server.token, vault])
+            #expect(run.status == 0 && run.output.contains("all checks passed"), "\(run.output)")
+            let check = try sandbox.run(["check", "--vault", vault])
+            #expect(check.status == 0, "\(check)")
+        }
+    }
+
     @Test("the address as a QR code, by qrencode", .enabled(if: BrowserTests.onPath(["qrencode"]) != nil, "needs qrencode ('make test-deps' installs it)"))
     func qrCode() throws {
         try withSandbox { sandbox in
@@ -177,6 +191,23 @@ struct ServeTests {
             let run = try ServedVault.python("serve_browser.py", arguments, timeout: 600)
             #expect(run.status == 0, "\(run.output)")
             #expect(run.output.contains("all checks passed"), "\(run.output)")
+            let check = try sandbox.run(["check", "--vault", vault])
+            #expect(check.status == 0, "\(check)")
+        }
+    }
+
+    @Test("behaviour goals on the page at 390x844: counts, a running duration, a latency, intervals prompted at their end, an ABC incident, a task run; the server killed midway, events made offline, each saved once, the file line by line",
+          .enabled(if: webDriver, "needs chromium, chromedriver and Python's selenium ('make test-deps' installs them)"))
+    func behaviourGoals() throws {
+        let binary = try #require(afterflowBinary)
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            var arguments = [binary, vault]
+            if let shot = ProcessInfo.processInfo.environment["AFTERFLOW_SCREENSHOT_MEASURES"] { arguments += ["--screenshot", shot] }
+            let run = try ServedVault.python("serve_measures.py", arguments, timeout: 600)
+            #expect(run.status == 0, "\(run.output)")
+            #expect(run.output.contains("all checks passed"), "\(run.output)")
+            // The session file, its events and the two goals the script added, as check reads them.
             let check = try sandbox.run(["check", "--vault", vault])
             #expect(check.status == 0, "\(check)")
         }
