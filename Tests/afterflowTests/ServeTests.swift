@@ -232,6 +232,30 @@ struct ServeTests {
         }
     }
 
+    @Test("the page's interval clock is the library's: the observed seconds less the session's pauses, and back",
+          .enabled(if: webDriver, "needs chromium, chromedriver and Python's selenium ('make test-deps' installs them)"))
+    func pageIntervalClock() throws {
+        let binary = try #require(afterflowBinary)
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            // Pauses apart, touching, overlapping, inside one another and starting before the
+            // start; each second from 0 to 400, as AfterflowKit's ObservedClock counts it.
+            let pauseSets: [[ClosedRange<Int>]] = [[], [60...120], [60...120, 200...230], [10...40, 30...50], [10...40, 40...70],
+                                                   [20...300, 50...60], [-30...15], [100...100, 150...160]]
+            var cases: [JSONValue] = []
+            for pauses in pauseSets {
+                let clock = ObservedClock(pauses: pauses)
+                for second in stride(from: 0, through: 400, by: 1) {
+                    cases.append(.array([.array(pauses.map { .array([.int($0.lowerBound), .int($0.upperBound)]) }), .int(second),
+                                         .int(Int(clock.observed(at: Double(second)))), .int(Int(clock.elapsed(at: Double(second))))]))
+                }
+            }
+            try sandbox.write("clock.json", JSONValue.array(cases).serialized())
+            let run = try ServedVault.python("serve_page_rules.py", [binary, vault, "interval-clock", sandbox.path("clock.json")], timeout: 300)
+            #expect(run.status == 0 && run.output.contains("all checks passed"), "\(run.output)")
+        }
+    }
+
     @Test("the page's clock: the vault's time beside the phone's when their time zones differ",
           .enabled(if: webDriver, "needs chromium, chromedriver and Python's selenium ('make test-deps' installs them)"))
     func vaultClockWhenZonesDiffer() throws {
