@@ -190,6 +190,7 @@ def record():
     return item
 
 
+server = None
 try:
     server = Server()
     driver.get(server.url)
@@ -356,3 +357,7 @@ try:
     print("all checks passed")
 finally:
     driver.quit()
+    # A check that failed leaves no server behind.
+    if server is not None and server.process.poll() is None:
+        server.process.kill()
+        server.process.wait(timeout=20)
