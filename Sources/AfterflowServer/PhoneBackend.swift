@@ -40,7 +40,7 @@ public final class PhoneBackend: @unchecked Sendable {
 
     private var zone: TimeZone { store.vault.timeZone }
 
-    private func serialized<T>(_ body: () throws(PhoneError) -> T) throws(PhoneError) -> T {
+    func serialized<T>(_ body: () throws(PhoneError) -> T) throws(PhoneError) -> T {
         lock.lock()
         defer { lock.unlock() }
         return try body()
@@ -65,17 +65,17 @@ public final class PhoneBackend: @unchecked Sendable {
                         ("neutral", .bool(neutral)), ("now", .int(Self.millis(Date())))])
     }
 
-    private func activeGoals(_ record: ClientRecord) -> [GoalRecord] {
+    func activeGoals(_ record: ClientRecord) -> [GoalRecord] {
         TrialSessionLifecycle.activeGoals(of: record)
     }
 
-    private func defaultCue(_ goal: GoalRecord?) -> String {
+    func defaultCue(_ goal: GoalRecord?) -> String {
         goal?.goal.cue.flatMap(store.cues.level) ?? store.cues.independent
     }
 
-    private func goalJSON(_ goal: GoalRecord) -> JSONValue {
+    func goalJSON(_ goal: GoalRecord) -> JSONValue {
         .object([("short", .string(goal.short)), ("title", .string(goal.goal.title ?? goal.short)),
-                 ("cue", .string(defaultCue(goal)))])
+                 ("cue", .string(defaultCue(goal))), ("measure", .string(goal.goal.measure.rawValue))])
     }
 
     static func millis(_ date: Date) -> Int { Int((date.timeIntervalSince1970 * 1000).rounded()) }
@@ -90,10 +90,11 @@ public final class PhoneBackend: @unchecked Sendable {
         }
     }
 
-    private func state(path: String, session: TrialSession, record: ClientRecord) -> JSONValue {
-        var goals = activeGoals(record)
+    func state(path: String, session: TrialSession, record: ClientRecord) -> JSONValue {
+        // Trial goals by the trial buttons; the other measures beside them (`behaviourJSON`).
+        var goals = activeGoals(record).filter { $0.goal.measure == .trials }
         for trial in session.trials where !goals.contains(where: { $0.short == trial.goal }) {
-            if let g = record.goal(trial.goal) { goals.append(g) }
+            if let g = record.goal(trial.goal), g.goal.measure == .trials { goals.append(g) }
         }
         var counts: [String: (Int, Int)] = [:]
         for trial in session.trials {
@@ -115,11 +116,11 @@ public final class PhoneBackend: @unchecked Sendable {
             ("counts", .object(counts.sorted { $0.key < $1.key }.map { ($0.key, .array([.int($0.value.0), .int($0.value.1)])) })),
             ("now", .int(Self.millis(Date()))),
             ("zone", .string(zone.identifier)),
-        ])
+        ] + behaviourJSON(session: session, record: record))
     }
 
     /// Reads a trial session of the vault, refusing anything else.
-    private func open(_ path: String) throws(PhoneError) -> (VaultEntry, TrialSession, ClientRecord) {
+    func open(_ path: String) throws(PhoneError) -> (VaultEntry, TrialSession, ClientRecord) {
         let place = PracticePath(path)
         guard path.hasSuffix(".md"), let client = place.client, path.hasPrefix(PracticePath.clientsFolder + "/"), place.role != .goal else {
             throw PhoneError(404, "there is no trial session \(path)")
@@ -188,8 +189,8 @@ public final class PhoneBackend: @unchecked Sendable {
                     if let known = ledger.current[id] {
                         // Sent again: written already, unless the server stopped between the
                         // ledger's line and the trial's (then fewer such lines are in the file).
-                        if let text = known, let trial = Self.trial(text), Self.count(text, in: session) < ledger.liveCount(text) {
-                            _ = try store.append(trial, to: path)
+                        if let text = known, Self.count(text, in: session) < ledger.liveCount(text) {
+                            try appendAgain(text, to: path)
                         }
                         return reopen(path, duplicate: true)
                     }
@@ -205,18 +206,12 @@ public final class PhoneBackend: @unchecked Sendable {
                     } else {
                         level = defaultCue(goalRecord)
                     }
-                    guard millis.isFinite, millis > 0, millis < 1e15 else {
-                        return .failure(.bad("the trial's time must be milliseconds since 1970; nothing was written"))
+                    let time: TimeOfDay
+                    switch moment(millis, of: session, what: "trial") {
+                    case .success(let t): time = t
+                    case .failure(let error): return .failure(error)
                     }
-                    let date = Date(timeIntervalSince1970: millis / 1000)
-                    if date.timeIntervalSinceNow > Self.clockSlack {
-                        return .failure(PhoneError(422, "the trial's time is in the future (\(Self.clock(date, zone)), it is \(Self.clock(Date(), zone)) here); check the phone's clock; nothing was written"))
-                    }
-                    let local = LocalDate(date, in: zone)
-                    if let day = session.date?.dayString, local.dayString != day {
-                        return .failure(PhoneError(422, "the trial's time is on \(local.dayString), the session is on \(day); nothing was written"))
-                    }
-                    let trial = Trial(time: TimeOfDay(local), goal: goalRecord.short, success: success, cue: level)
+                    let trial = Trial(time: time, goal: goalRecord.short, success: success, cue: level)
                     _ = entry
                     // Only into an open session of today, decided before the id is kept.
                     if let refusal = TrialSessionLifecycle.refusal(TrialSessionLifecycle.acceptance(of: session, at: Date(), in: zone),
@@ -243,7 +238,7 @@ public final class PhoneBackend: @unchecked Sendable {
         }
     }
 
-    /// Removes a trial the page logged (undo).
+    /// Removes a trial or a behaviour event the page logged (undo).
     public func undo(path: String, id: String) throws(PhoneError) -> JSONValue {
         try Self.check(id: id)
         return try edit(path: path, id: id) { () throws(PhoneError) -> Trial? in nil }
@@ -264,20 +259,23 @@ public final class PhoneBackend: @unchecked Sendable {
                     guard let known = ledger.current[id] else {
                         return .failure(PhoneError(404, "this session has no trial with id \(id); nothing was changed"))
                     }
-                    guard let text = known, let trial = Self.trial(text) else {
+                    guard let text = known else {
                         if wanted == nil { return .success(ack(path: path, session: session, record: record, duplicate: true)) }
                         return .failure(PhoneError(409, "that trial was undone; its cue cannot be changed"))
                     }
-                    // The last line holding the trial, as the ledger knows it.
-                    let line = session.trials.last(where: { Self.same($0, trial) })?.line
+                    // The last line holding the trial or event, as the ledger knows it.
+                    let line = Self.lines(text, in: session).last
                     if let wanted {
+                        guard let trial = Self.trial(text) else {
+                            return .failure(PhoneError(409, "that is a behaviour event, not a trial: only a trial has a cue to change; nothing was changed"))
+                        }
                         var changed = trial
                         changed.cue = wanted.cue
                         if changed.cue == trial.cue { return .success(ack(path: path, session: session, record: record, duplicate: true)) }
                         if let line {
                             let edited = entry.document.replacingLines(line..<(line + 1), with: [changed.lineText])
                             try store.replace(path, expecting: entry.document, with: edited)
-                        } else if !session.trials.contains(where: { Self.same($0, changed) }) {
+                        } else if Self.count(changed.lineText, in: session) == 0 {
                             return .failure(PhoneError(409, "the trial \(trial.lineText) is no longer in \(path) (edited by hand?); nothing was changed"))
                         }
                         try ledger.add(id, "c", changed.lineText)
@@ -315,7 +313,7 @@ public final class PhoneBackend: @unchecked Sendable {
     // MARK: - Helpers
 
     /// Runs `body` holding the vault's lock: its refusal or a failed write, as the page is told.
-    private func locked(_ body: () throws(VaultError) -> Result<JSONValue, PhoneError>) throws(PhoneError) -> JSONValue {
+    func locked(_ body: () throws(VaultError) -> Result<JSONValue, PhoneError>) throws(PhoneError) -> JSONValue {
         let outcome: Result<JSONValue, PhoneError>
         do {
             outcome = try store.vault.withLock(body)
@@ -326,14 +324,14 @@ public final class PhoneBackend: @unchecked Sendable {
     }
 
     /// The acknowledgement, with the session as it now is on disk.
-    private func reopen(_ path: String, duplicate: Bool) -> Result<JSONValue, PhoneError> {
+    func reopen(_ path: String, duplicate: Bool) -> Result<JSONValue, PhoneError> {
         Result { () throws(PhoneError) -> JSONValue in
             let (_, session, record) = try open(path)
             return ack(path: path, session: session, record: record, duplicate: duplicate)
         }
     }
 
-    private func ack(path: String, session: TrialSession, record: ClientRecord, duplicate: Bool) -> JSONValue {
+    func ack(path: String, session: TrialSession, record: ClientRecord, duplicate: Bool) -> JSONValue {
         .object([("ok", .bool(true)), ("duplicate", .bool(duplicate)), ("session", state(path: path, session: session, record: record))])
     }
 
@@ -363,13 +361,24 @@ public final class PhoneBackend: @unchecked Sendable {
         return nil
     }
 
-    static func same(_ a: Trial, _ b: Trial) -> Bool {
-        a.time == b.time && a.goal == b.goal && a.success == b.success && a.cue == b.cue && a.note == b.note
+    /// The 0-based lines of `session` whose trial or event is the canonical line `text`, in order.
+    static func lines(_ text: String, in session: TrialSession) -> [Int] {
+        (session.trials.filter { $0.lineText == text }.compactMap(\.line)
+            + session.events.filter { $0.lineText == text }.compactMap(\.line)).sorted()
     }
 
     static func count(_ text: String, in session: TrialSession) -> Int {
-        guard let trial = trial(text) else { return 0 }
-        return session.trials.filter { same($0, trial) }.count
+        lines(text, in: session).count
+    }
+
+    /// Appends the trial or event line `text` (a ledger's) again: the server stopped between
+    /// the ledger's line and the session's.
+    func appendAgain(_ text: String, to path: String) throws(VaultError) {
+        if let trial = Self.trial(text) {
+            _ = try store.append(trial, to: path)
+        } else if case .event(let event)? = BehaviourEvent.read(line: text) {
+            _ = try store.append([event], to: path)
+        }
     }
 
     static func clock(_ date: Date, _ zone: TimeZone) -> String {

@@ -201,7 +201,7 @@ struct PhoneResponder: HTTPResponder {
             case (.get, "/api/session"):
                 guard let session = request.uri.queryParameters.get("path") else { throw PhoneError.bad("give the session's path: /api/session?path=clients/…") }
                 return json(200, try backend.session(session))
-            case (.post, "/api/sessions"), (.post, "/api/trial"), (.post, "/api/cue"), (.post, "/api/undo"), (.post, "/api/end"):
+            case (.post, "/api/sessions"), (.post, "/api/trial"), (.post, "/api/event"), (.post, "/api/cue"), (.post, "/api/undo"), (.post, "/api/end"):
                 var request = request
                 let body: ByteBuffer
                 do {
@@ -211,7 +211,7 @@ struct PhoneResponder: HTTPResponder {
                 }
                 return json(200, try post(path, body))
             case (_, "/"), (_, "/index.html"), (_, "/api/clients"), (_, "/api/session"), (_, "/api/sessions"),
-                 (_, "/api/trial"), (_, "/api/cue"), (_, "/api/undo"), (_, "/api/end"):
+                 (_, "/api/trial"), (_, "/api/event"), (_, "/api/cue"), (_, "/api/undo"), (_, "/api/end"):
                 throw PhoneError(405, "\(request.method.rawValue) is not allowed on \(path)")
             default:
                 throw PhoneError(404, "there is nothing at \(path)")
@@ -228,6 +228,14 @@ struct PhoneResponder: HTTPResponder {
         var time: Double
         var goal: String
         var success: Bool
+        var cue: String?
+    }
+    private struct EventBody: Decodable {
+        var session: String
+        var id: String
+        var time: Double
+        var goal: String
+        var words: [String]
         var cue: String?
     }
     private struct CueBody: Decodable {
@@ -249,6 +257,9 @@ struct PhoneResponder: HTTPResponder {
         case "/api/trial":
             let t = try Self.decode(TrialBody.self, data)
             return try backend.trial(path: t.session, id: t.id, time: t.time, goal: t.goal, success: t.success, cue: t.cue)
+        case "/api/event":
+            let e = try Self.decode(EventBody.self, data)
+            return try backend.event(path: e.session, id: e.id, time: e.time, goal: e.goal, words: e.words, cue: e.cue)
         case "/api/cue":
             let c = try Self.decode(CueBody.self, data)
             return try backend.cue(path: c.session, id: c.id, cue: c.cue)
@@ -279,6 +290,7 @@ struct PhoneResponder: HTTPResponder {
         if type == Bool.self { return "true or false" }
         if type == Double.self { return "a number (milliseconds since 1970)" }
         if type == String.self { return "a string" }
+        if type == [String].self || type == [Any].self { return "a list of strings" }
         return "an object"
     }
 

@@ -85,6 +85,21 @@ struct RecordTests {
         }
     }
 
+    @Test("a number before the scores skips to that interval; the first line marks the ones skipped, and check says nothing of the gap")
+    func skippedIntervals() throws {
+        try Self.withSession { (sandbox: Sandbox, vault: String, file: String) throws in
+            _ = try Self.added(sandbox, vault, file, ["on-task", "+", "--at", "15:10:10"])
+            // After interval 1: 5 skips 2-4; 5 and 6 end 10 s apart, 6 at 15:11:00.
+            #expect(try Self.added(sandbox, vault, file, ["on-task", "5", "-", "+", "--at", "15:11:00"])
+                == ["- 15:10:50 on-task interval 5 -  intervals 2-4 not observed", "- 15:11:00 on-task interval 6 +"])
+            let check = try sandbox.run(["check", "--vault", vault, file])
+            #expect(!check.stdout.contains("missing before interval") && !check.stderr.contains("missing before interval"), "\(check)")
+            // A number already scored writes nothing and says which is next.
+            let again = try sandbox.run(["record", "maya-t", "on-task", "3", "+"], directory: vault, environment: Self.at)
+            #expect(again.status != 0 && again.stderr.contains("interval 3 of on-task is scored already (the last is 6); the next is 7"), "\(again)")
+        }
+    }
+
     @Test("--abc writes an incident of the client's one abc goal")
     func abc() throws {
         try Self.withSession { (sandbox: Sandbox, vault: String, file: String) throws in

@@ -40,6 +40,20 @@ struct ServeTests {
         }
     }
 
+    @Test("behaviour events over the API: written once as record writes them, refusals with a message, a lost line written once, undo",
+          .enabled(if: python != nil, "needs python3"))
+    func events() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let server = try ServedVault(sandbox, vault: vault)
+            defer { server.stop() }
+            let run = try ServedVault.python("serve_events.py", [server.base, server.token, vault])
+            #expect(run.status == 0 && run.output.contains("all checks passed"), "\(run.output)")
+            let check = try sandbox.run(["check", "--vault", vault])
+            #expect(check.status == 0, "\(check)")
+        }
+    }
+
     @Test("the address as a QR code, by qrencode", .enabled(if: BrowserTests.onPath(["qrencode"]) != nil, "needs qrencode ('make test-deps' installs it)"))
     func qrCode() throws {
         try withSandbox { sandbox in
@@ -182,6 +196,23 @@ struct ServeTests {
         }
     }
 
+    @Test("behaviour goals on the page at 390x844: counts, a running duration, a latency, intervals prompted at their end, an ABC incident, a task run; the server killed midway, events made offline, each saved once, the file line by line",
+          .enabled(if: webDriver, "needs chromium, chromedriver and Python's selenium ('make test-deps' installs them)"))
+    func behaviourGoals() throws {
+        let binary = try #require(afterflowBinary)
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            var arguments = [binary, vault]
+            if let shot = ProcessInfo.processInfo.environment["AFTERFLOW_SCREENSHOT_MEASURES"] { arguments += ["--screenshot", shot] }
+            let run = try ServedVault.python("serve_measures.py", arguments, timeout: 600)
+            #expect(run.status == 0, "\(run.output)")
+            #expect(run.output.contains("all checks passed"), "\(run.output)")
+            // The session file, its events and the two goals the script added, as check reads them.
+            let check = try sandbox.run(["check", "--vault", vault])
+            #expect(check.status == 0, "\(check)")
+        }
+    }
+
     @Test("the page's percentages and colours are the library's: rounded down (2 of 3 is 66 %), coloured on the exact fraction",
           .enabled(if: webDriver, "needs chromium, chromedriver and Python's selenium ('make test-deps' installs them)"))
     func pagePercentages() throws {
@@ -197,6 +228,30 @@ struct ServeTests {
             }
             try sandbox.write("percentages.json", JSONValue.array(cases).serialized())
             let run = try ServedVault.python("serve_page_rules.py", [binary, vault, "percent", sandbox.path("percentages.json")], timeout: 300)
+            #expect(run.status == 0 && run.output.contains("all checks passed"), "\(run.output)")
+        }
+    }
+
+    @Test("the page's interval clock is the library's: the observed seconds less the session's pauses, and back",
+          .enabled(if: webDriver, "needs chromium, chromedriver and Python's selenium ('make test-deps' installs them)"))
+    func pageIntervalClock() throws {
+        let binary = try #require(afterflowBinary)
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            // Pauses apart, touching, overlapping, inside one another and starting before the
+            // start; each second from 0 to 400, as AfterflowKit's ObservedClock counts it.
+            let pauseSets: [[ClosedRange<Int>]] = [[], [60...120], [60...120, 200...230], [10...40, 30...50], [10...40, 40...70],
+                                                   [20...300, 50...60], [-30...15], [100...100, 150...160]]
+            var cases: [JSONValue] = []
+            for pauses in pauseSets {
+                let clock = ObservedClock(pauses: pauses)
+                for second in stride(from: 0, through: 400, by: 1) {
+                    cases.append(.array([.array(pauses.map { .array([.int($0.lowerBound), .int($0.upperBound)]) }), .int(second),
+                                         .int(Int(clock.observed(at: Double(second)))), .int(Int(clock.elapsed(at: Double(second))))]))
+                }
+            }
+            try sandbox.write("clock.json", JSONValue.array(cases).serialized())
+            let run = try ServedVault.python("serve_page_rules.py", [binary, vault, "interval-clock", sandbox.path("clock.json")], timeout: 300)
             #expect(run.status == 0 && run.output.contains("all checks passed"), "\(run.output)")
         }
     }

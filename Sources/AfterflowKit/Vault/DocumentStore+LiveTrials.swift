@@ -1,7 +1,7 @@
 import Foundation
 
 /// The changes a live logger makes to the trial it has just written: choosing its cue (or adding
-/// a note) rewrites that line in place, and undo removes it.
+/// a note) rewrites that line in place, and undo removes it (or the behaviour event written last).
 ///
 /// Both are refused, and nothing is written, when the file is not what the logger last wrote or
 /// read (`known`): another front end appended a trial meanwhile, or the file was edited. Both go
@@ -26,8 +26,24 @@ extension DocumentStore {
         }
     }
 
+    /// Removes the session's last line of `## Trials`, a trial or a behaviour event, whichever
+    /// comes later (undo). Returns the file as it now is.
+    @discardableResult
+    public func removeLastEntry(in path: String, expecting known: Document) throws(VaultError) -> Document {
+        try editLast(in: path, expecting: known, what: "trial or event", line: { session in
+            [session.trials.last?.line, session.events.last?.line].compactMap { $0 }.max()
+        }, { document, line in
+            document.replacingLines(line..<(line + 1), with: [])
+        })
+    }
+
     private func editLastTrial(in path: String, expecting known: Document,
                                _ edit: (Document, Int) -> Document) throws(VaultError) -> Document {
+        try editLast(in: path, expecting: known, what: "trial", line: { $0.trials.last?.line }, edit)
+    }
+
+    private func editLast(in path: String, expecting known: Document, what: String, line find: (TrialSession) -> Int?,
+                          _ edit: (Document, Int) -> Document) throws(VaultError) -> Document {
         try vault.withLock { () throws(VaultError) -> Document in
             let absolute = try vault.writablePath(path)
             let bytes = try FileIO.read(absolute)
@@ -35,9 +51,8 @@ extension DocumentStore {
                 throw VaultError(.changedOnDisk, "\(path) changed on disk since its last trial was written (another logger, or an edit); nothing was changed",
                                  details: ["Its last trial may not be the one you meant; read the file and change it by hand if needed."])
             }
-            let session = TrialSession(document: known)
-            guard let last = session.trials.last, let line = last.line else {
-                throw VaultError(.invalid, "\(path) has no trial to change")
+            guard let line = find(TrialSession(document: known)) else {
+                throw VaultError(.invalid, "\(path) has no \(what) to change")
             }
             let edited = edit(known, line)
             if let refusal = Self.signatureLock(path: path, before: known, after: edited) { throw refusal }

@@ -13,7 +13,8 @@ extension Afterflow {
                   count     nothing (one occurrence), or how many
                   duration  start or stop (nothing switches it)
                   latency   cue, response, no-response (nothing switches), or 4s
-                  interval  each interval's score in order: + or -
+                  interval  each interval's score in order: + or - (a number
+                            first skips to that interval: 12 +)
                   abc       antecedent behaviour consequence (--abc: the
                             client's one abc goal)
                   task      a step and + - or n/a (--cue LEVEL), or a level

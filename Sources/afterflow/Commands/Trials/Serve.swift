@@ -13,11 +13,11 @@ extension Afterflow {
             commandName: "serve",
             abstract: "Serve the phone page for logging trials live, on this machine or your network.",
             discussion: """
-                Starts a small web server for the phone in your hand: pick a client, start a session of their active goals, then swipe up for a success and down for a failure (or tap the large buttons), left and right for the goal; choose the cue within 3 seconds or it is the goal's default; undo; end for the summary. Trials go into the same session files as afterflow log, and both may log into one session at once.
+                Starts a small web server for the phone in your hand: pick a client, start a session of their active goals, then swipe up for a success and down for a failure (or tap the large buttons), left and right for the goal; choose the cue within 3 seconds or it is the goal's default; undo; end for the summary. Behaviour goals get a card each beside the trial buttons: +1 for a count, Start/Stop for a duration (several may run), Cue then Response or None for a latency, + or − for each interval as it ends, Incident (a picker) for an ABC goal, Run (the step list) for a task. Trials and events go into the same session files as afterflow log, in the lines afterflow record writes, and both may log into one session at once.
 
                 It listens on 127.0.0.1 (this machine only) unless you give --lan. Each start makes a new random token: every request without it is refused, and an address that keeps guessing is slowed down. Open the address it prints (with the token); where qrencode is installed it prints a QR code of it too. Each start is logged as a disclosure, with its address but not its token (see 'afterflow disclosures').
 
-                Nothing is lost when the connection drops: the page keeps each trial on the phone until the server has it on disk, then sends it with its original time, once. After a restart the token is new: open the new address on the phone, and what it kept is sent then. Keep the same --port so that the phone finds what it kept (browsers keep storage per address and port).
+                Nothing is lost when the connection drops: the page keeps each trial and event on the phone until the server has it on disk, then sends it with its original time, once. After a restart the token is new: open the new address on the phone, and what it kept is sent then. Keep the same --port so that the phone finds what it kept (browsers keep storage per address and port).
 
                 Examples:
                   afterflow serve                      this machine only (port 8760)

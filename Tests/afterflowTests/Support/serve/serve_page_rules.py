@@ -5,7 +5,10 @@
   the library's; and a session of 2 successes in 3 trials shows the library's figure and colour;
 - `clock-differs`: on a phone in another time zone than the vault's, the vault's clock is shown
   beside the phone's, with the vault's place;
-- `clock-same`: on a phone in the vault's time zone, one clock only.
+- `clock-same`: on a phone in the vault's time zone, one clock only;
+- `interval-clock EXPECTED`: the page's interval clock (observed seconds, less the pauses, and
+  back) for each case in EXPECTED (a JSON list of [pauses, seconds, observed, elapsed] made by
+  AfterflowKit's ObservedClock) agrees with the library's.
 
 Usage: serve_page_rules.py AFTERFLOW VAULT MODE [EXPECTED] [--screenshot PNG]  (exit 0 when every check holds)."""
 import datetime
@@ -80,7 +83,20 @@ def start_session():
 
 
 try:
-    if MODE == "percent":
+    if MODE == "interval-clock":
+        expected = json.load(open(sys.argv[4]))
+        driver.get(url)
+        wait(lambda: driver.execute_script("return !!window.afterflow"), "the page's script runs")
+        wrong = driver.execute_script("""
+            const a = window.afterflow, wrong = [];
+            for (const [pauses, seconds, observed, elapsed] of arguments[0]) {
+              const ms = pauses.map(p => [p[0] * 1000, p[1] * 1000]);
+              const o = a.observedIn(seconds * 1000, ms), e = a.elapsedIn(seconds * 1000, ms);
+              if (o !== observed * 1000 || e !== elapsed * 1000) wrong.push([pauses, seconds, o / 1000, e / 1000, observed, elapsed]);
+            }
+            return wrong;""", expected)
+        check(wrong == [], "the page's interval clock agrees with the library's for all %d cases (disagreeing: %s)" % (len(expected), wrong[:5]))
+    elif MODE == "percent":
         expected = json.load(open(sys.argv[4]))
         driver.get(url)
         wait(lambda: driver.execute_script("return !!window.afterflow"), "the page's script runs")

@@ -3,7 +3,8 @@ import Foundation
 extension BehaviourEvent {
     /// The problems of one session's events in their order, goal by goal, that the file alone
     /// shows: a `stop` with no `start` running (or a second `start`), a `response` with no `cue`
-    /// before it, an interval whose number is not after the one before (and missing numbers).
+    /// before it, an interval whose number is not after the one before (and missing numbers,
+    /// unless the line after them marks them not observed: `IntervalGap`).
     /// `text` gives a line's text by its 0-based index, for the columns.
     public static func sequenceProblems(_ events: [BehaviourEvent], text: (Int) -> String) -> [Diagnostic] {
         var found: [Diagnostic] = []
@@ -37,7 +38,7 @@ extension BehaviourEvent {
                 if number <= last {
                     found.append(.error("event line: interval \(number) of \(event.goal) is out of order: it comes after interval \(last); number the intervals 1, 2, 3… in the order they were scored", at: at(4)))
                 } else {
-                    if number > last + 1 {
+                    if number > last + 1, !IntervalGap.marks(event.note, from: last + 1, to: number - 1) {
                         let missing = number == last + 2 ? "interval \(last + 1) is" : "intervals \(last + 1)-\(number - 1) are"
                         found.append(.warning("event line: \(missing) missing before interval \(number) of \(event.goal); score each interval in order (- when the behaviour was not seen)", at: at(4)))
                     }

@@ -8,7 +8,7 @@ import Foundation
 /// | count    | nothing, or how many           | `count` (that many)                          |
 /// | duration | `start`, `stop`, or nothing    | the one given; nothing toggles               |
 /// | latency  | `cue`, `response`, `no-response`, nothing, or `4s` | the one given; nothing toggles; `4s` a cue 4 s before and the response |
-/// | interval | `+` and `-`, one per interval  | `interval N ±`, numbered on from the session's last, each ending an interval before the next |
+/// | interval | `+` and `-`, one per interval; a number first skips to that interval | `interval N ±`, numbered on from the session's last (or the number), each ending an interval before the next; the first after a skip notes the intervals `not observed` |
 /// | abc      | antecedent behaviour consequence | `abc A B C`                                |
 /// | task     | step number and `+`, `-` or `n/a` (cue from `cue`); or a level or `n/a` per step | `step N …` |
 public struct EventEntry: Sendable {
@@ -95,16 +95,29 @@ public struct EventEntry: Sendable {
     }
 
     private func intervals(_ words: [String], at time: TimeOfDay, note: String, after mine: [BehaviourEvent]) -> Result<[BehaviourEvent], Problem> {
-        guard !words.isEmpty else { return .failure(usage("each interval's score in order, + (scored) or - (not), like + - +")) }
+        var last = 0
+        for event in mine { if case .interval(let n, _) = event.kind { last = max(last, n) } }
+        var words = words, first = last + 1
+        if let given = words.first.flatMap({ Int($0) }) {
+            guard given > last else {
+                return .failure(Problem(message: "interval \(given) of \(goal) is scored already (the last is \(last)); the next is \(last + 1)"))
+            }
+            first = given
+            words.removeFirst()
+        }
+        guard !words.isEmpty else { return .failure(usage("each interval's score in order, + (scored) or - (not), like + - + (a number first skips to that interval, like 12 +)")) }
         if let bad = words.first(where: { $0 != "+" && $0 != "-" }) {
             return .failure(usage("each interval's score in order, + (scored) or - (not), like + - +; found \(quoted(bad))"))
         }
-        var last = 0
-        for event in mine { if case .interval(let n, _) = event.kind { last = max(last, n) } }
-        return .success(words.enumerated().map { i, score in
+        var made = words.enumerated().map { i, score in
             BehaviourEvent(time: time.adding(-(words.count - 1 - i) * intervalSeconds), goal: goal,
-                           kind: .interval(number: last + 1 + i, scored: score == "+"), note: i == words.count - 1 ? note : "")
-        })
+                           kind: .interval(number: first + i, scored: score == "+"), note: i == words.count - 1 ? note : "")
+        }
+        if first > last + 1 {
+            let mark = IntervalGap.mark(from: last + 1, to: first - 1)
+            made[0].note = made[0].note.isEmpty ? mark : mark + "; " + made[0].note
+        }
+        return .success(made)
     }
 
     private func abc(_ words: [String], at time: TimeOfDay, note: String) -> Result<[BehaviourEvent], Problem> {

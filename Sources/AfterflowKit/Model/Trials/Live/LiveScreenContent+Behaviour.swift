@@ -28,7 +28,7 @@ extension LiveScreenContent {
             bottom.append(style(fit(" " + help, width), "2"))
         }
         let interval = session.behaviours.contains { $0.measure == .interval } ? "  + / - score the interval" : ""
-        bottom.append(style(fit(" [key] as listed\(interval)  q end", width), "2"))
+        bottom.append(style(fit(" [key] as listed\(interval)\(session.goals.isEmpty ? "  u undo" : "")  q end", width), "2"))
         return Self.fitted(top: top, bottom: bottom, rows: rows)
     }
 
@@ -76,7 +76,10 @@ extension LiveScreenContent {
                 let more = state.behind > 1 ? " (\(state.behind) unscored)" : ""
                 return ("▶ interval \(state.number) ended: + or -\(more)", "1;7")
             }
-            return ("interval \(state.number) · \(EventStatus.clock(state.secondsLeft)) left · \(state.scored) of \(state.total) +", "")
+            // After a restart, the intervals that ended meanwhile in place of the tally (one line).
+            let tally = state.skipped.map { $0.count == 1 ? "\($0.lowerBound) not observed" : "\($0.lowerBound)-\($0.upperBound) not observed" }
+                ?? "\(state.scored) of \(state.total) +"
+            return ("interval \(state.number) · \(EventStatus.clock(state.secondsLeft)) left · \(tally)", "")
         case .abc:
             return ("\(counted(mine.count, "incident", "incidents")) · \(key) records one", "")
         case .task:

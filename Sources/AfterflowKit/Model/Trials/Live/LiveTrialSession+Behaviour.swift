@@ -101,17 +101,20 @@ extension LiveTrialSession {
     // MARK: - Intervals
 
     /// Where an interval goal stands: the interval to score next (1-based), the seconds left in
-    /// it (0 once it has ended), and how many intervals have ended unscored.
+    /// it (0 once it has ended), how many intervals have ended unscored, and the intervals that
+    /// ended while no logger ran (skipped: not asked for), if any.
     public struct IntervalState: Equatable, Sendable {
         public var number: Int
         public var secondsLeft: Int
         public var behind: Int
         public var scored: Int
         public var total: Int
+        public var skipped: ClosedRange<Int>? = nil
     }
 
-    /// The intervals of `goal` on the session's clock: interval k runs from (k-1)·w to k·w
-    /// seconds after the session's start, w the goal's `interval:`.
+    /// The intervals of `goal` on the session's interval clock, which stops during the session's
+    /// pauses: interval k runs over observed seconds (k-1)·w to k·w, w the goal's `interval:`.
+    /// Intervals that had ended unscored when the logger began (`launched`) are skipped.
     public func intervalState(of goal: LiveBehaviour, at moment: LiveMoment) -> IntervalState {
         let width = Double(max(1, goal.entry.intervalSeconds))
         var last = 0, scored = 0, total = 0
@@ -121,22 +124,35 @@ extension LiveTrialSession {
             total += 1
             if s { scored += 1 }
         }
-        let elapsed = max(0, sessionSeconds(at: moment))
-        let ended = Int((elapsed / width + 1e-9).rounded(.down))
-        let left = Int((Double(last + 1) * width - elapsed).rounded(.up))
-        return IntervalState(number: last + 1, secondsLeft: max(0, left), behind: max(0, ended - last), scored: scored, total: total)
+        let observed = observedClock.observed(at: sessionSeconds(at: moment))
+        let ended = Int((observed / width + 1e-9).rounded(.down))
+        let missed = endedAtLaunch[goal.short] ?? 0
+        let next = max(last, missed) + 1
+        let left = Int((Double(next) * width - observed).rounded(.up))
+        return IntervalState(number: next, secondsLeft: max(0, left), behind: max(0, ended - next + 1), scored: scored, total: total,
+                             skipped: missed > last ? (last + 1)...missed : nil)
+    }
+
+    /// How many intervals of `goal` have ended at `moment`, on the interval clock.
+    func intervalsEnded(_ goal: LiveBehaviour, at moment: LiveMoment) -> Int {
+        let observed = observedClock.observed(at: sessionSeconds(at: moment))
+        return Int((observed / Double(max(1, goal.entry.intervalSeconds)) + 1e-9).rounded(.down))
     }
 
     /// Scores the next interval of the interval goal whose next interval ends first: at its end
-    /// when it has ended (the line's time is the interval's end), else now.
+    /// when it has ended (the line's time is the interval's end), else now. The first after
+    /// skipped intervals is numbered on from them, and its note marks them not observed.
     mutating func scoreInterval(_ scored: Bool, at moment: LiveMoment) {
         let goals = behaviours.filter { $0.measure == .interval }
         guard let goal = goals.min(by: { nextEnd($0, moment) < nextEnd($1, moment) }) else { return }
-        let end = started.addingTimeInterval(nextEnd(goal, moment))
+        let state = intervalState(of: goal, at: moment)
+        let end = started.addingTimeInterval(observedClock.elapsed(at: nextEnd(goal, moment)))
         let now = clockNow(at: moment)
-        write([scored ? "+" : "-"], for: goal, at: timeOfDay(min(end, now)), moment: moment)
+        let sign = scored ? "+" : "-"
+        write(state.skipped == nil ? [sign] : ["\(state.number)", sign], for: goal, at: timeOfDay(min(end, now)), moment: moment)
     }
 
+    /// The observed second at which `goal`'s next interval ends.
     private func nextEnd(_ goal: LiveBehaviour, _ moment: LiveMoment) -> Double {
         Double(intervalState(of: goal, at: moment).number * max(1, goal.entry.intervalSeconds))
     }
@@ -145,9 +161,8 @@ extension LiveTrialSession {
     /// the vault's bell or flash. The first call only takes note of where the intervals stand.
     public mutating func intervalEnded(at moment: LiveMoment) -> Bool {
         var ended = false
-        let elapsed = max(0, sessionSeconds(at: moment))
         for goal in behaviours where goal.measure == .interval {
-            let count = Int((elapsed / Double(max(1, goal.entry.intervalSeconds)) + 1e-9).rounded(.down))
+            let count = intervalsEnded(goal, at: moment)
             if let before = signalled[goal.short], count > before { ended = true }
             signalled[goal.short] = count
         }

@@ -11,9 +11,12 @@ extension LiveTrialSession {
         public var serial: Int
         public var events = 0
         public var picker: LivePicker?
+        public var lastEvent: BehaviourEvent?
     }
 
-    public var mark: Mark { Mark(count: trials.count, last: trials.last, goal: current, serial: messageSerial, events: events.count, picker: picker) }
+    public var mark: Mark {
+        Mark(count: trials.count, last: trials.last, goal: current, serial: messageSerial, events: events.count, picker: picker, lastEvent: events.last)
+    }
 
     /// The first lines: the client and file, the keys, the current goal.
     public var plainIntro: [String] {
@@ -24,7 +27,7 @@ extension LiveTrialSession {
         }
         if !behaviours.isEmpty {
             let keys = behaviours.map { "\($0.key.map(String.init) ?? "+ -") \($0.short) (\($0.measure.rawValue))" }.joined(separator: ", ")
-            out.append("Behaviour keys: \(keys), q end.")
+            out.append("Behaviour keys: \(keys), u undo, q end.")
         }
         if !goals.isEmpty { out.append(goalLine) }
         return out
@@ -53,6 +56,8 @@ extension LiveTrialSession {
             let made = Array(events.suffix(events.count - before.events))
             for event in made { out.append(String(event.lineText.dropFirst(2))) }
             out.append("  " + EventStatus.text(of: made, in: events))
+        } else if events.count < before.events, let gone = before.lastEvent {
+            out.append("undone: \(String(gone.lineText.dropFirst(2)))")
         }
         if let open = picker, open.stage != before.picker?.stage {
             out.append(plainPrompt(open))

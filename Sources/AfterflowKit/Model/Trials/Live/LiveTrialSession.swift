@@ -77,6 +77,11 @@ public struct LiveTrialSession {
     public let launched: LiveMoment?
     /// The intervals each interval goal had ended when last asked (`intervalEnded`).
     var signalled: [String: Int] = [:]
+    /// The interval clock: seconds since the start less the session's pauses (`pauses:`).
+    var observedClock: ObservedClock
+    /// The intervals each interval goal had ended when the front end began (`launched`): those
+    /// not scored by then ended while no logger ran, and are skipped, not asked for one by one.
+    var endedAtLaunch: [String: Int] = [:]
     /// The index in `goals` of the goal a key logs on.
     public private(set) var current = 0
     public private(set) var pending: Pending?
@@ -94,7 +99,9 @@ public struct LiveTrialSession {
                 behaviours: [LiveBehaviour] = [], launched: LiveMoment? = nil) {
         precondition(!goals.isEmpty || !behaviours.isEmpty, "a live session logs at least one goal")
         self.behaviours = behaviours
-        self.events = TrialSession(document: known).events
+        let read = TrialSession(document: known)
+        self.events = read.events
+        self.observedClock = ObservedClock(pauses: read.pauseOffsets)
         self.intervalSignal = store.vault.config.intervalSignal
         self.launched = launched
         self.store = store
@@ -107,6 +114,11 @@ public struct LiveTrialSession {
         self.started = started
         self.neutral = neutral
         cueKeys = LiveLoggerKeys.cueKeys(for: Array(store.cues.names.prefix(9)))
+        if let launched {
+            for goal in behaviours where goal.measure == .interval {
+                endedAtLaunch[goal.short] = intervalsEnded(goal, at: launched)
+            }
+        }
     }
 
     /// The trial goal keys log on; a session of behaviour goals only has a placeholder that no
@@ -189,6 +201,7 @@ public struct LiveTrialSession {
         let session = TrialSession(document: known)
         trials = session.trials
         events = session.events
+        observedClock = ObservedClock(pauses: session.pauseOffsets)
         return true
     }
 
@@ -208,18 +221,27 @@ public struct LiveTrialSession {
         return max(0, Int((open.deadline - monotonic).rounded(.up)))
     }
 
-    /// Removes the last trial from the file, and makes its goal the current one.
+    /// Removes the last trial or behaviour event from the file, whichever was written later;
+    /// an undone trial's goal becomes the current one.
     public mutating func undo(at moment: LiveMoment) {
         settle()
-        guard let last = trials.last else {
+        let before = TrialSession(document: known)
+        let trialLine = before.trials.last?.line ?? -1, eventLine = before.events.last?.line ?? -1
+        guard trialLine >= 0 || eventLine >= 0 else {
             problem("nothing to undo", at: moment)
             return
         }
         do {
-            known = try store.removeLastTrial(in: path, expecting: known)
-            trials = TrialSession(document: known).trials
-            if let index = goals.firstIndex(where: { $0.short == last.goal }) { current = index }
-            flash("undone: \(describe(last))", at: moment)
+            known = try store.removeLastEntry(in: path, expecting: known)
+            let session = TrialSession(document: known)
+            trials = session.trials
+            events = session.events
+            if eventLine > trialLine, let last = before.events.last {
+                flash("undone: \(String(last.lineText.dropFirst(2)).visible())", at: moment)
+            } else if let last = before.trials.last {
+                if let index = goals.firstIndex(where: { $0.short == last.goal }) { current = index }
+                flash("undone: \(describe(last))", at: moment)
+            }
         } catch {
             problem("not undone: \(error)", at: moment)
         }

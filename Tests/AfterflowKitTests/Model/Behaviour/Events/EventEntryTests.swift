@@ -43,6 +43,20 @@ import Testing
             == ["- 15:10:10 on-task interval 3 +", "- 15:10:20 on-task interval 4 -", "- 15:10:30 on-task interval 5 +  n"])
     }
 
+    @Test func aNumberBeforeTheScoresSkipsToThatIntervalAndMarksTheOnesSkipped() {
+        let entry = Self.entry("on-task", ["measure: interval", "method: partial", "interval: 10s"])
+        let before = [BehaviourEvent(time: TimeOfDay(hour: 15, minute: 10, second: 0), goal: "on-task", kind: .interval(number: 2, scored: true))]
+        // After interval 2: 12 skips 3-11; two scores are 12 and 13, ten seconds apart.
+        #expect(Self.lines(entry.events(["12", "+", "-"], at: Self.at, note: "n", after: before))
+            == ["- 15:10:20 on-task interval 12 +  intervals 3-11 not observed", "- 15:10:30 on-task interval 13 -  n"])
+        // One skipped: its own words; the note follows the mark.
+        #expect(Self.lines(entry.events(["4", "-"], at: Self.at, note: "n", after: before)) == ["- 15:10:30 on-task interval 4 -  interval 3 not observed; n"])
+        // The next number itself skips nothing; one scored already is refused.
+        #expect(Self.lines(entry.events(["3", "+"], at: Self.at, after: before)) == ["- 15:10:30 on-task interval 3 +"])
+        #expect(throws: EventEntry.Problem.self) { try entry.events(["2", "+"], at: Self.at, after: before).get() }
+        #expect(throws: EventEntry.Problem.self) { try entry.events(["7"], at: Self.at, after: before).get() }
+    }
+
     @Test func anAntecedentTheVaultDoesNotListIsRefused() {
         let entry = Self.entry("incidents", ["measure: abc"])
         #expect(throws: EventEntry.Problem.self) { try entry.events(["noise", "hitting", "escape"], at: Self.at, after: []).get() }

@@ -28,11 +28,12 @@ import Testing
         goal("handwash", "measure: task\nsteps: [wet, soap, rinse]", key: "w"),
     ]
 
-    func session(_ text: String = Self.head, trialGoals: [LiveGoal] = []) throws -> LiveTrialSession {
+    /// The logger begun `launched` seconds after the session's start (0: as it starts).
+    func session(_ text: String = Self.head, trialGoals: [LiveGoal] = [], launched: Double = 0) throws -> LiveTrialSession {
         try temp.write(Self.path, text)
         let store = DocumentStore(vault: try temp.vault)
         return LiveTrialSession(store: store, path: Self.path, goals: trialGoals, clientName: "Sam R.", known: try store.read(Self.path).document,
-                                started: Self.start, neutral: false, behaviours: Self.behaviours, launched: at(0))
+                                started: Self.start, neutral: false, behaviours: Self.behaviours, launched: at(launched))
     }
 
     /// `seconds` after the start by both clocks (the monotonic one counting from 1000).
@@ -122,6 +123,57 @@ import Testing
         // Scored before its end (30 s), interval 3's line has the time it was scored: 15:00:27.
         press("+", on: &live, at: 27)
         #expect(try lines() == ["- 15:00:10 on-task interval 1 +", "- 15:00:20 on-task interval 2 -", "- 15:00:27 on-task interval 3 +"])
+    }
+
+    @Test func intervalsThatEndedWhileNoLoggerRanAreSkippedAndMarked() throws {
+        // Interval 1 scored, then the logger killed; resumed at 95 s: intervals 2-9 (ending at
+        // 20 … 90 s) ended unscored meanwhile. Interval 10 (90-100 s) is the next asked for.
+        var live = try session(Self.head + "- 15:00:10 on-task interval 1 +\n", launched: 95)
+        let onTask = Self.behaviours[4]
+        #expect(live.intervalState(of: onTask, at: at(95)) == .init(number: 10, secondsLeft: 5, behind: 0, scored: 1, total: 1, skipped: 2...9))
+        // At 103 s interval 10 has ended (at 100 s, 15:01:40): + scores it at its end, marked.
+        #expect(live.intervalState(of: onTask, at: at(103)).behind == 1)
+        press("+", on: &live, at: 103)
+        press("-", on: &live, at: 111)
+        #expect(try lines() == ["- 15:00:10 on-task interval 1 +", "- 15:01:40 on-task interval 10 +  intervals 2-9 not observed",
+                                "- 15:01:50 on-task interval 11 -"])
+        #expect(live.intervalState(of: onTask, at: at(111)) == .init(number: 12, secondsLeft: 9, behind: 0, scored: 2, total: 3))
+        // The file as check reads it: the gap is marked, no warning.
+        let session = TrialSession(document: Document(try temp.read(Self.path)))
+        #expect(BehaviourEvent.sequenceProblems(session.events, text: { _ in "" }).isEmpty)
+    }
+
+    @Test func theIntervalClockStopsDuringThePauses() throws {
+        // Paused from 15:00:15 to 15:00:45 (15 to 45 s): interval 2 runs over observed seconds
+        // 10-20, so it ends at 20 + 30 = 50 s; at 48 s it has 2 s left.
+        let paused = Self.head.replacingOccurrences(of: "date: 2025-01-14T15:00:00\n", with: "date: 2025-01-14T15:00:00\npauses: [15:00:15-15:00:45]\n")
+        var live = try session(paused)
+        let onTask = Self.behaviours[4]
+        press("+", on: &live, at: 12)
+        #expect(live.intervalState(of: onTask, at: at(30)) == .init(number: 2, secondsLeft: 5, behind: 0, scored: 1, total: 1))
+        #expect(live.intervalState(of: onTask, at: at(48)) == .init(number: 2, secondsLeft: 2, behind: 0, scored: 1, total: 1))
+        // Scored at 55 s, after its end: the line has the end's time, 15:00:50.
+        press("-", on: &live, at: 55)
+        #expect(try lines() == ["- 15:00:10 on-task interval 1 +", "- 15:00:50 on-task interval 2 -"])
+    }
+
+    @Test func undoRemovesTheLastEventOrTrialWhicheverCameLast() throws {
+        var live = try session(trialGoals: LiveTrialSessionTests.goals)
+        press("t", on: &live, at: 130)
+        live.log(success: true, at: at(131))
+        press("r", on: &live, at: 132)
+        // u: the tantrum's start (the last line) goes; the trial stays; then the trial; then the count.
+        press("u", on: &live, at: 140)
+        #expect(try lines() == ["- 15:02:10 hitting count", "- 15:02:11 s-initial + independent"])
+        #expect(live.running(Self.behaviours[1], at: at(141)) == nil)
+        #expect(live.shownMessage(at: at(140).monotonic)?.text == "undone: 15:02:12 tantrum start")
+        press("u", on: &live, at: 141)
+        #expect(try lines() == ["- 15:02:10 hitting count"])
+        press("u", on: &live, at: 142)
+        #expect(try lines() == [])
+        #expect(live.events.isEmpty && live.trials.isEmpty)
+        press("u", on: &live, at: 143)
+        #expect(live.shownMessage(at: at(143).monotonic)?.text == "nothing to undo")
     }
 
     @Test func anIntervalsEndIsSignalledOnce() throws {
