@@ -84,7 +84,9 @@ public struct Session: Sendable, SessionSections {
                 sawTreatment = true
                 guard let s = reader.required(entry, example: "one of \(Treatment.expectedList)") else { continue }
                 treatment = Treatment(parsing: s.text)
-                if treatment == nil { reader.error("treatment must be one of \(Treatment.expectedList), found \(quoted(s.text))", at: s.location) }
+                if treatment == nil {
+                    reader.error("treatment must be a name of letters, digits, - and _ (like psilocybin or 5-meo-dmt; the vault's are in .afterflow/config.yml), found \(quoted(s.text))", at: s.location)
+                }
             case .administration:
                 guard let s = reader.scalar(entry) else { continue }
                 administration = Administration(parsing: s.text)
