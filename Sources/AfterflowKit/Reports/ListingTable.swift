@@ -67,7 +67,10 @@ package struct ListingTable {
         if let treatment = row.treatment, !treatment.isAppTreatment || renamed.contains(treatment) {
             // A treatment afterflow or the vault adds, or names anew: its display name, made for this row.
             let gap = String(repeating: " ", count: layout.gap)
-            bytes += Array((gap + catalog.displayName(of: treatment).padded(to: 10) + gap).utf8)
+            // The column is 10 wide: a longer name is cut, with an ellipsis.
+            let name = catalog.displayName(of: treatment)
+            let shown = DisplayWidth.of(name) > 10 ? DisplayWidth.prefix(name, fitting: 9).text.trimmingCharacters(in: .whitespaces) + "…" : name
+            bytes += Array((gap + shown.padded(to: 10) + gap).utf8)
         } else {
             bytes += treatments[row.treatment.flatMap { treatmentCases.firstIndex(of: $0) } ?? treatmentCases.count]
         }

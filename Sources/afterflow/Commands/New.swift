@@ -157,7 +157,7 @@ struct New: ParsableCommand {
             printDraft(session, path: path, shortID: shortID, vault: vault, now: now)
         } else {
             emit(term.bold("Created \(vault.shownPath(path))"))
-            emit("  \(session.displayTitle) · \(session.status.words) · id \(shortID)")
+            emit("  \(session.displayTitle(treatments: vault.config.treatments)) · \(session.status.words) · id \(shortID)")
             if let reminder = session.reminder {
                 emit("Reminder set for \(ReminderOffer.describe(reminder, now: now, timeZone: zone)).")
             } else if session.status == .needsReflection && remind == nil {

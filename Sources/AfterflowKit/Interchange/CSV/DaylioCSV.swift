@@ -47,7 +47,7 @@ public enum DaylioCSV {
         /// word the scale lacks (a custom mood) is this word's. Nil from a CSV, which has no groups.
         public var moodGroup: String?
         /// How messages name the entry when it has no line of its own (a backup's entry:
-        /// `2024-12-05 18:30 (id 42)`); nil for a CSV row.
+        /// `2024-12-05 6:30 PM (id 42)`); nil for a CSV row.
         public var label: String?
     }
 

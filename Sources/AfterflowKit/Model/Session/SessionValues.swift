@@ -5,6 +5,8 @@ public struct SessionValues: Sendable, SessionSections {
     public var id = UUID()
     public var date: LocalDate
     public var treatment: Treatment
+    /// The treatment's display name as the vault gives it (`Ibogaine HCl`); nil: its own.
+    public var treatmentName: String?
     public var administration: Administration?
     public var dose: String?
     public var moodBefore: Int?
@@ -34,7 +36,7 @@ public struct SessionValues: Sendable, SessionSections {
     }
 
     /// `Psilocybin • Dec 10, 2024`.
-    public var displayTitle: String { "\(treatment.displayName) • \(date.mediumDay)" }
+    public var displayTitle: String { "\(treatmentName ?? treatment.displayName) • \(date.mediumDay)" }
 }
 
 extension SessionValues {
@@ -65,6 +67,7 @@ extension SessionValues {
         today.time?.second = 0
         let treatment = typed.treatment.flatMap(config.treatments.treatment(parsing:)) ?? config.defaultTreatment ?? .psilocybin
         self.init(date: typed.date ?? today, treatment: treatment, created: created)
+        treatmentName = config.treatments.displayName(of: treatment)
         administration = typed.administration.flatMap(Administration.init(parsing:))
             ?? config.treatments.entry(treatment)?.route ?? config.defaultAdministration
         dose = typed.dose?.trimmingCharacters(in: .whitespaces)

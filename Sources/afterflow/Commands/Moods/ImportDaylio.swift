@@ -73,7 +73,7 @@ struct ImportDaylio: ParsableCommand {
         let err = ErrorStream.current
         for problem in plan.problems {
             // A backup's entry has no line: it is named by its date and id.
-            let place = problem.entry.map { " \($0):" } ?? ":\(problem.location.line):\(problem.location.column):"
+            let place = problem.entry.map { ": \($0):" } ?? ":\(problem.location.line):\(problem.location.column):"
             err.write("\(name.visible())\(place) " + problem.description.visible())
         }
         let rejected = plan.rejectedLines

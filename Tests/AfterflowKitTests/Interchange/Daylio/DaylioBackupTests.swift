@@ -32,7 +32,7 @@ struct DaylioBackupTests {
         #expect(entries[0].activities == ["work"])
         #expect(entries[0].noteTitle == "Late")
         #expect(entries[0].note == "Long day<br>bed soon")
-        #expect(entries[0].label == "2024-12-31 22:05 (id 3)")
+        #expect(entries[0].label == "2024-12-31 10:05 PM (id 3)")
         // id 2: month 0 is January; hour and minute -1: the day alone.
         #expect(entries[1].date == LocalDate(year: 2024, month: 1, day: 15))
         #expect(entries[1].date.isDayOnly)
@@ -87,8 +87,8 @@ struct DaylioBackupTests {
              ]}
             """
         let reading = try DaylioBackup.read(try Self.backup(json), timeZone: Self.zone, now: Self.now)
-        // Entry 4 (id 6) is fine: 2024-03-04 09:30, meh.
-        #expect(reading.entries.map(\.label) == ["2024-03-04 09:30 (id 6)"])
+        // Entry 4 (id 6) is fine: 2024-03-04 9:30 AM (month 2 is March), meh.
+        #expect(reading.entries.map(\.label) == ["2024-03-04 9:30 AM (id 6)"])
         #expect(reading.problems.map { "\($0.entry ?? "?"): \($0.message)" } == [
             "entry 1 (id 9): expected month 0 to 11 (Daylio counts months from 0, January being 0), found 12",
             // month 1 is February: 2024 is a leap year, so 29 days.
