@@ -40,6 +40,12 @@ extension LanguageServer {
             switch key {
             case "cue", "counts_correct":
                 choices += vault.config.cueLevels.names.map { FieldChoice($0, "A cue level of this vault (least support first).") }
+            case "treatment" where kind == .session:
+                // The vault's catalogue: afterflow's common ones and its own, after the app's nine.
+                let listed = Set(choices.map(\.value))
+                choices += vault.config.treatments.entries.filter { !listed.contains($0.treatment.rawValue) }.map {
+                    FieldChoice($0.treatment.rawValue, $0.displayName + ($0.isAppTreatment ? "" : " (the app's CSV writes Other)"))
+                }
             case "tags":
                 let tags = (try? workspace?.store.tagCounts(SessionFilter())) ?? []
                 choices += tags.map { FieldChoice($0.tag, "A tag used in \($0.sessions) session\($0.sessions == 1 ? "" : "s").") }

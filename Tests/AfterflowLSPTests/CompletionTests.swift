@@ -35,7 +35,29 @@ struct CompletionTests {
 
     @Test func treatmentsAreOfferedAfterTheirKey() throws {
         let text = "---\ntreatment: \n---\n"
-        #expect(Self.labels(try Self.items("sessions/2025/new.md", text, line: 1, character: 11)) == Treatment.allCases.map(\.rawValue))
+        // The app's nine, then afterflow's common ones (the vault adds none of its own here).
+        #expect(Self.labels(try Self.items("sessions/2025/new.md", text, line: 1, character: 11)) == [
+            "psilocybin", "lsd", "dmt", "mdma", "ketamine", "ayahuasca", "mescaline", "cannabis", "other",
+            "esketamine", "5-meo-dmt", "ibogaine", "psilocybin-truffles", "2c-b",
+        ])
+    }
+
+    @Test func theVaultsOwnTreatmentsAreOfferedWithTheirNames() throws {
+        let vault = try VaultCopy()
+        let config = try String(contentsOfFile: vault.root + "/.afterflow/config.yml", encoding: .utf8)
+        try vault.write(".afterflow/config.yml", config + "treatments: [ibogaine-hcl=Ibogaine HCl (oral)]\n")
+        let server = ServerHarness(vaultRoot: vault.root)
+        server.initialize(root: vault.root)
+        DiagnosticsTests.open(server, vault, "sessions/2025/new.md", "---\ntreatment: \n---\n")
+        let answer = server.request("textDocument/completion", [
+            "textDocument": ["uri": .string(vault.uri("sessions/2025/new.md"))], "position": ["line": .int(1), "character": .int(11)],
+        ])
+        let items = answer?["result"]?["items"]?.array ?? []
+        // After the 14 afterflow knows, the vault's, with its display name.
+        #expect(Self.labels(items).count == 15)
+        let own = items.last
+        #expect(own?["label"]?.string == "ibogaine-hcl")
+        #expect(own?["documentation"]?["value"]?.string == "Ibogaine HCl (the app's CSV writes Other)")
     }
 
     @Test func moodScoresComeWithTheirWords() throws {

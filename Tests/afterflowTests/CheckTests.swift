@@ -61,7 +61,7 @@ struct BrokenCase: Sendable, CustomTestStringConvertible {
                    line: 11, column: 3,
                    message: "nested keys are not supported; 'music' must hold a value or a list, not other keys"),
         BrokenCase(name: "unknown-treatment", replacing: ("treatment: psilocybin", "treatment: aspirin"), line: 4, column: 12,
-                   message: "treatment must be one of psilocybin, lsd, dmt, mdma, ketamine, ayahuasca, mescaline, cannabis, other, found \"aspirin\""),
+                   message: "treatment must be one of psilocybin, lsd, dmt, mdma, ketamine, ayahuasca, mescaline, cannabis, other, esketamine, 5-meo-dmt, ibogaine, psilocybin-truffles, 2c-b, found \"aspirin\"; write one of them, or add it to treatments in .afterflow/config.yml"),
         BrokenCase(name: "mood-out-of-range", replacing: ("mood_before: 5", "mood_before: 11"), line: 7, column: 14,
                    message: "mood_before must be a whole number from 1 to 10, found \"11\""),
         BrokenCase(name: "bad-date", replacing: ("date: 2024-12-10T14:30:00-08:00", "date: 2024-02-30"), line: 3, column: 7,

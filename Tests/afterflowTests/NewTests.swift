@@ -244,7 +244,7 @@ struct NewTests {
             (["--treatment", "lsd", "--mood-before", "11"], "--mood-before must be a whole number from 1 to 10, found 11"),
             (["--treatment", "lsd", "--mood-after", "0"], "--mood-after must be a whole number from 1 to 10, found 0"),
             (["--treatment", "aspirin"],
-             "--treatment must be one of psilocybin, lsd, dmt, mdma, ketamine, ayahuasca, mescaline, cannabis, other, found \"aspirin\""),
+             "--treatment must be one of psilocybin, lsd, dmt, mdma, ketamine, ayahuasca, mescaline, cannabis, other, esketamine, 5-meo-dmt, ibogaine, psilocybin-truffles, 2c-b, found \"aspirin\"; write one of them, or add it to treatments in .afterflow/config.yml"),
             (["--treatment", "lsd", "--administration", "IO"],
              "--administration must be one of intravenous, intramuscular, oral, nasal, sublingual, other (or IV, IM), found \"IO\""),
             // A date in the future makes a draft, and yesterday is a day (FutureDraftTests, #10).

@@ -81,7 +81,7 @@ struct SetTests {
             ("id=6F1C2A8E-5B3D-4C1A-9F0E-2D7B8C9A1E34", "id is a session's identity and never changes"),
             ("updated=2024-01-01", "updated is kept by afterflow itself"),
             ("created=2024-01-01", "created is kept by afterflow itself"),
-            ("treatment=aspirin", "treatment must be one of psilocybin, lsd, dmt, mdma, ketamine, ayahuasca, mescaline, cannabis, other, found \"aspirin\""),
+            ("treatment=aspirin", "treatment must be one of psilocybin, lsd, dmt, mdma, ketamine, ayahuasca, mescaline, cannabis, other, esketamine, 5-meo-dmt, ibogaine, psilocybin-truffles, 2c-b, found \"aspirin\"; write one of them, or add it to treatments in .afterflow/config.yml"),
             ("date=", "date cannot be empty"),
             ("date=tomorrow", "date must be a date like 2024-12-10T14:30:00-08:00, 2024-12-10 14:30 or 2024-12-10, found \"tomorrow\""),
             ("9lives=yes", "'9lives' is not a key afterflow can write"),

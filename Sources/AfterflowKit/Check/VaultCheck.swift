@@ -6,7 +6,8 @@ import Foundation
 /// - each document's own problems, as the index recorded them when it read the file;
 /// - duplicate ids among documents of every kind (an error on each file but the first by path);
 /// - the checks across files (`PracticeCheck`: a trial's goal, a goal's client, cue levels,
-///   files outside their client's folder);
+///   files outside their client's folder) and against the settings (a session's treatment the
+///   vault's `treatments` lacks);
 /// - the vault's settings (`.afterflow/config.yml`) and the files that could not be read;
 /// - with a `git` repository, the files an unfinished merge left in conflict without markers.
 ///
@@ -65,6 +66,7 @@ public struct VaultCheck: Sendable {
         let overlay = try UnsavedDocuments(unsaved, in: vault)
         var problems = try overlay.replacingProblems(try store.problems(), in: store)
         let practice = PracticeCheck.diagnostics(in: vault, replacing: overlay.bytes, now: now)
+            + (try VaultCheck.treatmentProblems(in: store, unsaved: overlay.entries))
         if !practice.isEmpty {
             problems = (problems + practice).sorted(by: VaultCheck.inFileOrder)
         }

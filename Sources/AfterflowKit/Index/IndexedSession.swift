@@ -65,8 +65,11 @@ public struct IndexedSession: Sendable {
     }
 
     /// `Psilocybin • Dec 10, 2024`.
-    public var displayTitle: String {
-        let name = treatment?.displayName ?? "Session"
+    public var displayTitle: String { displayTitle(treatments: .builtIn) }
+
+    /// The title with the vault's display name of the treatment (`Ibogaine HCl • Dec 10, 2024`).
+    public func displayTitle(treatments: TreatmentCatalog) -> String {
+        let name = treatment.map(treatments.displayName(of:)) ?? "Session"
         guard let date else { return name }
         return "\(name) • \(date.mediumDay)"
     }

@@ -74,7 +74,20 @@ struct RawValues<Value: CaseIterable & RawRepresentable & Sendable>: Sendable wh
 }
 
 extension Treatment {
-    static let rawValues = RawValues<Treatment>()
+    static let rawValues = ColumnNames()
+
+    /// A treatment column read without a `String` for the app's nine; any other name is read as text.
+    struct ColumnNames: Sendable {
+        let cases: [(value: Treatment, bytes: [UInt8])] = Treatment.allCases.map { ($0, Array($0.rawValue.utf8)) }
+
+        func value(_ bytes: UnsafeBufferPointer<UInt8>) -> Treatment? {
+            guard let start = bytes.baseAddress else { return nil }
+            for candidate in cases where candidate.bytes.count == bytes.count {
+                if candidate.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, start, bytes.count) == 0 }) { return candidate.value }
+            }
+            return Treatment(rawValue: String(decoding: bytes, as: UTF8.self))
+        }
+    }
 }
 
 extension SessionStatus {

@@ -62,17 +62,16 @@ extension Statistics {
         }
 
         var all = Moods()
-        static let treatmentOrder = Treatment.allCases
         static let statusOrder = SessionStatus.allCases
-        /// In `Treatment.allCases` order, and `SessionStatus.allCases` order.
-        var treatments = Array(repeating: Moods(), count: Treatment.allCases.count)
+        /// By treatment; statuses in `SessionStatus.allCases` order.
+        var treatments: [Treatment: Moods] = [:]
         var statuses = Array(repeating: 0, count: SessionStatus.allCases.count)
         /// Days as numbers that sort like them: 20241210.
         var days: [Int] = []
 
         mutating func add(day: Int?, treatment: Treatment?, status: SessionStatus, moodBefore: Int?, moodAfter: Int?) {
             all.add(moodBefore, moodAfter)
-            if let treatment, let i = Tally.treatmentOrder.firstIndex(of: treatment) { treatments[i].add(moodBefore, moodAfter) }
+            if let treatment { treatments[treatment, default: Moods()].add(moodBefore, moodAfter) }
             if let i = Tally.statusOrder.firstIndex(of: status) { statuses[i] += 1 }
             if let day { days.append(day) }
         }
@@ -102,7 +101,7 @@ extension Statistics {
             stats.averageMoodAfter = all.averageAfter
             stats.averageLift = all.averageLift
             (stats.moodBeforeCount, stats.moodAfterCount, stats.liftCount) = (all.beforeCount, all.afterCount, all.liftCount)
-            stats.byTreatment = zip(Treatment.allCases, treatments).filter { $0.1.count > 0 }.map { treatment, moods in
+            stats.byTreatment = treatments.filter { $0.value.count > 0 }.map { treatment, moods in
                 TreatmentFigures(treatment: treatment, count: moods.count, averageMoodBefore: moods.averageBefore,
                                  averageMoodAfter: moods.averageAfter, averageLift: moods.averageLift)
             }.sorted { $0.count != $1.count ? $0.count > $1.count : $0.treatment.rawValue < $1.treatment.rawValue }

@@ -32,6 +32,8 @@ public struct HTMLReport: Sendable {
     /// How many threads prepare and render the sessions: the caller's core count (the library
     /// asks the system for none); 1, the default, does it on the caller's thread.
     public var cores = 1
+    /// The vault's treatments, for their display names (`VaultConfig.treatments`).
+    public var treatments = TreatmentCatalog.builtIn
 
     public init(timeZone: TimeZone, now: Date) {
         self.timeZone = timeZone
@@ -101,7 +103,7 @@ public struct HTMLReport: Sendable {
         if let svg = MoodChart(points: points, checkIns: marks, timeZone: .gmt).svg() { context["chart"] = ReportText(svg) }
         if !checkIns.isEmpty { context["checkins"] = HTMLReport.checkInContext(checkIns) }
         if let measures, !measures.isEmpty { context["measures"] = HTMLReport.measureContext(measures) }
-        context["treatments"] = HTMLReport.treatmentRows(sessions)
+        context["treatments"] = HTMLReport.treatmentRows(sessions, treatments: treatments)
         context["overall"] = HTMLReport.figures(name: "All", sessions)
         if details { context["sessions"] = sessions.map(sessionContext) }
         return context
@@ -146,11 +148,11 @@ public struct HTMLReport: Sendable {
 
     // MARK: - Summary
 
-    static func treatmentRows(_ sessions: [IndexedSession]) -> [[String: Any]] {
+    static func treatmentRows(_ sessions: [IndexedSession], treatments: TreatmentCatalog = .builtIn) -> [[String: Any]] {
         var groups: [Treatment: [IndexedSession]] = [:]
         for session in sessions { if let t = session.treatment { groups[t, default: []].append(session) } }
         return groups.sorted { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key.rawValue < $1.key.rawValue }
-            .map { figures(name: $0.key.displayName, $0.value) }
+            .map { figures(name: treatments.displayName(of: $0.key), $0.value) }
     }
 
     static func figures(name: String, _ sessions: [IndexedSession]) -> [String: Any] {
@@ -184,10 +186,10 @@ public struct HTMLReport: Sendable {
 
     func sessionTexts(_ session: IndexedSession) -> SessionTexts {
         var c = SessionTexts()
-        c.add("title", session.displayTitle)
+        c.add("title", session.displayTitle(treatments: treatments))
         c.add("anchor", "session-" + (session.id.map { String($0.prefix(8)).lowercased() }
             ?? String(UInt64(bitPattern: ContentHash.of(Array(session.path.utf8))) & 0xFFFF_FFFF, radix: 16)))
-        c.add("treatment", session.treatment?.displayName ?? "Unknown")
+        c.add("treatment", session.treatment.map(treatments.displayName(of:)) ?? "Unknown")
         c.add("status", session.status.words)
         c.add("status_class", session.status.rawValue)
         if let when = when(session) { c.add("when", when) }

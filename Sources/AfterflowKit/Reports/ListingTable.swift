@@ -9,6 +9,13 @@ package struct ListingTable {
     package let layout: ListingLayout
     /// The terminal's columns; nil when piped.
     package let width: Int?
+    /// The vault's treatments, for the display names of those the app has not (or the vault
+    /// names anew).
+    package var catalog = TreatmentCatalog.builtIn {
+        didSet { renamed = Set(Treatment.allCases.filter { catalog.displayName(of: $0) != $0.displayName }) }
+    }
+    /// The app's treatments the vault gives another display name.
+    private var renamed: Set<Treatment> = []
     package private(set) var bytes: [UInt8] = []
     package private(set) var count = 0
     /// Sessions by status, in `SessionStatus.allCases` order.
@@ -57,7 +64,16 @@ package struct ListingTable {
         let status = statusCases.firstIndex(of: row.status) ?? 0
         statusCounts[status] += 1
         appendDate(row.dateText)
-        bytes += treatments[row.treatment.flatMap { treatmentCases.firstIndex(of: $0) } ?? treatmentCases.count]
+        if let treatment = row.treatment, !treatment.isAppTreatment || renamed.contains(treatment) {
+            // A treatment afterflow or the vault adds, or names anew: its display name, made for this row.
+            let gap = String(repeating: " ", count: layout.gap)
+            // The column is 10 wide: a longer name is cut, with an ellipsis.
+            let name = catalog.displayName(of: treatment)
+            let shown = DisplayWidth.of(name) > 10 ? DisplayWidth.prefix(name, fitting: 9).text.trimmingCharacters(in: .whitespaces) + "…" : name
+            bytes += Array((gap + shown.padded(to: 10) + gap).utf8)
+        } else {
+            bytes += treatments[row.treatment.flatMap { treatmentCases.firstIndex(of: $0) } ?? treatmentCases.count]
+        }
         bytes += moodPairs[ListingTable.mood(row.moodBefore) * 11 + ListingTable.mood(row.moodAfter)]
         bytes += statuses[status]
         appendIntention(row.intention)

@@ -6,6 +6,8 @@ public struct StatsReport: Sendable {
     public var journal: Statistics
     public var practice: PracticeStatistics
     public var moods: MoodTrend
+    /// The vault's treatments, for their display names (`VaultConfig.treatments`).
+    public var treatments = TreatmentCatalog.builtIn
 
     public init(journal: Statistics, practice: PracticeStatistics, moods: MoodTrend) {
         self.journal = journal
@@ -113,7 +115,7 @@ public struct StatsReport: Sendable {
         var lines = [style.bold("By treatment") + "   sessions          before  after  lift"]
         let most = Double(journal.byTreatment.map(\.count).max() ?? 1)
         for figures in journal.byTreatment {
-            let name = figures.treatment.displayName.padded(to: 14)
+            let name = treatments.displayName(of: figures.treatment).padded(to: 14)
             let count = String(figures.count).leftPadded(to: 4)
             let bar = charts.bar(Double(figures.count), of: most, width: 12)
             let barColumn = bar + String(repeating: " ", count: max(0, 13 - bar.count))

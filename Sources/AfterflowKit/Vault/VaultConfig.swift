@@ -5,6 +5,8 @@ public struct VaultConfig: Sendable {
     public var version = 1
     public var timeZone: TimeZone
     public var defaultTreatment: Treatment?
+    /// Every treatment the vault knows (`TreatmentCatalog.builtIn`, then `treatments:`).
+    public var treatments = TreatmentCatalog.builtIn
     public var defaultAdministration: Administration?
     /// The cue (prompt) levels trial lines and goals use, least support first (`cue_levels:`).
     public var cueLevels: CueLevels = .standard
@@ -51,6 +53,7 @@ public struct VaultConfig: Sendable {
     /// the terminal's bell, or a flash of the screen.
     public var intervalSignal: IntervalSignal = .none
     public var diagnostics: [Diagnostic] = []
+    private var pendingDefaultTreatment: (String, SourceLocation)?
 
     public init(timeZone: TimeZone = .current) {
         self.timeZone = timeZone
@@ -92,6 +95,9 @@ public struct VaultConfig: Sendable {
             case "services":
                 readServices(entry)
                 continue
+            case "treatments":
+                readTreatments(entry)
+                continue
             case "version", "time_zone", "default_treatment", "default_administration", "clinician", "practice", "crisis_line",
                  "provider", "unit_rule", "audit", "interval_signal":
                 break
@@ -100,6 +106,14 @@ public struct VaultConfig: Sendable {
             }
             guard let scalar = single(entry) else { continue }
             readSingle(entry.key, scalar)
+        }
+        if let (text, location) = pendingDefaultTreatment {
+            if let value = treatments.treatment(parsing: text) {
+                defaultTreatment = value
+            } else {
+                diagnostics.append(.error(treatments.unknownMessage(text, what: "default_treatment"), at: location))
+            }
+            pendingDefaultTreatment = nil
         }
     }
 
@@ -116,11 +130,8 @@ public struct VaultConfig: Sendable {
                 diagnostics.append(.error("time_zone must be a time zone name like America/Los_Angeles or Europe/Berlin, found \(quoted(text))", at: scalar.location))
             }
         case "default_treatment":
-            if let value = Treatment(parsing: text) {
-                defaultTreatment = value
-            } else {
-                diagnostics.append(.error("default_treatment must be one of \(Treatment.expectedList), found \(quoted(text))", at: scalar.location))
-            }
+            // Checked against the catalogue once every key is read: treatments: may come later.
+            pendingDefaultTreatment = (text, scalar.location)
         case "default_administration":
             if let value = Administration(parsing: text) {
                 defaultAdministration = value
@@ -170,7 +181,7 @@ public struct VaultConfig: Sendable {
     }
 
     /// The items of a setting that holds a list (`[a, b]`, a block list, or one value).
-    private func items(_ entry: FrontMatterEntry) -> [YAMLScalar]? {
+    func items(_ entry: FrontMatterEntry) -> [YAMLScalar]? {
         switch entry.value {
         case .null: return nil
         case .scalar(let s): return s.isNull ? nil : [s]

@@ -33,7 +33,8 @@ struct ImportCSV: ParsableCommand {
         let bytes = try readInput()
         let (store, _) = try vaultOptions.index()
         let zone = store.vault.timeZone
-        let importer = CSVImport(timeZone: zone, now: CommandClock.now)
+        var importer = CSVImport(timeZone: zone, now: CommandClock.now)
+        importer.treatments = store.vault.config.treatments
         let plan = try withVaultErrors { try importer.plan(bytes, index: store) }
         let err = ErrorStream.current
         let name = file == "-" ? "<stdin>" : file

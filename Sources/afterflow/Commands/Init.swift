@@ -35,8 +35,8 @@ struct Init: ParsableCommand {
         if let timeZone, TimeZone(identifier: timeZone) == nil {
             throw ValidationError("unknown time zone \"\(timeZone.visible())\"; use a name like America/Los_Angeles or Europe/Berlin")
         }
-        if let treatment, Treatment(parsing: treatment) == nil {
-            throw ValidationError("--treatment must be one of \(Treatment.allCases.map(\.rawValue).joined(separator: ", ")), found \"\(treatment.visible())\"" + Suggestion.clause(for: treatment, among: Treatment.allCases.map(\.rawValue)))
+        if let treatment, TreatmentCatalog.builtIn.treatment(parsing: treatment) == nil {
+            throw ValidationError(TreatmentCatalog.builtIn.unknownMessage(treatment, what: "--treatment").visible())
         }
         if let administration, Administration(parsing: administration) == nil {
             throw ValidationError("--administration must be one of \(Administration.expectedList) (or IV, IM), found \"\(administration.visible())\"" + Suggestion.clause(for: administration, among: Administration.allCases.map(\.rawValue)))
@@ -50,7 +50,7 @@ struct Init: ParsableCommand {
         let home = ProcessInfo.processInfo.environment["HOME"]
         let outcome = try withVaultErrors {
             try VaultInitializer.initialize(at: target, timeZone: zone, timeZoneName: timeZone,
-                                            treatment: treatment.flatMap(Treatment.init(parsing:)) ?? VaultConfig.initialTreatment,
+                                            treatment: treatment.flatMap(TreatmentCatalog.builtIn.treatment(parsing:)) ?? VaultConfig.initialTreatment,
                                             administration: administration.flatMap(Administration.init(parsing:)) ?? VaultConfig.initialAdministration,
                                             home: home)
         }

@@ -52,8 +52,9 @@ struct List: ParsableCommand {
         }
         if client != nil { throw ValidationError("--client lists trial sessions or goals: add --kind trials or --kind goal") }
         let (store, report) = try vaultOptions.index()
+        try filters.checkTreatments(in: store.vault.config, command: "list")
         let zone = store.vault.timeZone
-        var filter = filters.filter(timeZone: zone)
+        var filter = filters.filter(timeZone: zone, treatments: store.vault.config.treatments)
         filter.includeDrafts = drafts
         filter.sort = sort.sort
         filter.limit = limit
@@ -98,6 +99,7 @@ struct List: ParsableCommand {
         case .table:
             let term = Terminal.current
             var table = ListingTable(term: term)
+            table.catalog = store.vault.config.treatments
             try withVaultErrors { try store.listing(filter) { table.append($0) } }
             if table.count == 0 {
                 let total = try withVaultErrors { try store.summary() }

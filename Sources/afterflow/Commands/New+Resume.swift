@@ -110,7 +110,7 @@ extension New {
             emit("Still a draft: \(vault.shownPath(path)).")
         } else {
             emit(Terminal.current.bold("Finished \(vault.shownPath(path))") + (path != original ? " (moved from \(vault.shownPath(original)))" : ""))
-            emit("  \(session.displayTitle) · \(session.status.words) · id \(shortID)")
+            emit("  \(session.displayTitle(treatments: vault.config.treatments)) · \(session.status.words) · id \(shortID)")
         }
     }
 

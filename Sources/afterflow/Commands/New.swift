@@ -27,7 +27,7 @@ struct New: ParsableCommand {
     @Option(help: ArgumentHelp("When it happened, or will: now (the default), \"today 18:00\", \"yesterday 20:30\", \"tomorrow 08:00\", 3d, 2024-12-10T14:30:00-08:00, \"2024-12-10 14:30\" (the vault's time zone) or 2024-12-10. A date still to come makes a draft, which stays one until then.", valueName: "date"))
     var date: String?
 
-    @Option(help: ArgumentHelp("One of: \(Treatment.allCases.map(\.rawValue).joined(separator: ", ")). Default: the vault's default_treatment.", valueName: "name"))
+    @Option(help: ArgumentHelp("One of: \(TreatmentCatalog.builtIn.expectedList), or one the vault adds under treatments: in .afterflow/config.yml. Default: the vault's default_treatment.", valueName: "name"))
     var treatment: String?
 
     @Option(help: ArgumentHelp("intravenous (IV), intramuscular (IM), oral, nasal, sublingual or other. Default: the vault's default_administration.", valueName: "route"))
@@ -72,9 +72,7 @@ struct New: ParsableCommand {
     enum NewFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
 
     func validate() throws {
-        if let treatment, Treatment(parsing: treatment) == nil {
-            throw ValidationError("--treatment must be one of \(Treatment.allCases.map(\.rawValue).joined(separator: ", ")), found \"\(treatment.visible())\"" + Suggestion.clause(for: treatment, among: Treatment.allCases.map(\.rawValue)))
-        }
+        // --treatment is checked against the vault's treatments once it is open (run).
         if let administration, Administration(parsing: administration) == nil {
             throw ValidationError("--administration must be one of \(Administration.expectedList) (or IV, IM), found \"\(administration.visible())\"" + Suggestion.clause(for: administration, among: Administration.allCases.map(\.rawValue)))
         }
@@ -113,6 +111,9 @@ struct New: ParsableCommand {
         if let resume {
             try runResume(resume, in: vault)
             return
+        }
+        if let treatment, vault.config.treatments.treatment(parsing: treatment) == nil {
+            throw usageError(vault.config.treatments.unknownMessage(treatment, what: "--treatment"), command: "new")
         }
         let zone = vault.timeZone
         let now = CommandClock.now
@@ -156,7 +157,7 @@ struct New: ParsableCommand {
             printDraft(session, path: path, shortID: shortID, vault: vault, now: now)
         } else {
             emit(term.bold("Created \(vault.shownPath(path))"))
-            emit("  \(session.displayTitle) · \(session.status.words) · id \(shortID)")
+            emit("  \(session.displayTitle(treatments: vault.config.treatments)) · \(session.status.words) · id \(shortID)")
             if let reminder = session.reminder {
                 emit("Reminder set for \(ReminderOffer.describe(reminder, now: now, timeZone: zone)).")
             } else if session.status == .needsReflection && remind == nil {

@@ -23,11 +23,13 @@ struct Stats: ParsableCommand {
 
     func run() throws {
         let (store, report) = try vaultOptions.index()
-        let journal = try withVaultErrors { try store.statistics(filters.filter(timeZone: store.vault.timeZone)) }
+        try filters.checkTreatments(in: store.vault.config, command: "stats")
+        let journal = try withVaultErrors { try store.statistics(filters.filter(timeZone: store.vault.timeZone, treatments: store.vault.config.treatments)) }
         let range = try dayRange(since: filters.since, until: filters.until, zone: store.vault.timeZone)
         let practice = try withVaultErrors { try store.practiceStatistics(since: range.since, until: range.until) }
         let moods = try withVaultErrors { try store.moodCheckIns(since: range.since, until: range.until) }
-        let stats = StatsReport(journal: journal, practice: practice, moods: MoodTrend(checkIns: moods, timeZone: store.vault.timeZone))
+        var stats = StatsReport(journal: journal, practice: practice, moods: MoodTrend(checkIns: moods, timeZone: store.vault.timeZone))
+        stats.treatments = store.vault.config.treatments
         if format == .json {
             emit(stats.json.serialized(pretty: true))
         } else {

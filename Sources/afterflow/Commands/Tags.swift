@@ -26,7 +26,7 @@ struct Tags: ParsableCommand {
 
     func run() throws {
         let (store, report) = try vaultOptions.index()
-        var filter = filters.filter(timeZone: store.vault.timeZone)
+        var filter = filters.filter(timeZone: store.vault.timeZone, treatments: store.vault.config.treatments)
         filter.includeDrafts = drafts
         let tags = try withVaultErrors { try store.tagCounts(filter) }
         if format == .json {

@@ -34,9 +34,7 @@ struct FilterOptions: ParsableArguments {
     }
 
     func validate() throws {
-        for name in treatmentNames where Treatment(parsing: name) == nil {
-            throw ValidationError("--treatment must be one of \(Treatment.allCases.map(\.rawValue).joined(separator: ", ")), found \"\(name.visible())\"" + Suggestion.clause(for: name, among: Treatment.allCases.map(\.rawValue)))
-        }
+        // --treatment is checked against the vault's treatments once it is open (`checkTreatments`).
         for name in statusNames where SessionStatus(parsing: name) == nil {
             throw ValidationError("--status must be draft, needs-reflection or complete, found \"\(name.visible())\""
                                   + Suggestion.clause(for: name, among: SessionStatus.allCases.map(\.rawValue)))
@@ -55,10 +53,19 @@ struct FilterOptions: ParsableArguments {
         }
     }
 
-    /// The filter, with dates read in the vault's time zone.
-    func filter(timeZone: TimeZone, now: Date = CommandClock.now) -> SessionFilter {
+    /// Throws the usage error of a `--treatment` the vault's catalogue lacks (`validate` knows
+    /// only their shape: the vault is not open there).
+    func checkTreatments(in config: VaultConfig, command: String) throws {
+        for name in treatmentNames where config.treatments.treatment(parsing: name) == nil {
+            throw usageError(config.treatments.unknownMessage(name, what: "--treatment"), command: command)
+        }
+    }
+
+    /// The filter, with dates read in the vault's time zone and treatments named as the vault
+    /// names them (`treatments`).
+    func filter(timeZone: TimeZone, now: Date = CommandClock.now, treatments: TreatmentCatalog = .builtIn) -> SessionFilter {
         var filter = SessionFilter()
-        filter.treatments = treatmentNames.compactMap(Treatment.init(parsing:))
+        filter.treatments = treatmentNames.compactMap { treatments.treatment(parsing: $0) ?? Treatment(parsing: $0) }
         filter.statuses = statusNames.compactMap(SessionStatus.init(parsing:))
         filter.since = since.flatMap { QueryDate($0, now: now, timeZone: timeZone)?.start }
         filter.until = until.flatMap { QueryDate($0, now: now, timeZone: timeZone)?.end }

@@ -106,7 +106,8 @@ struct ExportValidity: ParsableArguments {
 /// and named on standard error; `leftOut` lists their paths.
 func exportedSessions(_ vaultOptions: VaultOptions, _ filters: FilterOptions, now: Date, oldestFirst: Bool = false) throws -> (store: IndexStore, rows: [IndexedSession], leftOut: [String]) {
     let (store, report) = try vaultOptions.index()
-    var filter = filters.filter(timeZone: store.vault.timeZone, now: now)
+    try filters.checkTreatments(in: store.vault.config, command: "export")
+    var filter = filters.filter(timeZone: store.vault.timeZone, now: now, treatments: store.vault.config.treatments)
     filter.sort = oldestFirst ? .oldest : .newest
     let exported = try withVaultErrors { try store.exportedSessions(filter) }
     let leftOut = exported.leftOut

@@ -57,7 +57,8 @@ public struct AppCSV: Sendable {
             // The day and time as written, not the instant moved into the vault's time zone: a
             // session recorded at 10:00 in Tokyo was at 10:00, wherever the vault is now.
             session.date.map(AppDate.format) ?? "",
-            session.treatment?.displayName ?? "",
+            // The app knows nine treatments; any other is its Other (--full keeps the name).
+            session.treatment?.appName ?? "",
             // The app knows five routes; sublingual is its Other (--full keeps the route).
             session.administration?.appName ?? "",
             session.intention,

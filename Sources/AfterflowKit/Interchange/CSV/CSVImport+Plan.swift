@@ -1,6 +1,7 @@
 import Foundation
 
-/// What makes two sessions the same for an import: the same minute, treatment and intention.
+/// What makes two sessions the same for an import: the same minute, treatment (as the app's CSV
+/// names it) and intention.
 ///
 /// The minute is the day and time as written (`LocalDate.wallClockSeconds`), as the app's CSV
 /// has them, so that a session written with another offset than the vault's is still recognised
@@ -12,9 +13,11 @@ public struct SessionSignature: Hashable, Sendable {
     /// Trimmed, line breaks as LF.
     public var intention: String
 
+    /// `treatment` is kept as the app's CSV names it: one the app lacks is its `other`, so that
+    /// a session exported as `Other` is recognised when its row comes back.
     public init(seconds: Int, treatment: Treatment, intention: String) {
         minute = seconds >= 0 ? seconds / 60 : (seconds - 59) / 60
-        self.treatment = treatment
+        self.treatment = treatment.isAppTreatment ? treatment : .other
         let text = intention.utf8.contains(0x0D) ? intention.replacingOccurrences(of: "\r\n", with: "\n") : intention
         let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
         if let first = text.utf8.first, let last = text.utf8.last, !isSpace(first) && !isSpace(last) {

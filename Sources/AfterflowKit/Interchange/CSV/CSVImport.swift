@@ -42,6 +42,8 @@ public struct CSVImport: Sendable {
     }
 
     public var timeZone: TimeZone
+    /// The treatments a row may name, by display name or name (the vault's; `Other` is `other`).
+    public var treatments = TreatmentCatalog.builtIn
     /// Dates more than 8 hours after this are refused, as the app refuses them.
     public var now: Date
 
@@ -127,8 +129,9 @@ public struct CSVImport: Sendable {
         let date = self.date(fields[0]) { problem(0, $0) }
 
         let treatmentText = fields[1].trimmingASCIIWhitespace()
-        let treatment = Treatment(parsing: treatmentText)
+        let treatment = treatments.treatment(parsing: treatmentText)
         if treatment == nil {
+            // The app's nine, which its CSV holds; afterflow's and the vault's own are read too.
             problem(1, "expected one of \(Treatment.allCases.map(\.displayName).joined(separator: ", ")), found \(found(treatmentText))")
         }
 

@@ -18,6 +18,9 @@ public enum DaylioCSV {
         public var location: SourceLocation
         public var column: String?
         public var message: String
+        /// The entry named by its date and id when it has no line of its own (a backup's); nil
+        /// for a CSV row, named by its line and column.
+        public var entry: String? = nil
 
         public var description: String { (column.map { "column \"\($0)\": " } ?? "") + message }
     }
@@ -40,6 +43,12 @@ public enum DaylioCSV {
         /// Newer exports' `scales` column (Daylio's own measures), as written, trimmed; kept in the
         /// check-in as `source_scales`, since afterflow has no place of its own for them.
         public var scales = ""
+        /// A backup's mood group as its predefined word (`rad` … `awful`): the score of a mood
+        /// word the scale lacks (a custom mood) is this word's. Nil from a CSV, which has no groups.
+        public var moodGroup: String?
+        /// How messages name the entry when it has no line of its own (a backup's entry:
+        /// `2024-12-05 6:30 PM (id 42)`); nil for a CSV row.
+        public var label: String?
     }
 
     public struct Reading: Sendable {

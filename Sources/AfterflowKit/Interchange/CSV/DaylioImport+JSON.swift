@@ -21,8 +21,11 @@ extension DaylioImport.Plan {
                      ("source_value", .string(duplicate.word)), ("in", .string(duplicate.inFile ? "file" : "vault"))])
         }
         let problems: [JSONValue] = self.problems.map { problem in
-            .object([("line", .int(problem.location.line)), ("column", .int(problem.location.column)),
-                     ("field", problem.column.map { .string($0) } ?? .null), ("message", .string(problem.message))])
+            var fields: [(String, JSONValue)] = [("line", .int(problem.location.line)), ("column", .int(problem.location.column)),
+                                                 ("field", problem.column.map { .string($0) } ?? .null), ("message", .string(problem.message))]
+            // A backup's entry: `line` is its place in dayEntries, `entry` its date and id.
+            if let entry = problem.entry { fields.append(("entry", .string(entry))) }
+            return .object(fields)
         }
         return .object([("file", .string(name)), ("dry_run", .bool(dryRun)), ("rows", .int(rows)),
                         (dryRun ? "would_create" : "created", .array(created)), ("duplicates", .array(duplicates)),

@@ -111,12 +111,14 @@ public struct DaylioImport: Sendable {
         let inFile = Set(entries.map { DaylioSignature(date: $0.date, word: $0.mood, notes: Self.notes(of: $0)) })
         for signature in known where !inFile.contains(signature) { edited[signature.moment, default: 0] += 1 }
         for entry in entries {
-            guard let score = scale.score(of: entry.mood) else {
+            // A backup's custom mood not on the scale scores as its group's word (`rad` … `awful`).
+            guard let score = scale.score(of: entry.mood) ?? entry.moodGroup.flatMap(scale.score(of:)) else {
                 let mapping = YAMLWriter.needsQuotes(entry.mood) || entry.mood.contains(" ") ? "\"\(entry.mood)=5\"" : "\(entry.mood)=5"
                 plan.problems.append(DaylioCSV.Problem(
                     row: entry.row, location: entry.moodLocation, column: "mood",
                     message: "\"\(CSVImport.shortened(entry.mood))\" is not a mood word this import knows (\(scale.listing)); "
-                        + "give its score from 1 to 10 with --map \(mapping), or add it to daylio_moods in .afterflow/config.yml"))
+                        + "give its score from 1 to 10 with --map \(mapping), or add it to daylio_moods in .afterflow/config.yml",
+                    entry: entry.label))
                 continue
             }
             let notes = Self.notes(of: entry)
@@ -160,7 +162,7 @@ public struct DaylioImport: Sendable {
             let document = Document(MoodWriter.newDocument(values, timeZone: timeZone))
             if let error = WriteCheck.errors(in: document, at: MoodWriter.path(for: values.date, timeZone: timeZone)).first {
                 plan.problems.append(DaylioCSV.Problem(row: entry.row, location: SourceLocation(line: entry.line, column: 1), column: nil,
-                                                       message: "the check-in would not pass 'afterflow check': \(error.message)"))
+                                                       message: "the check-in would not pass 'afterflow check': \(error.message)", entry: entry.label))
                 continue
             }
             plan.ready.append(Ready(row: entry.row, line: entry.line, values: values, word: entry.mood))

@@ -6,15 +6,16 @@ public enum ImportSummary {
     /// Why nothing was imported when `rejected` rows have problems and `ready` rows have none:
     /// "nothing was imported: 2 rows have problems; fix them and import again, or import the
     /// other 3 rows with --skip-invalid".
-    public static func refusal(rejected: Int, ready: Int) -> String {
-        let hint = ready == 1 ? ", or import the other row with --skip-invalid"
-            : ready > 1 ? ", or import the other \(ready) rows with --skip-invalid" : ""
-        return refusal(rejected: rejected, hint: hint)
+    /// A backup's are `entry` and `entries`.
+    public static func refusal(rejected: Int, ready: Int, unit: String = "row", plural: String = "rows") -> String {
+        let hint = ready == 1 ? ", or import the other \(unit) with --skip-invalid"
+            : ready > 1 ? ", or import the other \(ready) \(plural) with --skip-invalid" : ""
+        return refusal(rejected: rejected, hint: hint, unit: unit, plural: plural)
     }
 
     /// As `refusal(rejected:ready:)`, with the hint given (`import trials csv` does not count the rows).
-    public static func refusal(rejected: Int, hint: String) -> String {
-        let rows = rejected == 1 ? "1 row has" : "\(rejected) rows have"
+    public static func refusal(rejected: Int, hint: String, unit: String = "row", plural: String = "rows") -> String {
+        let rows = rejected == 1 ? "1 \(unit) has" : "\(rejected) \(plural) have"
         return "nothing was imported: \(rows) problems; fix \(rejected == 1 ? "it" : "them") and import again\(hint)"
     }
 
@@ -24,11 +25,11 @@ public enum ImportSummary {
     }
 
     /// "3 rejected (rows 4, 7, 9)": the first ten of `numbers`, each a `unit` ("row", "line").
-    public static func rejected(_ numbers: [Int], unit: String) -> String {
+    public static func rejected(_ numbers: [Int], unit: String, plural: String? = nil) -> String {
         var text = "\(numbers.count) rejected"
         guard !numbers.isEmpty else { return text }
         let shown = numbers.prefix(10).map(String.init).joined(separator: ", ")
-        text += " (\(unit)\(numbers.count == 1 ? "" : "s") \(shown)\(numbers.count > 10 ? ", …" : ""))"
+        text += " (\(numbers.count == 1 ? unit : plural ?? unit + "s") \(shown)\(numbers.count > 10 ? ", …" : ""))"
         return text
     }
 }

@@ -4,7 +4,7 @@ extension Session {
 
     public static func meaning(ofKey key: String) -> String? {
         switch key {
-        case "treatment": return "What was taken: one of \(Treatment.allCases.map(\.rawValue).joined(separator: ", "))."
+        case "treatment": return "What was taken: one of \(TreatmentCatalog.builtIn.expectedList), or one the vault adds under treatments: in .afterflow/config.yml."
         case "administration": return "How it was taken: \(Administration.expectedList); sublingual is under the tongue."
         case "dose": return "The dose as free text (3.5 g, 0.5 mg/kg)."
         case "mood_before": return "The mood before the session, a whole number from 1 to 10."
@@ -18,7 +18,8 @@ extension Session {
 
     public static func valueChoices(forKey key: String) -> [FieldChoice] {
         switch key {
-        case "treatment": return Treatment.allCases.map { FieldChoice($0.rawValue, $0.displayName) }
+        case "treatment":
+            return TreatmentCatalog.builtIn.entries.map { FieldChoice($0.treatment.rawValue, $0.displayName + ($0.isAppTreatment ? "" : " (the app's CSV writes Other)")) }
         case "administration": return Administration.allCases.map { FieldChoice($0.rawValue, $0.displayName) }
         case "mood_before", "mood_after":
             return MoodScale.range.map { FieldChoice(String($0), "\(MoodScale.emoji($0)) \(MoodScale.descriptor($0))") }

@@ -32,8 +32,11 @@ public struct Session: Sendable, SessionSections {
     }
 
     /// `Psilocybin • Dec 10, 2024`.
-    public var displayTitle: String {
-        let name = treatment?.displayName ?? "Session"
+    public var displayTitle: String { displayTitle(treatments: .builtIn) }
+
+    /// The title with the vault's display name of the treatment (`Ibogaine HCl • Dec 10, 2024`).
+    public func displayTitle(treatments: TreatmentCatalog) -> String {
+        let name = treatment.map(treatments.displayName(of:)) ?? "Session"
         guard let date else { return name }
         return "\(name) • \(date.mediumDay)"
     }
@@ -84,7 +87,9 @@ public struct Session: Sendable, SessionSections {
                 sawTreatment = true
                 guard let s = reader.required(entry, example: "one of \(Treatment.expectedList)") else { continue }
                 treatment = Treatment(parsing: s.text)
-                if treatment == nil { reader.error("treatment must be one of \(Treatment.expectedList), found \(quoted(s.text))", at: s.location) }
+                if treatment == nil {
+                    reader.error("treatment must be a name of letters, digits, - and _ (like psilocybin or 5-meo-dmt; the vault's are in .afterflow/config.yml), found \(quoted(s.text))", at: s.location)
+                }
             case .administration:
                 guard let s = reader.scalar(entry) else { continue }
                 administration = Administration(parsing: s.text)

@@ -3,9 +3,12 @@ import Foundation
 /// Changes a session file field by field, touching only the lines of the fields it changes.
 public struct SessionEditor: Sendable {
     public let timeZone: TimeZone
+    /// The treatments `treatment` may be set to: the vault's (`VaultConfig.treatments`).
+    public var treatments: TreatmentCatalog
 
-    public init(timeZone: TimeZone) {
+    public init(timeZone: TimeZone, treatments: TreatmentCatalog = .builtIn) {
         self.timeZone = timeZone
+        self.treatments = treatments
     }
 
     /// Why a value cannot be set; the message is one sentence for the user.
@@ -91,9 +94,8 @@ public struct SessionEditor: Sendable {
             if let problem = date.yearProblem { throw Rejection(message: "\(key): \(problem)") }
             return set(date.canonical(in: timeZone))
         case .treatment:
-            guard let treatment = Treatment(parsing: trimmed) else {
-                throw Rejection(message: "treatment must be one of \(Treatment.expectedList), found \(quoted(value))"
-                                + Suggestion.clause(for: trimmed, among: Treatment.allCases.map(\.rawValue)))
+            guard let treatment = treatments.treatment(parsing: trimmed) else {
+                throw Rejection(message: treatments.unknownMessage(value))
             }
             return set(treatment.rawValue)
         case .administration:

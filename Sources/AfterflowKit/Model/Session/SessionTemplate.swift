@@ -41,7 +41,7 @@ public struct SessionTemplate: Sendable {
             "title": values.displayTitle,
             "id": values.id.uuidString.uppercased(),
             "treatment": values.treatment.rawValue,
-            "treatment_name": values.treatment.displayName,
+            "treatment_name": values.treatmentName ?? values.treatment.displayName,
             "administration": values.administration?.rawValue ?? "",
             "date": values.date.canonical(in: timeZone),
             "day": values.date.mediumDay,

@@ -5,6 +5,8 @@ public struct SessionValues: Sendable, SessionSections {
     public var id = UUID()
     public var date: LocalDate
     public var treatment: Treatment
+    /// The treatment's display name as the vault gives it (`Ibogaine HCl`); nil: its own.
+    public var treatmentName: String?
     public var administration: Administration?
     public var dose: String?
     public var moodBefore: Int?
@@ -34,7 +36,7 @@ public struct SessionValues: Sendable, SessionSections {
     }
 
     /// `Psilocybin • Dec 10, 2024`.
-    public var displayTitle: String { "\(treatment.displayName) • \(date.mediumDay)" }
+    public var displayTitle: String { "\(treatmentName ?? treatment.displayName) • \(date.mediumDay)" }
 }
 
 extension SessionValues {
@@ -56,15 +58,18 @@ extension SessionValues {
     }
 
     /// A new session from what was typed: trimmed, line breaks made `\n`, the vault's default
-    /// treatment and administration where none was given (psilocybin without either), dated now
+    /// treatment where none was given (psilocybin without one), the treatment's route, else the
+    /// vault's default administration, where no administration was given, dated now
     /// (to the minute) when no date was given.
     public init(_ typed: Typed, config: VaultConfig, now: Date, timeZone: TimeZone) {
         let created = LocalDate(now, in: timeZone)
         var today = created
         today.time?.second = 0
-        let treatment = typed.treatment.flatMap(Treatment.init(parsing:)) ?? config.defaultTreatment ?? .psilocybin
+        let treatment = typed.treatment.flatMap(config.treatments.treatment(parsing:)) ?? config.defaultTreatment ?? .psilocybin
         self.init(date: typed.date ?? today, treatment: treatment, created: created)
-        administration = typed.administration.flatMap(Administration.init(parsing:)) ?? config.defaultAdministration
+        treatmentName = config.treatments.displayName(of: treatment)
+        administration = typed.administration.flatMap(Administration.init(parsing:))
+            ?? config.treatments.entry(treatment)?.route ?? config.defaultAdministration
         dose = typed.dose?.trimmingCharacters(in: .whitespaces)
         moodBefore = typed.moodBefore
         moodAfter = typed.moodAfter

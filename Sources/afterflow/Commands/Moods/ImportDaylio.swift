@@ -5,15 +5,18 @@ import Foundation
 struct ImportDaylio: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "daylio",
-        abstract: "Import check-ins from a Daylio CSV export.",
+        abstract: "Import check-ins from a Daylio backup (.daylio) or CSV export.",
         discussion: """
-            Each entry becomes a check-in in moods/ (source: import). The mood word becomes a score from 1 to 10: \(DaylioScale.standard.listing). Renamed or added words (Daylio lets you) are given theirs with --map WORD=SCORE, or for good with daylio_moods: [ok=5, great=8] in .afterflow/config.yml; several words may share a score. The word and the scale are kept in the file (source_value, source_scale).
+            FILE is a backup Daylio made (Settings, Backup & restore: a .daylio file, which keeps custom moods beside their groups, activities and note titles) or a CSV it exported (More, Export entries); afterflow tells them apart by their first bytes. Each entry becomes a check-in in moods/ (source: import). The mood word becomes a score from 1 to 10: \(DaylioScale.standard.listing). Renamed or added words (Daylio lets you) are given theirs with --map WORD=SCORE, or for good with daylio_moods: [ok=5, great=8] in .afterflow/config.yml; several words may share a score. The word and the scale are kept in the file (source_value, source_scale).
 
             Activities that name one of the 18 associations (work, family, friends …) become associations, those that name one of the 38 labels (happy, anxious …) labels, and the rest tags. Without a label, the score's labels are suggested (suggested_labels), as 'afterflow mood' suggests them; without an association, the notes' words choose them. The note title and note become the notes, as written (Daylio's <br> and <b> are shown as text by moods and reports); newer exports' scales column is kept as source_scales.
+
+            From a backup: a custom mood keeps its name (source_value), and its score is its own when --map or daylio_moods gives one, else its group's (rad, good, meh, bad or awful); an entry without a time of day is dated by its day alone. Problems name the entry by its date and id. A backup after a CSV import of the same diary (or the other way round) adds only what is new.
 
             Every row is checked before anything is written, and every problem is reported as FILE:LINE:COLUMN: column "NAME": what was expected and what was found. When any row has a problem nothing is written, unless --skip-invalid. An entry the vault has (the same day, time, mood word and notes, or one imported then edited) is skipped and counted, so importing a newer export of the same diary adds only the new entries.
 
             Examples:
+              afterflow import daylio ~/Downloads/backup_2024_12_31.daylio --dry-run
               afterflow import daylio ~/Downloads/daylio_export.csv --dry-run
               afterflow import daylio daylio_export.csv --map ok=5 --map super=10
               afterflow import daylio daylio_export.csv --kind daily --format json
@@ -21,7 +24,7 @@ struct ImportDaylio: ParsableCommand {
 
     @OptionGroup var vaultOptions: VaultOptions
 
-    @Argument(help: ArgumentHelp("The CSV file Daylio exported, or - for standard input.", valueName: "file"))
+    @Argument(help: ArgumentHelp("The backup (.daylio) Daylio made or the CSV file it exported, or - for standard input.", valueName: "file"))
     var file: String
 
     @Option(name: .customLong("map"), help: ArgumentHelp("A mood word and its score from 1 to 10, like meh=5; repeat for more.", valueName: "word=score"))
@@ -60,7 +63,8 @@ struct ImportDaylio: ParsableCommand {
         var importer = DaylioImport(timeZone: zone, now: CommandClock.now, scale: scale)
         importer.kind = kind.flatMap { MoodKind(typed: $0) } ?? .momentaryEmotion
         importer.keywords = vault.config.moodKeywords
-        let reading = DaylioCSV.read(bytes, timeZone: zone, now: importer.now)
+        let backup = ZipArchive.looksLikeZip(bytes)
+        let reading = try Self.reading(bytes, name: file == "-" ? "<stdin>" : file, timeZone: zone, now: importer.now)
         let days = reading.entries.map(\.date.dayString)
         let known = try withVaultErrors { try store.daylioSignatures(fromDay: days.min() ?? "", throughDay: days.max() ?? "") }
         let plan = importer.plan(reading, known: known)
@@ -68,7 +72,9 @@ struct ImportDaylio: ParsableCommand {
         let name = file == "-" ? "<stdin>" : file
         let err = ErrorStream.current
         for problem in plan.problems {
-            err.write("\(name.visible()):\(problem.location.line):\(problem.location.column): " + problem.description.visible())
+            // A backup's entry has no line: it is named by its date and id.
+            let place = problem.entry.map { ": \($0):" } ?? ":\(problem.location.line):\(problem.location.column):"
+            err.write("\(name.visible())\(place) " + problem.description.visible())
         }
         let rejected = plan.rejectedLines
         if !rejected.isEmpty && !skipInvalid {
@@ -78,7 +84,8 @@ struct ImportDaylio: ParsableCommand {
                 nothing.ready = []
                 emit(nothing.json(paths: [], name: name, zone: zone, dryRun: dryRun).serialized(pretty: true))
             }
-            report(VaultError(.invalid, ImportSummary.refusal(rejected: rejected.count, ready: plan.ready.count)))
+            report(VaultError(.invalid, backup ? ImportSummary.refusal(rejected: rejected.count, ready: plan.ready.count, unit: "entry", plural: "entries")
+                                        : ImportSummary.refusal(rejected: rejected.count, ready: plan.ready.count)))
             throw Exit.dataProblem
         }
         var paths: [String] = []
@@ -94,15 +101,27 @@ struct ImportDaylio: ParsableCommand {
             emit("  + " + describe(ready.values, word: ready.word, zone: zone) + place)
         }
         for duplicate in plan.duplicates {
-            let where_ = duplicate.inFile ? "an earlier row has it" : "already in the vault"
-            emit("  = \(day(duplicate.date)) \(duplicate.word.visible()), \(where_) (line \(duplicate.line))")
+            let where_ = duplicate.inFile ? "an earlier \(backup ? "entry" : "row") has it" : "already in the vault"
+            emit("  = \(day(duplicate.date)) \(duplicate.word.visible()), \(where_) (\(backup ? "entry" : "line") \(duplicate.line))")
         }
         var summary = [dryRun ? "\(plan.ready.count) would be created" : "\(paths.count) created"]
         summary.append(ImportSummary.duplicates(plan.duplicates.count))
-        summary.append(ImportSummary.rejected(rejected, unit: "line"))
+        summary.append(backup ? ImportSummary.rejected(plan.rejectedRows, unit: "entry", plural: "entries")
+                       : ImportSummary.rejected(rejected, unit: "line"))
         var line = (dryRun ? "Dry run of \(name.visible()): " : "Imported \(name.visible()): ") + summary.joined(separator: ", ") + "."
         if dryRun { line += " Nothing was written." }
         emit(line)
+    }
+
+    /// The entries of a backup (a zip: `PK\u{3}\u{4}`) or of a CSV export.
+    static func reading(_ bytes: [UInt8], name: String, timeZone: TimeZone, now: Date) throws -> DaylioCSV.Reading {
+        guard ZipArchive.looksLikeZip(bytes) else { return DaylioCSV.read(bytes, timeZone: timeZone, now: now) }
+        do {
+            return try DaylioBackup.read(bytes, timeZone: timeZone, now: now)
+        } catch {
+            report(VaultError(.invalid, "\(name.visible()) cannot be imported: \(error.message)"))
+            throw Exit.dataProblem
+        }
     }
 
     /// `2024-03-05 18:50`.
