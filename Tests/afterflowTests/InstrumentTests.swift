@@ -153,4 +153,32 @@ struct InstrumentTests {
             #expect(changed.stderr.contains("the scale 0-10, where it is 0-100"), "\(changed)")
         }
     }
+
+    @Test("export fhir: ExampleVault's MEQ-30 answer as a QuestionnaireResponse and an Observation of its score, read by fhir.resources",
+          .enabled(if: pythonHasFHIR, "needs python3 with fhir.resources ('make test-deps' installs it)"))
+    func fhir() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let out = sandbox.path("f.json")
+            expectStatus(try sandbox.run(["export", "fhir", "-o", out], directory: vault), 0)
+            _ = try fhirSummary(out)
+            if pythonHasFHIRPath { #expect(try fhirProblems(out) == []) }
+            let bundle = try #require(try JSONSerialization.jsonObject(with: try sandbox.read(out)) as? [String: Any])
+            let resources = try #require(bundle["entry"] as? [[String: Any]]).compactMap { $0["resource"] as? [String: Any] }
+            let response = try #require(resources.first { $0["resourceType"] as? String == "QuestionnaireResponse" })
+            #expect(response["id"] as? String == "5d7c1e8a-3b42-4f6e-9a1d-2c8b7e4f0a63")
+            #expect(response["questionnaire"] as? String == "urn:afterflow:instrument:meq30")
+            let items = try #require(response["item"] as? [[String: Any]])
+            #expect(items.count == 30)
+            #expect((items[12]["answer"] as? [[String: Any]])?.first?["valueInteger"] as? Int == 2)  // item 13 answered 2
+            let score = try #require(resources.first { r in
+                ((r["derivedFrom"] as? [[String: Any]])?.first?["reference"] as? String) == "urn:uuid:5d7c1e8a-3b42-4f6e-9a1d-2c8b7e4f0a63"
+            })
+            // 101 of 150 = 67.3 %.
+            let value = try #require(score["valueQuantity"] as? [String: Any])
+            #expect((value["value"] as? Double) == 67.3 && value["unit"] as? String == "%")
+            let verdict = (score["component"] as? [[String: Any]])?.last
+            #expect(verdict?["valueBoolean"] as? Bool == false)
+        }
+    }
 }

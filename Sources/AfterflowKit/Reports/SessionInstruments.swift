@@ -84,7 +84,7 @@ extension SessionInstruments {
     /// that a command about one session walks only that folder), scored with the vault's catalog.
     public init(session: Session, in vault: Vault) {
         guard let date = session.date else {
-            self.given = []
+            self.init(sessionID: nil, date: LocalDate(year: 1970, month: 1, day: 1), listings: [], catalog: InstrumentCatalog())
             return
         }
         let listings = VaultScanner.documentPaths(in: vault, under: AssessmentWriter.folder).compactMap { path -> AssessmentListing? in

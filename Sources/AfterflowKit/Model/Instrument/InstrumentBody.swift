@@ -29,7 +29,7 @@ struct InstrumentBody {
             let line = document.text(ofLine: index)
             let trimmed = line.trimmingASCIIWhitespace()
             if trimmed.hasPrefix("#") {
-                let title = trimmed.drop { $0 == "#" }.trimmingASCIIWhitespace().lowercased()
+                let title = String(trimmed.drop { $0 == "#" }).trimmingASCIIWhitespace().lowercased()
                 section = InstrumentFile.sections.contains(title) ? title : nil
                 if title == "items" { sawItems = true }
                 continue
@@ -67,7 +67,7 @@ struct InstrumentBody {
             reader.error("expected a line like '\(example)', found \(quoted(text))", at: at)
             return nil
         }
-        let name = text[text.index(text.startIndex, offsetBy: 2)..<colon].trimmingASCIIWhitespace()
+        let name = String(text[text.index(text.startIndex, offsetBy: 2)..<colon]).trimmingASCIIWhitespace()
         let rest = String(text[text.index(after: colon)...])
         let column = at.column + text[..<colon].utf8.count + 1 + (rest.utf8.count - rest.drop { $0 == " " }.utf8.count)
         guard !name.isEmpty else {
@@ -80,7 +80,7 @@ struct InstrumentBody {
     private mutating func readSubscale(_ text: String, at: SourceLocation, reader: inout FrontMatterReader) {
         guard let (name, rest, location) = entry(text, at: at, example: "- positive mood: 2, 8, 12-14", reader: &reader) else { return }
         var numbers: [Int] = []
-        for part in rest.split(separator: ",").map({ $0.trimmingASCIIWhitespace() }) {
+        for part in rest.split(separator: ",").map({ String($0).trimmingASCIIWhitespace() }) {
             if let n = Int(part) { numbers.append(n) }
             else if let range = Self.range(part), range.lowerBound >= 1 { numbers += Array(range) }
             else {
@@ -100,7 +100,7 @@ struct InstrumentBody {
 
     private mutating func readBand(_ text: String, at: SourceLocation, reader: inout FrontMatterReader) {
         guard let (name, rest, location) = entry(text, at: at, example: "- mild: 5-9", reader: &reader) else { return }
-        let ends = rest.split(separator: "-", maxSplits: 1).map { Double($0.trimmingASCIIWhitespace()) }
+        let ends = rest.split(separator: "-", maxSplits: 1).map { Double(String($0).trimmingASCIIWhitespace()) }
         guard ends.count == 2, let lower = ends[0], let upper = ends[1], lower <= upper else {
             reader.error("band \(name) must be the lowest and highest score it holds, like 5-9, found \(quoted(rest))", at: location)
             return
@@ -151,7 +151,7 @@ struct InstrumentBody {
 
     /// `0-5` → 0...5; nil for anything else.
     static func range(_ text: String) -> ClosedRange<Int>? {
-        let ends = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0.trimmingASCIIWhitespace()) }
+        let ends = text.split(separator: "-", omittingEmptySubsequences: false).map { Int(String($0).trimmingASCIIWhitespace()) }
         guard ends.count == 2, let lower = ends[0], let upper = ends[1], lower <= upper else { return nil }
         return lower...upper
     }
