@@ -13,7 +13,7 @@ extension Afterflow {
                 Examples:
                   afterflow instrument list
                   afterflow instrument show meq30
-                  afterflow instrument show meq30 --file > meq30.md     then type the wording in
+                  afterflow instrument show meq30 --file > meq30.md
                   afterflow instrument add meq30.md
                   afterflow assess meq30 --session last
                 """,
@@ -142,8 +142,7 @@ extension Afterflow.InstrumentCommand {
                 FILE is an instrument definition (docs/FORMAT.md, "Instruments"): front matter with id, title, citation, licence and scale, and a '## Items' section with one line an item. A file with an error is refused with the line and column of each. A copy of a built-in (same id) may add the wording but must keep its items, scale and scoring. An existing instruments/ID.md is replaced only with --force.
 
                 Examples:
-                  afterflow instrument show meq30 --file > meq30.md
-                  afterflow instrument add meq30.md
+                  afterflow instrument add meq30.md      (from 'instrument show meq30 --file')
                   afterflow instrument add ~/Documents/bdi.md --force
                 """)
 
