@@ -21,13 +21,21 @@ extension Afterflow {
     }
 }
 
+extension Afterflow.InstrumentCommand.List {
+    /// `included`, `partly` or `numbers only`: how much of the items' wording is there.
+    static func wording(_ instrument: Instrument) -> String {
+        let worded = instrument.items.filter { $0.text != nil }.count
+        return worded == instrument.itemCount ? "included" : worded == 0 ? "numbers only" : "partly"
+    }
+}
+
 extension Afterflow.InstrumentCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list",
             abstract: "List the instruments: id, title, items, scale, scoring and where each comes from.",
             discussion: """
-                WORDING says whether the items' wording is there (included) or must come from your own copy (numbers only); FROM is built-in, or the vault file that defines it.
+                WORDING says whether the items' wording is there (included), some of it (partly), or must come from your own copy (numbers only); FROM is built-in, or the vault file that defines it.
 
                 Examples:
                   afterflow instrument list
@@ -52,7 +60,7 @@ extension Afterflow.InstrumentCommand {
                 if case .vault(let path) = instrument.source { from = path }
                 rows.append([instrument.id, instrument.title, instrument.measures, String(instrument.itemCount), instrument.scaleText,
                              instrument.scoring.rawValue.replacingOccurrences(of: "_", with: " "), instrument.givenWords,
-                             instrument.hasWording ? "included" : "numbers only", from].map { $0.visible() })
+                             Self.wording(instrument), from].map { $0.visible() })
             }
             for line in TextTable.lines(rows, rightAligned: [3]).enumerated() {
                 emit(line.offset == 0 ? Terminal.current.bold(line.element) : line.element)
@@ -117,8 +125,8 @@ extension Afterflow.InstrumentCommand {
 
         static func lines(_ i: Instrument) -> [String] {
             var from = "built into afterflow"
-            if case .vault(let path) = i.source { from = path }
-            var out = ["\(i.title) (\(i.id)): \(i.measures)", "  \(i.citation)", "  licence: \(i.licence); from \(from)",
+            if case .vault(let path) = i.source { from = "from " + path }
+            var out = ["\(i.title) (\(i.id)): \(i.measures)", "  \(i.citation)", "  licence: \(i.licence); \(from)",
                        "  given \(i.givenWords)", ""]
             if let stem = i.stem { out += [stem, ""] }
             let anchors = i.anchors.isEmpty ? "" : " (\(i.anchors.joined(separator: " … ")))"
