@@ -183,4 +183,21 @@ struct InstrumentTests {
             #expect(verdict?["valueBoolean"] as? Bool == false)
         }
     }
+
+    @Test("export html --include measures: the instruments given around a session beside its mood")
+    func report() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let out = sandbox.path("r.html")
+            let run = try sandbox.run(["export", "html", "--include", "measures", "--since", "2025-09-20", "--until", "2025-09-20", "-o", out],
+                                      directory: vault)
+            expectStatus(run, 0)
+            let html = try sandbox.readText(out)
+            // ExampleVault's MEQ-30, linked to the 2025-09-20 session (see userDefinedEndToEnd for the figures).
+            #expect(html.contains("<dt>Instruments</dt><dd>MEQ-30 (after, linked): 67.3% · mystical 64% · positive mood 80% · transcendence of time and space 56.7% · ineffability 80%; complete mystical experience: no</dd>"))
+            let plain = try sandbox.run(["export", "html", "--since", "2025-09-20", "--until", "2025-09-20", "-o", sandbox.path("p.html")], directory: vault)
+            expectStatus(plain, 0)
+            #expect(!(try sandbox.readText(sandbox.path("p.html"))).contains("<dt>Instruments</dt>"), "only with --include measures")
+        }
+    }
 }

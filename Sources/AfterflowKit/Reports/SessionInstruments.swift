@@ -35,6 +35,12 @@ public struct SessionInstruments: Sendable {
 
     public var given: [Given]
 
+    /// The answers around an indexed session, from the index's listings.
+    public init(_ session: IndexedSession, listings: [AssessmentListing], catalog: InstrumentCatalog) {
+        self.init(sessionID: session.id.flatMap { UUID(uuidString: $0) }, date: session.date ?? LocalDate(year: 1970, month: 1, day: 1),
+                  listings: session.date == nil ? [] : listings, catalog: catalog)
+    }
+
     /// The answers around the session with id `sessionID` at `date`, oldest first.
     public init(sessionID: UUID?, date: LocalDate, listings: [AssessmentListing], catalog: InstrumentCatalog) {
         let sessionDay = date.wallClockSeconds / 86_400
