@@ -55,7 +55,7 @@ struct Afterflow: ParsableCommand {
             Tags.self, Drafts.self, Remind.self, Due.self, Reminders.self, Open.self, Delete.self, Undo.self, TrashCommand.self,
             Check.self, Fmt.self, Lsp.self, Index.self, Export.self, Import.self,
             ClientCommand.self, GoalCommand.self, Trials.self, TrialCommand.self, RecordCommand.self, Agreement.self, Units.self, Log.self, Serve.self, Summary.self, ProgressCommand.self, Note.self, Sign.self, AddendumCommand.self,
-            MoodCommand.self, MoodsCommand.self, AssessCommand.self, AssessmentsCommand.self, MusicCommand.self, MergeDriverCommand.self, GitCommand.self, Backup.self, Restore.self,
+            MoodCommand.self, MoodsCommand.self, AssessCommand.self, AssessmentsCommand.self, InstrumentCommand.self, MusicCommand.self, MergeDriverCommand.self, GitCommand.self, Backup.self, Restore.self,
             Disclosures.self,
         ]
     )

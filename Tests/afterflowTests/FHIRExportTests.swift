@@ -18,7 +18,9 @@ func runPython(_ script: String, _ path: String, failure: String) throws -> Data
 /// Reads a FHIR bundle with Python's fhir.resources (its R4B models, which for Bundle and
 /// Observation are R4's), strict: an unknown field, a wrong type or a date without its offset
 /// fails. The first entry must be the Patient; returns a summary of each Observation after it,
-/// from the parsed models, as JSON.
+/// from the parsed models, as JSON. A QuestionnaireResponse (an answer to an instrument other than
+/// PHQ-9 and GAD-7, beside the Observation of its score) is validated with the bundle and left out
+/// of the summary.
 func fhirSummary(_ path: String) throws -> [[String: Any]] {
     let script = """
         import sys, json
@@ -29,8 +31,9 @@ func fhirSummary(_ path: String) throws -> [[String: Any]] {
         out = []
         for entry in bundle.entry[1:]:
             r = entry.resource
+            if r.get_resource_type() == 'QuestionnaireResponse': continue
             assert r.get_resource_type() == 'Observation'
-            item = {'fullUrl': entry.fullUrl, 'id': r.id, 'profile': r.meta.profile[0], 'status': r.status,
+            item = {'fullUrl': entry.fullUrl, 'id': r.id, 'profile': r.meta.profile[0] if r.meta else None, 'status': r.status,
                     'category': r.category[0].coding[0].code,
                     'codes': [c.system + '|' + c.code for c in r.code.coding],
                     'subject': r.subject.reference if r.subject else None,
@@ -122,9 +125,21 @@ func fhirProblems(_ path: String) throws -> [String] {
         check(bundle, 'bdl-1', "total.empty() or (type = 'searchset') or (type = 'history')")
         patients = [e['fullUrl'] for e in bundle['entry'] if e['resource']['resourceType'] == 'Patient']
         if len(patients) != 1: problems.append('the bundle holds %d Patients' % len(patients))
+        responses = ['urn:uuid:' + e['resource']['id'] for e in bundle['entry'] if e['resource']['resourceType'] == 'QuestionnaireResponse']
         for entry in bundle['entry']:
             r = entry['resource']
+            if r['resourceType'] == 'QuestionnaireResponse':
+                if r.get('subject', {}).get('reference') not in patients: problems.append('QuestionnaireResponse %s: not of the Patient' % r['id'])
+                continue
             if r['resourceType'] != 'Observation': continue
+            if any(c['system'] == 'urn:afterflow:instrument' for c in r['code']['coding']):
+                # The score of an answer to another instrument: no profile of the guide; derived from its response.
+                check(r, 'obs-7', 'value.empty() or component.code.where(coding.intersect(%resource.code.coding).exists()).empty()')
+                if r.get('subject', {}).get('reference') not in patients: problems.append('Observation %s: no subject, or not the Patient' % r['id'])
+                if [d['reference'] for d in r.get('derivedFrom', [])] == [] or any(d['reference'] not in responses for d in r['derivedFrom']):
+                    problems.append('Observation %s: not derived from a QuestionnaireResponse of the bundle' % r['id'])
+                check(r, 'effective', 'effective.exists()')
+                continue
             check(r, 'obs-6', 'dataAbsentReason.empty() or value.empty()')
             check(r, 'obs-7', 'value.empty() or component.code.where(coding.intersect(%resource.code.coding).exists()).empty()')
             if r.get('subject', {}).get('reference') not in patients: problems.append('Observation %s: no subject, or not the Patient' % r['id'])

@@ -94,6 +94,9 @@ struct HostileVaultTests {
         ("moods", ["moods", "--trend"]),
         ("assess", ["assess", "phq9", "--answers", "1,1,1,1,1,1,1,1,2"]),
         ("assessments", ["assessments"]),
+        ("instrument list", ["instrument", "list"]),
+        ("instrument show", ["instrument", "show", "meq30"]),
+        ("instrument add", ["instrument", "add", "../calm.md"]),
         ("music fetch", ["music", "fetch", "2024-12-10"]),
         ("merge-driver", ["merge-driver", "../merge/base.md", "../merge/ours.md", "../merge/theirs.md", "sessions/2024/merged.md"]),
         ("git setup", ["git", "setup"]),
@@ -224,6 +227,8 @@ struct HostileVaultTests {
         for side in ["base", "ours", "theirs"] {
             try sandbox.write("merge/\(side).md", side == "base" ? session : session.replacingOccurrences(of: "mood_after:", with: "mood_after: \(side == "ours" ? 7 : 8)\nx_\(side):"))
         }
+        try sandbox.write("calm.md", InstrumentTests.calm.replacingOccurrences(of: "title: Calm-4", with: "title: Calm\(payload)-4")
+            .replacingOccurrences(of: "1. I feel calm", with: "1. I feel \(payload) calm"))
         try FileManager.default.createDirectory(atPath: sandbox.path("out"), withIntermediateDirectories: true)
         // A repository, as `git sync` brings such files: for git setup, pre-commit and sync.
         for arguments in [["init", "-q"], ["add", "-A"], ["-c", "user.name=t", "-c", "user.email=t@example.org", "commit", "-qm", "hostile"]] {

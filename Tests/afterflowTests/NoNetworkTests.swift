@@ -55,6 +55,8 @@ struct NoNetworkTests {
         (["export", "html", "--include", "moods,measures", "-o", "SANDBOX/m.html"], false),
         (["assess", "phq9", "--answers", "1,1,2,1,0,1,0,0,1", "--date", "2025-10-19 18:05"], false),
         (["assessments"], false), (["export", "fhir", "-o", "SANDBOX/f.json"], false),
+        (["instrument", "list"], false), (["instrument", "show", "meq30"], false),
+        (["instrument", "show", "meq30", "--file"], false), (["instrument", "add", "SANDBOX/calm.md"], false),
         (["git", "setup", "--vault", "SANDBOX/shared"], false), (["git", "pre-commit", "--vault", "SANDBOX/shared"], false),
         (["git", "sync", "--vault", "SANDBOX/shared"], false), (["open", "2024-12-10"], false),
         (["merge-driver", "SANDBOX/base.md", "SANDBOX/ours.md", "SANDBOX/theirs.md", "sessions/2024/merge.md"], false),
@@ -84,6 +86,7 @@ struct NoNetworkTests {
         try sandbox.write("base.md", session)
         try sandbox.write("ours.md", session.replacingOccurrences(of: "mood_after: 8", with: "mood_after: 7"))
         try sandbox.write("theirs.md", session + "\n[2024-12-12 10:00] A second thought.\n")
+        try sandbox.write("calm.md", InstrumentTests.calm)
         try TestProgram.run(try #require(BrowserTests.onPath(["age-keygen"])), ["-o", sandbox.path("key.txt")])
         let key = try sandbox.readText("key.txt")
         let line = try #require(key.split(separator: "\n").first { $0.hasPrefix("# public key: ") })

@@ -6,8 +6,9 @@ import Foundation
 /// - each document's own problems, as the index recorded them when it read the file;
 /// - duplicate ids among documents of every kind (an error on each file but the first by path);
 /// - the checks across files (`PracticeCheck`: a trial's goal, a goal's client, cue levels,
-///   files outside their client's folder) and against the settings (a session's treatment the
-///   vault's `treatments` lacks);
+///   files outside their client's folder; `InstrumentCheck`: the vault's instrument files, and
+///   answers to them) and against the settings (a session's treatment the vault's `treatments`
+///   lacks);
 /// - the vault's settings (`.afterflow/config.yml`) and the files that could not be read;
 /// - with a `git` repository, the files an unfinished merge left in conflict without markers.
 ///
@@ -65,6 +66,7 @@ public struct VaultCheck: Sendable {
         let vault = store.vault
         let overlay = try UnsavedDocuments(unsaved, in: vault)
         var problems = try overlay.replacingProblems(try store.problems(), in: store)
+        problems = try InstrumentCheck.apply(to: problems, in: store, replacing: overlay.bytes)
         let practice = PracticeCheck.diagnostics(in: vault, replacing: overlay.bytes, now: now)
             + (try VaultCheck.treatmentProblems(in: store, unsaved: overlay.entries))
         if !practice.isEmpty {

@@ -29,6 +29,9 @@ public struct HTMLReport: Sendable {
     /// The measures (PHQ-9, GAD-7) to list (`--include measures`); nil to leave them out. A
     /// section appears only when there are some.
     public var measures: [ReportMeasure]?
+    /// With the measures: the instruments given around each session, by the session's path, one
+    /// line each (`SessionInstruments.lines`), shown beside its mood.
+    public var sessionInstruments: [String: [String]] = [:]
     /// How many threads prepare and render the sessions: the caller's core count (the library
     /// asks the system for none); 1, the default, does it on the caller's thread.
     public var cores = 1
@@ -202,6 +205,9 @@ public struct HTMLReport: Sendable {
             if let lift = session.moodLift { words += lift == 0 ? ", no change" : ", " + String(format: "%+d", lift).replacingOccurrences(of: "-", with: "−") }
             c.add("mood_numbers", "\(before) → \(after)", in: "mood")
             c.add("mood_words", words, in: "mood")
+        }
+        if let lines = sessionInstruments[session.path], !lines.isEmpty {
+            c.add("instrument_lines", lines.joined(separator: "; "), in: "instruments")
         }
         let tags = session.tags
         if !tags.isEmpty { c.add("tags", tags.joined(separator: ", ")) }

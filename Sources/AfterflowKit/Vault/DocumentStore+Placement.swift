@@ -61,10 +61,15 @@ extension DocumentStore {
         /// An assessment: `assessments/YYYY/YYYY-MM-DD-HHMM-<instrument>.md`; at most 99 of an
         /// instrument a minute.
         public static func assessment(date: LocalDate, instrument: AssessmentInstrument, timeZone: TimeZone) -> Placement {
+            assessment(date: date, instrumentID: instrument.rawValue, title: instrument.title, timeZone: timeZone)
+        }
+
+        /// An answer to any instrument: `assessments/YYYY/YYYY-MM-DD-HHMM-<id>.md`.
+        public static func assessment(date: LocalDate, instrumentID: String, title: String, timeZone: TimeZone) -> Placement {
             let (year, minute) = localMinute(date, timeZone)
-            var placement = Placement(folder: "\(AssessmentWriter.folder)/\(year)", stem: "\(minute)-\(instrument.rawValue)",
+            var placement = Placement(folder: "\(AssessmentWriter.folder)/\(year)", stem: "\(minute)-\(instrumentID)",
                                       naming: .free(limit: 99))
-            placement.full = VaultError(.exists, "there are 99 \(instrument.title) assessments in that minute already",
+            placement.full = VaultError(.exists, "there are 99 \(title) assessments in that minute already",
                                         details: ["Give another time with --date."])
             return placement
         }

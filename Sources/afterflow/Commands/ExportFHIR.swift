@@ -39,13 +39,14 @@ struct ExportFHIR: DisclosingCommand {
         let assessments = try withVaultErrors { try index.assessments(since: range.since, until: range.until) }
         var bundle = FHIRBundle(moods: moods, assessments: assessments, timeZone: zone)
         bundle.includeSuggestedLabels = suggestedLabels
+        bundle.instruments = InstrumentCatalog(vault: index.vault)
         // Written an entry at a time.
-        let written = moods.filter { $0.date != nil }.map(\.id) + assessments.filter { $0.date != nil && $0.isComplete }.map(\.id)
+        let written = moods.filter { $0.date != nil }.map(\.id) + assessments.filter(bundle.isExported).map(\.id)
         let disclosure = disclosureOptions.disclosure(by: Self.self, vault: index.vault, now: now, what: "check-ins and assessments",
                                                       count: written.count, records: written, to: .output(destination))
         let (_, path) = try streamOutput(to: destination, logging: disclosure) { (out) throws(VaultError) in try bundle.write(to: out) }
         if let path {
-            let m = moods.filter { $0.date != nil }.count, a = assessments.filter { $0.date != nil && $0.isComplete }.count
+            let m = moods.filter { $0.date != nil }.count, a = assessments.filter(bundle.isExported).count
             ErrorStream.current.write("Wrote \(m) check-in\(m == 1 ? "" : "s") and \(a) assessment\(a == 1 ? "" : "s") to \(path)")
         }
         try index.warnProblems(report, hints: vaultOptions.hints)

@@ -11,7 +11,7 @@ struct ExportHTML: DisclosingCommand {
 
             The page has its CSS inline, no script, and fetches nothing: no fonts, no images (an image in your Markdown becomes a link to it), no stylesheets. Raw HTML in what you wrote is left out and unsafe links are blanked. Open it in a browser (light or dark) or print it: each session starts a new page when it would not fit on the current one.
 
-            With --include moods (or report_include: [moods] in .afterflow/config.yml), the mood check-ins of the report's days (--since and --until, else from the first session's day to the last's) are drawn on the mood chart between the sessions' before and after points, as diamonds, and listed after the summary with their labels and notes. --include measures lists the PHQ-9 and GAD-7 measures with their bands, when there are any.
+            With --include moods (or report_include: [moods] in .afterflow/config.yml), the mood check-ins of the report's days (--since and --until, else from the first session's day to the last's) are drawn on the mood chart between the sessions' before and after points, as diamonds, and listed after the summary with their labels and notes. --include measures lists the PHQ-9 and GAD-7 measures with their bands, when there are any, and beside each session the instruments given around it (MEQ-30, EDI, …) with their scores.
 
             The layout is the mustache template Templates/report.html of the vault when there is one (afterflow init writes a copy to edit), else the built-in one.
 

@@ -32,9 +32,22 @@ struct Show: ParsableCommand {
         case .md:
             FileHandle.standardOutput.write(Data(entry.document.bytes))
         case .json:
-            emit(session.json(path: entry.path, timeZone: vault.timeZone).serialized(pretty: true))
+            var json = session.json(path: entry.path, timeZone: vault.timeZone)
+            let around = SessionInstruments(session: session, in: vault)
+            if !around.given.isEmpty, case .object(var pairs) = json {
+                pairs.append(("instruments", around.json(timeZone: vault.timeZone)))
+                json = .object(pairs)
+            }
+            emit(json.serialized(pretty: true))
         case .text:
             emit(Terminal.current.sessionPage(timeZone: vault.timeZone).page(session, path: vault.shownPath(entry.path)))
+            let around = SessionInstruments(session: session, in: vault)
+            if !around.given.isEmpty {
+                let mood = [session.moodBefore.map { "before \($0)/10" }, session.moodAfter.map { "after \($0)/10" }].compactMap { $0 }
+                emit("")
+                emit(Terminal.current.bold("Instruments") + (mood.isEmpty ? "" : " (mood \(mood.joined(separator: ", ")))"))
+                for line in around.lines { emit("  " + line.visible()) }
+            }
         }
         if entry.diagnostics.hasErrors {
             DiagnosticPrinter(vault: vault).print(entry.diagnostics, source: entry.document)

@@ -50,6 +50,13 @@ struct ReportOptions: ParsableArguments {
         if parts.contains("measures") {
             let measures = try reportMeasures(store, since: range.since, until: range.until)
             report.measures = measures
+            let broken = try withVaultErrors { try store.pathsWithErrors() }
+            let listings = try withVaultErrors { try store.assessments(instrumentID: nil) }.filter { !broken.contains($0.path) }
+            let catalog = InstrumentCatalog(vault: store.vault)
+            for session in sessions {
+                let lines = SessionInstruments(session, listings: listings, catalog: catalog).lines
+                if !lines.isEmpty { report.sessionInstruments[session.path] = lines }
+            }
             if measures.isEmpty {
                 ErrorStream.current.write("No measures (PHQ-9, GAD-7) in the report's days, so it has no measures section.")
             }

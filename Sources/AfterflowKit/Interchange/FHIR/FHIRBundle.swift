@@ -16,6 +16,10 @@ public struct FHIRBundle: Sendable {
     /// Whether a check-in's suggested labels (`suggested_labels`, which the person did not choose)
     /// join its chosen ones in the `labels` component. Off: the bundle states only their choices.
     public var includeSuggestedLabels = false
+    /// The instruments an answer other than PHQ-9 and GAD-7 is scored with (the vault's, from the
+    /// command line; the built-ins by default): such an answer is a QuestionnaireResponse and an
+    /// Observation of its score (`FHIRInstrumentResponse`).
+    public var instruments = InstrumentCatalog()
 
     /// The anonymous Patient's id: the same in every bundle, so that two exports link up.
     public static let patientID = uuid(fromPath: "afterflow:patient")
@@ -32,7 +36,17 @@ public struct FHIRBundle: Sendable {
         var time: Int
         var path: String
         var id: String?
-        var build: (String) -> JSONValue
+        /// The resources, each with its id, given the id chosen for the document.
+        var build: (String) -> [(id: String, resource: JSONValue)]
+    }
+
+    /// Whether `assessment` is written: dated, and every item answered (PHQ-9 and GAD-7), or
+    /// every item of its instrument in `instruments` answered.
+    public func isExported(_ assessment: AssessmentListing) -> Bool {
+        guard assessment.date != nil else { return false }
+        if assessment.instrument != nil { return assessment.isComplete && assessment.total != nil }
+        guard let instrument = assessment.instrumentKey.flatMap(instruments.instrument(id:)) else { return false }
+        return assessment.items.count == instrument.itemCount && !assessment.items.contains(nil)
     }
 
     /// The bundle as JSON. It has no `timestamp`, so that the same documents give the same bytes.
@@ -89,14 +103,22 @@ public struct FHIRBundle: Sendable {
         for mood in moods {
             guard let date = mood.date else { continue }
             items.append(Item(time: date.epochSeconds(in: timeZone), path: mood.path, id: mood.id) { id in
-                FHIRObservation.stateOfMind(mood, id: id, patient: patient, timeZone: timeZone,
-                                            suggested: includeSuggestedLabels)
+                [(id, FHIRObservation.stateOfMind(mood, id: id, patient: patient, timeZone: timeZone,
+                                                  suggested: includeSuggestedLabels))]
             })
         }
         for assessment in assessments {
-            guard let date = assessment.date, assessment.isComplete, assessment.total != nil else { continue }
+            guard isExported(assessment), let date = assessment.date else { continue }
+            if let instrument = assessment.instrument == nil ? assessment.instrumentKey.flatMap(instruments.instrument(id:)) : nil {
+                let scoreID = FHIRBundle.uuid(fromPath: assessment.path + "#score")
+                items.append(Item(time: date.epochSeconds(in: timeZone), path: assessment.path, id: assessment.id) { id in
+                    FHIRInstrumentResponse.resources(assessment, instrument: instrument, score: instrument.score(answers: assessment.items),
+                                                     id: id, scoreID: scoreID, patient: patient, timeZone: timeZone)
+                })
+                continue
+            }
             items.append(Item(time: date.epochSeconds(in: timeZone), path: assessment.path, id: assessment.id) { id in
-                FHIRObservation.scoredAssessment(assessment, id: id, patient: patient, timeZone: timeZone)
+                [(id, FHIRObservation.scoredAssessment(assessment, id: id, patient: patient, timeZone: timeZone))]
             })
         }
         items.sort { ($0.time, $0.path) < ($1.time, $1.path) }
@@ -109,7 +131,9 @@ public struct FHIRBundle: Sendable {
             if id == nil || used.contains(id ?? "") { id = FHIRBundle.uuid(fromPath: item.path) }
             let chosen = id ?? FHIRBundle.uuid(fromPath: item.path)
             used.insert(chosen)
-            body(.object([("fullUrl", .string("urn:uuid:\(chosen)")), ("resource", item.build(chosen))]))
+            for (resourceID, resource) in item.build(chosen) {
+                body(.object([("fullUrl", .string("urn:uuid:\(resourceID)")), ("resource", resource)]))
+            }
         }
     }
 

@@ -17,7 +17,9 @@ extension Assessment: KindDescriptor {
 
     public static let table = "assessments"
     public static let schema = [
-        // PHQ-9 and GAD-7 assessments; items as the answers joined by commas (`1,0,2`).
+        // Answers to an instrument (PHQ-9, GAD-7, MEQ-30, a vault's own), its id in `instrument`;
+        // items as the answers joined by commas (`1,0,2`); total and band PHQ-9's and GAD-7's;
+        // session the linked session's id as written.
         """
         CREATE TABLE assessments (
             path TEXT PRIMARY KEY NOT NULL,
@@ -29,19 +31,20 @@ extension Assessment: KindDescriptor {
             items TEXT NOT NULL,
             total INTEGER,
             band TEXT,
-            notes TEXT NOT NULL
+            notes TEXT NOT NULL,
+            session TEXT
         ) WITHOUT ROWID
         """,
     ]
     public static let insertStatement: String? = """
-        INSERT OR REPLACE INTO assessments (path, id, date, date_text, day, instrument, items, total, band, notes)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT OR REPLACE INTO assessments (path, id, date, date_text, day, instrument, items, total, band, notes, session)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 
     public func indexRow(path: String, timeZone: TimeZone) -> StatementArguments? {
         let answers = items.map { $0.map(String.init) ?? "" }.joined(separator: ",")
         return [path, id?.uuidString, date?.epochSeconds(in: timeZone), date?.canonical(in: timeZone), date?.dayString,
-                instrument?.rawValue, answers, total, band?.rawValue, notes]
+                instrumentID, answers, total, band?.rawValue, notes, session]
     }
 
     public var searchText: String? { notes }

@@ -11,7 +11,20 @@ public struct Assessment: Sendable {
     public let document: Document
     public var id: UUID?
     public var date: LocalDate?
+    /// PHQ-9 or GAD-7; nil for any other instrument (see `instrumentID`).
     public var instrument: AssessmentInstrument?
+    /// The instrument's id as the file names it (`phq9`, `meq30`, a vault's own), normalized
+    /// (`Instrument.normalizedID`); nil when missing.
+    public var instrumentID: String?
+    /// Where the `instrument` value stands, for the checks that know the vault's instruments.
+    public var instrumentLocation: SourceLocation?
+    /// The built-in definition of an instrument other than PHQ-9 and GAD-7 (MEQ-30, EDI, …).
+    public var definition: Instrument?
+    /// The id of the session the answers are about (`session:`), as written.
+    public var session: String?
+    /// Where each item's answer stands, in order, and the `items` value.
+    public var itemLocations: [SourceLocation] = []
+    public var itemsLocation: SourceLocation?
     /// Each item's answer, 0-3, in order; nil for an answer that could not be read.
     public var items: [Int?] = []
     /// The total as written.
@@ -24,7 +37,7 @@ public struct Assessment: Sendable {
     public var notes = ""
     public var diagnostics: [Diagnostic]
 
-    public static let keys = ["type", "id", "date", "instrument", "items", "total", "band", "created", "updated"]
+    public static let keys = ["type", "id", "date", "instrument", "items", "total", "band", "session", "created", "updated"]
 
     /// Whether every item has a readable answer and there are as many as the instrument asks.
     public var isComplete: Bool {
@@ -95,10 +108,17 @@ public struct Assessment: Sendable {
         case "instrument":
             seen.instrument = true
             guard let s = reader.required(entry, example: "phq9 or gad7") else { return }
+            instrumentLocation = s.location
             if let value = AssessmentInstrument(parsing: s.text) {
                 instrument = value
+                instrumentID = value.rawValue
+            } else if let other = InstrumentCatalog.builtIn(id: s.text) {
+                instrumentID = other.id
+                definition = other
             } else {
-                reader.error("instrument must be phq9 (depression) or gad7 (anxiety), found \(quoted(s.text))", at: s.location)
+                // Perhaps a vault's own (instruments/ID.md): VaultCheck, which reads them, takes this error back.
+                instrumentID = Instrument.normalizedID(s.text)
+                reader.error(Self.unknownInstrumentMessage(s.text), at: s.location)
             }
         case "items":
             seen.itemsEntry = entry
@@ -118,6 +138,7 @@ public struct Assessment: Sendable {
                 let names = (instrument?.bands ?? AssessmentBand.allCases).map(\.rawValue).joined(separator: ", ")
                 reader.error("band must be one of \(names), found \(quoted(s.text))", at: s.location)
             }
+        case "session": session = reader.text(entry)?.trimmingASCIIWhitespace()
         case "created": created = reader.date(entry)
         case "updated": updated = reader.date(entry)
         default: return
@@ -126,6 +147,12 @@ public struct Assessment: Sendable {
 
     /// The answers, each 0-3, as many as the instrument asks.
     private mutating func readItems(_ seen: Seen, reader: inout FrontMatterReader, top: SourceLocation) {
+        itemLocations = seen.itemScalars.map(\.location)
+        itemsLocation = seen.itemsEntry?.valueLocation
+        if instrument == nil, instrumentID != nil {
+            readOtherItems(seen.itemScalars, reader: &reader)
+            return
+        }
         for (i, s) in seen.itemScalars.enumerated() {
             let text = s.text.trimmingASCIIWhitespace()
             if let value = Int(text), (0...3).contains(value) {
@@ -173,5 +200,49 @@ public struct Assessment: Sendable {
         } else if complete {
             reader.warning("band is missing; 'afterflow fmt' adds it", at: top)
         }
+    }
+}
+
+/// Answers to instruments other than PHQ-9 and GAD-7: read as whole numbers, then checked against
+/// the instrument's definition (a built-in here; a vault's own in `VaultCheck`).
+extension Assessment {
+    /// The error on an `instrument` value afterflow does not know.
+    static func unknownInstrumentMessage(_ text: String) -> String {
+        let others = BuiltInInstruments.all.map(\.id).filter { AssessmentInstrument(rawValue: $0) == nil }.joined(separator: ", ")
+        return "instrument must be phq9 (depression), gad7 (anxiety), another built-in (\(others)) or one defined in the vault's instruments/ folder, found \(quoted(text))"
+    }
+
+    /// The instrument's scores of these answers.
+    public func score(with instrument: Instrument) -> InstrumentScore { instrument.score(answers: items) }
+
+    /// The answers as whole numbers; then, for a built-in, checked against it.
+    fileprivate mutating func readOtherItems(_ scalars: [YAMLScalar], reader: inout FrontMatterReader) {
+        for (i, s) in scalars.enumerated() {
+            if let value = Int(s.text.trimmingASCIIWhitespace()) {
+                items.append(value)
+            } else {
+                items.append(nil)
+                reader.error("item \(i + 1) must be a whole number, the answer on the instrument's scale, found \(quoted(s.text))", at: s.location)
+            }
+        }
+        if let definition { for problem in problems(against: definition) { reader.error(problem.message, at: problem.location) } }
+    }
+
+    /// What is wrong with these answers for `instrument`: as many as it has items, each on its
+    /// scale. Located at the answer, or at `items`.
+    public func problems(against instrument: Instrument) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        let top = itemsLocation ?? instrumentLocation ?? SourceLocation(line: 1, column: 1)
+        if itemsLocation == nil {
+            out.append(.error("items is missing; add the answers in order, like 'items: [\(instrument.minimum), \(instrument.maximum), …]'", at: top))
+        } else if items.count != instrument.itemCount {
+            out.append(.error("items must hold \(instrument.itemCount) answers for \(instrument.title), one for each item in order, found \(items.count)", at: top))
+        }
+        for (i, answer) in items.enumerated() {
+            guard let answer, !(instrument.minimum...instrument.maximum).contains(answer) else { continue }
+            let at = i < itemLocations.count ? itemLocations[i] : top
+            out.append(.error("item \(i + 1) must be an answer from \(instrument.scaleText) for \(instrument.title), found \(answer)", at: at))
+        }
+        return out
     }
 }

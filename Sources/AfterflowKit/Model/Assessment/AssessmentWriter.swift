@@ -9,6 +9,8 @@ public struct AssessmentValues: Sendable {
     public var answers: [Int]
     public var created: LocalDate
     public var notes = ""
+    /// The id of the session the answers are about (`session:`); no line when nil.
+    public var session: String?
 
     public init(date: LocalDate, instrument: AssessmentInstrument, answers: [Int], created: LocalDate) {
         self.date = date
@@ -21,6 +23,27 @@ public struct AssessmentValues: Sendable {
     public var band: AssessmentBand { instrument.band(total: total) }
 }
 
+/// What a new answer to an instrument other than PHQ-9 and GAD-7 says.
+public struct InstrumentAnswers: Sendable {
+    public var id = UUID()
+    public var date: LocalDate
+    public var instrument: Instrument
+    /// Each item's answer, on the instrument's scale, in order.
+    public var answers: [Int]
+    public var created: LocalDate
+    public var notes = ""
+    public var session: String?
+
+    public init(date: LocalDate, instrument: Instrument, answers: [Int], created: LocalDate) {
+        self.date = date
+        self.instrument = instrument
+        self.answers = answers
+        self.created = created
+    }
+
+    public var score: InstrumentScore { instrument.score(answers: answers) }
+}
+
 /// New assessment files in their one canonical form, and where they go.
 public enum AssessmentWriter {
     public static let folder = "assessments"
@@ -29,7 +52,21 @@ public enum AssessmentWriter {
         let stamp = values.created.canonical(in: timeZone)
         var lines = ["---", "type: assessment", "id: \(values.id.uuidString.uppercased())", "date: \(values.date.canonical(in: timeZone))",
                      "instrument: \(values.instrument.rawValue)", "items: \(itemsText(values.answers))",
-                     "total: \(values.total)", "band: \(values.band.rawValue)", "created: \(stamp)", "updated: \(stamp)", "---"]
+                     "total: \(values.total)", "band: \(values.band.rawValue)"] + (values.session.map { ["session: \($0)"] } ?? [])
+            + ["created: \(stamp)", "updated: \(stamp)", "---"]
+        let notes = values.notes.trimmingCharacters(in: .whitespacesAndNewlines)
+        if !notes.isEmpty { lines += ["", notes] }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// An answer to any other instrument: its id, the items and the session; no total or band,
+    /// which are the instrument's scores of the items.
+    public static func newDocument(_ values: InstrumentAnswers, timeZone: TimeZone) -> String {
+        let stamp = values.created.canonical(in: timeZone)
+        var lines = ["---", "type: assessment", "id: \(values.id.uuidString.uppercased())", "date: \(values.date.canonical(in: timeZone))",
+                     "instrument: \(values.instrument.id)", "items: \(itemsText(values.answers))"]
+        if let session = values.session { lines.append("session: \(session)") }
+        lines += ["created: \(stamp)", "updated: \(stamp)", "---"]
         let notes = values.notes.trimmingCharacters(in: .whitespacesAndNewlines)
         if !notes.isEmpty { lines += ["", notes] }
         return lines.joined(separator: "\n") + "\n"

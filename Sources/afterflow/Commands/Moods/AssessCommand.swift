@@ -11,11 +11,13 @@ extension Afterflow {
     struct AssessCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "assess",
-            abstract: "Answer a standard questionnaire: PHQ-9 (depression) or GAD-7 (anxiety).",
+            abstract: "Answer a questionnaire: PHQ-9 (depression), GAD-7 (anxiety), or an instrument such as MEQ-30.",
             discussion: """
                 Asks each item in turn about the last two weeks; answer 0 (not at all), 1 (several days), 2 (more than half the days) or 3 (nearly every day). Saves assessments/YYYY/YYYY-MM-DD-HHMM-phq9.md (type: assessment), readable by you alone, and prints the total and its severity band. Scripts give the answers with --answers, in the items' order; on a pipe, one answer a line is read from standard input.
 
                 PHQ-9 bands: 0-4 minimal, 5-9 mild, 10-14 moderate, 15-19 moderately severe, 20-27 severe. GAD-7 bands: 0-4 minimal, 5-9 mild, 10-14 moderate, 15-21 severe. The bands describe symptoms; they are not a diagnosis.
+
+                Any other instrument afterflow knows (afterflow instrument list: MEQ-30, CEQ, EDI, EBI, or the vault's own in instruments/) is answered the same way on its own scale, and saved with its items; its scores (total, subscales, thresholds such as MEQ-30's complete mystical experience) are computed from them. --session links the answers to a session, which 'show' then lists beside its mood before and after.
 
                 When PHQ-9's item 9 is answered above 0, a short message follows, with the crisis line of crisis_line in .afterflow/config.yml (or a default naming the emergency number and a crisis line). Nothing is sent anywhere.
 
@@ -23,19 +25,23 @@ extension Afterflow {
                   afterflow assess phq9
                   afterflow assess gad7 --answers 1,0,2,1,0,1,0
                   afterflow assess phq9 "Before my session" --date yesterday
+                  afterflow assess meq30 --session last --answers 3,4,2,…   30 answers, 0-5
                   afterflow assessments                 the totals over time
                 """)
 
         @OptionGroup var vaultOptions: VaultOptions
 
-        @Argument(help: ArgumentHelp("phq9 or gad7.", valueName: "instrument"))
-        var instrument: AssessmentInstrument
+        @Argument(help: ArgumentHelp("phq9, gad7, or another instrument's id (see 'afterflow instrument list').", valueName: "instrument"))
+        var instrumentName: String
 
         @Argument(help: ArgumentHelp("Notes; the file's body.", valueName: "notes"))
         var notes: String?
 
-        @Option(help: ArgumentHelp("Every item's answer, 0-3, in order, separated by commas (9 for phq9, 7 for gad7).", valueName: "answers"))
+        @Option(help: ArgumentHelp("Every item's answer, in order, separated by commas (9 for phq9 and 7 for gad7, each 0-3; others on their scale).", valueName: "answers"))
         var answers: String?
+
+        @Option(help: ArgumentHelp("The session the answers are about: its day, id prefix, file or last; written as session: with its id.", valueName: "ref"))
+        var session: String?
 
         @Option(help: ArgumentHelp("When, if not now: 2025-03-04 20:30, yesterday 21:00; a day alone at the time it is now.", valueName: "date"))
         var date: String?
@@ -61,11 +67,22 @@ extension Afterflow {
 
         func validate() throws {
             if let notes, let problem = FieldText.problem(field: "the notes", text: notes, multiline: true) { throw ValidationError(problem) }
-            if let answers { _ = try Self.parse(answers, for: instrument).get() }
+            if let answers, let instrument = AssessmentInstrument(parsing: instrumentName) { _ = try Self.parse(answers, for: instrument).get() }
         }
 
         func run() throws {
             let vault = try vaultOptions.open()
+            let link = try session.map { reference -> String in
+                let (_, entry) = try vaultOptions.resolve(reference)
+                guard let id = entry.session?.id else {
+                    throw usageError("--session: \(entry.path.visible()) has no id; run 'afterflow fmt' on it first", command: "assess")
+                }
+                return id.uuidString.uppercased()
+            }
+            guard let instrument = AssessmentInstrument(parsing: instrumentName) else {
+                try AssessOther(command: self, vault: vault, session: link).run()
+                return
+            }
             let zone = vault.timeZone
             let given: [Int]
             if let answers {
@@ -86,6 +103,7 @@ extension Afterflow {
                                              now: now, timeZone: zone)
             var values = AssessmentValues(date: when, instrument: instrument, answers: given, created: current)
             values.notes = notes ?? ""
+            values.session = link
             let path = try withVaultErrors { try DocumentStore(vault: vault).create(values) }
             let safety = AssessmentSafety.applies(instrument: instrument, answers: given)
             let safetyLines = safety ? AssessmentSafety.lines(crisisLine: vault.config.crisisLine) : []

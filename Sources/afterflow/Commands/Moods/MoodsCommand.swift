@@ -42,10 +42,14 @@ extension Afterflow {
         @Option(help: ArgumentHelp("With --trend: the days before and after each session (default 7).", valueName: "days"))
         var window: Int = 7
 
+        @Option(help: ArgumentHelp("With --trend: also this instrument's scores over time (phq9, meq30, …; afterflow instrument list).", valueName: "id"))
+        var instrument: String?
+
         @Option(help: ArgumentHelp("table (for people), json, csv, or paths.", valueName: "format"))
         var format: OutputFormat = .table
 
         func validate() throws {
+            if instrument != nil && !trend { throw ValidationError("--instrument goes with --trend; for the instruments alone, use 'afterflow assessments --kind ID'") }
             if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
             if window < 1 || window > 365 { throw ValidationError("--window must be a number of days from 1 to 365, found \(window)") }
             if trend && (format == .csv || format == .paths) { throw ValidationError("--trend is shown as a table or --format json") }
@@ -60,7 +64,7 @@ extension Afterflow {
             } ?? nil
             if trend {
                 return try MoodTrendOutput(vaultOptions: vaultOptions, since: since, until: until, label: labelName, association: associationName,
-                                           window: window, json: format == .json).run()
+                                           window: window, json: format == .json, instrument: instrument).run()
             }
             try MoodListingOutput(vaultOptions: vaultOptions, since: since, until: until, label: labelName, association: associationName,
                                   limit: limit, format: format).run()
