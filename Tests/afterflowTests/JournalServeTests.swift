@@ -1,0 +1,50 @@
+import AfterflowKit
+import Foundation
+import Testing
+
+/// `afterflow serve --journal`: the journal page on a phone, driven in headless Chromium at
+/// 390x844 (Support/serve/journal_browser.py), and its API over HTTP.
+@Suite("afterflow serve --journal", .serialized)
+struct JournalServeTests {
+    /// Both copies of the example vault get the same crisis line, so that the page's and the
+    /// terminal's can be compared.
+    static let crisisLine = "crisis_line: \"Call the Harbor line: 555-0100.\"\n"
+
+    @Test("the journal page: a check-in, a reflection, a new session, a questionnaire, each the file its command writes; offline and back; a reflection racing set; accessible, 200 % text",
+          .enabled(if: ServeTests.webDriver, "needs chromium, chromedriver and Python's selenium ('make test-deps' installs them)"))
+    func page() throws {
+        let binary = try #require(afterflowBinary)
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault("phone")
+            let twin = try sandbox.copyExampleVault("computer")
+            for root in [vault, twin] {
+                let config = root + "/.afterflow/config.yml"
+                let text = try String(contentsOfFile: config, encoding: .utf8)
+                try (text + Self.crisisLine).write(toFile: config, atomically: true, encoding: .utf8)
+            }
+            var arguments = [binary, vault, twin]
+            if let shots = ProcessInfo.processInfo.environment["AFTERFLOW_SCREENSHOT"] { arguments += ["--shots", shots] }
+            let run = try ServedVault.python("journal_browser.py", arguments, timeout: 600)
+            #expect(run.status == 0, "\(run.output)")
+            #expect(run.output.contains("all checks passed"), "\(run.output)")
+            let check = try sandbox.run(["check", "--vault", vault])
+            #expect(check.status == 0, "\(check)")
+        }
+    }
+
+    @Test("without --journal there is no journal: /journal and its API are not found")
+    func offByDefault() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let server = try ServedVault(sandbox, vault: vault)
+            defer { server.stop() }
+            #expect(!server.url.contains("/journal"))
+            for path in ["/journal", "/api/journal"] {
+                let status = try ServeTests.pythonInline(
+                    "import urllib.request, sys\ntry:\n    print(urllib.request.urlopen(sys.argv[1], timeout=10).status)\nexcept urllib.error.HTTPError as e:\n    print(e.code)",
+                    [server.base + path + "?token=" + server.token])
+                #expect(status.hasPrefix("404"), "\(path): \(status)")
+            }
+        }
+    }
+}
