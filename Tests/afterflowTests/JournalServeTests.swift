@@ -32,6 +32,22 @@ struct JournalServeTests {
         }
     }
 
+    @Test("the API: refusals write nothing; a session deleted meanwhile; a draft; an entry cut short between the ledger's lines saved once",
+          .enabled(if: ServeTests.python != nil, "needs python3"))
+    func api() throws {
+        let binary = try #require(afterflowBinary)
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let server = try ServedVault(sandbox, vault: vault, arguments: ["--journal"])
+            defer { server.stop() }
+            #expect(server.url.hasSuffix("/journal?token=" + server.token), "\(server.url)")
+            let run = try ServedVault.python("journal_api.py", [server.base, server.token, vault, binary])
+            #expect(run.status == 0 && run.output.contains("all checks passed"), "\(run.output)")
+            let check = try sandbox.run(["check", "--vault", vault])
+            #expect(check.status == 0, "\(check)")
+        }
+    }
+
     @Test("without --journal there is no journal: /journal and its API are not found")
     func offByDefault() throws {
         try withSandbox { sandbox in

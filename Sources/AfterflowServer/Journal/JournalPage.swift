@@ -16,9 +16,10 @@ struct JournalPage: Sendable {
             .replacingOccurrences(of: "{{SECURE}}", with: secure ? "true" : "false")
     }
 
-    /// The therapist page's policy, with the manifest and (over HTTPS) the worker from this server.
+    /// The therapist page's policy, with the manifest, its icon and (over HTTPS) the worker from this server.
     static func policy(nonce: String, secure: Bool) -> String {
-        PhonePage.policy(nonce: nonce) + "; manifest-src 'self'" + (secure ? "; worker-src 'self'" : "")
+        PhonePage.policy(nonce: nonce).replacingOccurrences(of: "img-src data:", with: "img-src 'self' data:")
+            + "; manifest-src 'self'" + (secure ? "; worker-src 'self'" : "")
     }
 
     func response() -> Response {

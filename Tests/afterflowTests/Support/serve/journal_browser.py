@@ -41,6 +41,8 @@ SECRET = "Quiet lake at dawn"  # typed into the page; never in the server's outp
 def check(condition, message):
     if not condition:
         print("FAILED:", message)
+        if SHOTS and "driver" in globals():
+            driver.save_screenshot(os.path.join(SHOTS, "journal-failed.png"))
         sys.exit(1)
     print("ok:", message)
 
@@ -58,8 +60,12 @@ def wait(condition, message, timeout=20):
     check(False, message)
 
 
+running = []
+
+
 class Server:
     def __init__(self, port=0):
+        running.append(self)
         self.out = tempfile.NamedTemporaryFile(prefix="serve-", suffix=".out", delete=False)
         self.process = subprocess.Popen([BINARY, "serve", "--journal", "--vault", VAULT, "--port", str(port)],
                                         stdout=self.out, stderr=subprocess.STDOUT, env=ENV)
@@ -79,6 +85,7 @@ class Server:
         self.base = "http://127.0.0.1:%d" % self.port
 
     def stop(self):
+        running.remove(self)
         self.process.send_signal(signal.SIGTERM)
         self.process.wait(timeout=20)
         self.printed = open(self.out.name, encoding="utf-8").read()
@@ -156,13 +163,20 @@ def css(selector):
     return driver.find_element(By.CSS_SELECTOR, selector)
 
 
+def tap(element):
+    """A tap: the element scrolled to the middle of the screen first (the tab bar is fixed at the bottom)."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()
+
+
 def queue():
     return driver.execute_script("return window.journal.queue().length")
 
 
 def tab(name):
-    css('nav [data-tab="%s"]' % name).click()
-    wait(lambda: driver.find_element(By.ID, "session" if name == "session" else name).is_displayed(), "the %s page" % name)
+    tap(css('nav [data-tab="%s"]' % name))
+    wait(lambda: driver.find_element(By.ID, name).is_displayed(), "the %s page" % name)
+    wait(lambda: driver.execute_script("return window.journal.idle()"), "the %s page drawn" % name)
 
 
 def shot(name):
@@ -214,14 +228,14 @@ try:
 
     # 1a. A check-in: a score, a note, save (labels left as the score's suggestion).
     page_rules("checkin")
-    css('[data-score="8"]').click()
+    tap(css('[data-score="8"]'))
     pressed = [b.get_attribute("data-label") for b in driver.find_elements(By.CSS_SELECTOR, '#labels button[aria-pressed="true"]')]
     check(pressed == ["confident", "happy"], "the score's suggestion pre-selected (8: happy, confident): %s" % pressed)
     check("suggested" in css('[data-label="happy"]').get_attribute("class"), "and shown as a suggestion")
     driver.find_element(By.ID, "mood-notes").send_keys("Great workout today! " + SECRET)
     shot("checkin")
     before = files(VAULT, "moods")
-    driver.find_element(By.ID, "mood-save").click()
+    tap(driver.find_element(By.ID, "mood-save"))
     wait(lambda: queue() == 0 and len(files(VAULT, "moods")) == len(before) + 1, "the check-in on disk")
     mood = new_file(VAULT, "moods", before)
     text = read(VAULT, mood)
@@ -241,13 +255,13 @@ try:
     page_rules("reflect")
     shot("reflect")
     session_id, session_path = "DD66A156-EE2B-4BB8-8521-226FBAADABDD", "sessions/2025/2025-10-04-ketamine.md"
-    rows[0].click()
+    tap(rows[0])
     wait(lambda: "Loosen the grip" in driver.find_element(By.ID, "s-intention").text, "the session's page with its intention")
     check(driver.title == "Afterflow", "still a neutral title on the session's page")
     page_rules("session")
     shot("session")
     driver.find_element(By.ID, "s-text").send_keys("Lighter than I expected.")
-    driver.find_element(By.ID, "s-save").click()
+    tap(driver.find_element(By.ID, "s-save"))
     wait(lambda: queue() == 0 and "Lighter than I expected." in read(VAULT, session_path), "the reflection on disk")
     text = read(VAULT, session_path)
     entry = re.search(r"^\[(\d{4}-\d\d-\d\d \d\d:\d\d)\] Lighter than I expected\.$", text, re.M)
@@ -264,11 +278,11 @@ try:
     driver.execute_script("const s = document.getElementById('n-route'); s.value = 'intramuscular'; s.dispatchEvent(new Event('change'))")
     driver.find_element(By.ID, "n-dose").send_keys("0.5 mg/kg")
     driver.find_element(By.ID, "n-intention").send_keys("Listen to the body.")
-    css('[data-before="6"]').click()
+    tap(css('[data-before="6"]'))
     page_rules("new")
     shot("new")
     before = files(VAULT, "sessions")
-    driver.find_element(By.ID, "n-save").click()
+    tap(driver.find_element(By.ID, "n-save"))
     wait(lambda: queue() == 0 and len(files(VAULT, "sessions")) == len(before) + 1, "the new session on disk")
     made = new_file(VAULT, "sessions", before)
     text = read(VAULT, made)
@@ -280,12 +294,12 @@ try:
     check(made == twin_path and without(text, ["id"]) == without(twin, ["id"]), "the session is the file afterflow new writes:\n%s\n---\n%s" % (text, twin))
     new_id = key(text, "id")
     tab("reflect")
-    wait(lambda: css('#reflect-list [data-session="%s"]' % new_id), "the new session needs reflection").click()
+    tap(wait(lambda: css('#reflect-list [data-session="%s"]' % new_id), "the new session needs reflection"))
     wait(lambda: "Listen to the body." in driver.find_element(By.ID, "s-intention").text, "its page")
     driver.find_element(By.ID, "s-environment").send_keys("Clinic room, low light.")
     driver.find_element(By.ID, "s-music").send_keys("https://open.spotify.com/playlist/37i9dQZF1DX4dyzvuaRJ0n")
-    css('[data-after="8"]').click()
-    driver.find_element(By.ID, "s-later-save").click()
+    tap(css('[data-after="8"]'))
+    tap(driver.find_element(By.ID, "s-later-save"))
     wait(lambda: queue() == 0 and key(read(VAULT, made), "mood_after") == "8", "the later fields on disk")
     text = read(VAULT, made)
     cli(TWIN, ["set", key(twin, "id"), "environment=Clinic room, low light.",
@@ -296,7 +310,7 @@ try:
     # 1d. A questionnaire, item by item; PHQ-9 item 9 above 0 shows the vault's crisis line.
     tab("assess")
     page_rules("assess")
-    css('[data-instrument="phq9"]').click()
+    tap(css('[data-instrument="phq9"]'))
     answers = [1, 0, 2, 1, 0, 0, 1, 0, 1]
     before = files(VAULT, "assessments")
     for i, a in enumerate(answers):
@@ -304,7 +318,7 @@ try:
         if i == 8:
             page_rules("question")
             shot("question")
-        css('#q-answers [data-answer="%d"]' % a).click()
+        tap(css('#q-answers [data-answer="%d"]' % a))
     wait(lambda: queue() == 0, "the questionnaire sent")
     safety = driver.find_element(By.ID, "q-safety")
     check(safety.is_displayed() and "Call the Harbor line: 555-0100." in safety.text, "the vault's crisis line shown: " + safety.text)
@@ -325,7 +339,7 @@ try:
     check([d.find_element(By.TAG_NAME, "b").text for d in due] == ["Psilocybin • Sep 20, 2025"], "the one reminder still due (the other was cleared by the reflection)")
     page_rules("due")
     shot("due")
-    due[0].click()
+    tap(due[0])
     wait(lambda: "anxious about work" in driver.find_element(By.ID, "s-intention").text, "a due reminder opens its session")
 
     # 2. Offline: the server stopped, three entries, the server back on the same port.
@@ -334,16 +348,17 @@ try:
     tab("checkin")
     typed = []
     for score, note in [(3, "Tired."), (5, "Better after lunch.")]:
-        css('[data-score="%d"]' % score).click()
+        tap(css('[data-score="%d"]' % score))
         driver.find_element(By.ID, "mood-notes").send_keys(note)
-        driver.find_element(By.ID, "mood-save").click()
+        tap(driver.find_element(By.ID, "mood-save"))
         typed.append(driver.execute_script("return window.journal.queue().slice(-1)[0].body.time"))
         time.sleep(1.1)
     tab("assess")
-    css('[data-instrument="gad7"]').click()
+    tap(css('[data-instrument="gad7"]'))
     for i in range(7):
-        wait(lambda: driver.find_element(By.ID, "q-progress").text == "Question %d of 7" % (i + 1), "GAD-7 question %d offline" % (i + 1))
-        css('#q-answers [data-answer="1"]').click()
+        wait(lambda: driver.find_element(By.ID, "q-progress").text == "Question %d of 7" % (i + 1),
+             "GAD-7 question %d offline (%r)" % (i + 1, driver.find_element(By.ID, "q-progress").text))
+        tap(css('#q-answers [data-answer="1"]'))
     typed.append(driver.execute_script("return window.journal.queue().slice(-1)[0].body.time"))
     check(queue() == 3, "three entries wait on the phone")
     check("3 waiting" in driver.find_element(By.ID, "sync").text, "and say so: " + driver.find_element(By.ID, "sync").text)
@@ -353,7 +368,7 @@ try:
     server = Server(port)
     driver.get(server.url)
     wait(lambda: queue() == 0, "the three sent once the new address is open", timeout=30)
-    moods = sorted(files(VAULT, "moods") - moods_before)
+    moods = sorted(files(VAULT, "moods") - moods_before, key=lambda p: key(read(VAULT, p), "date"))
     assessments = sorted(files(VAULT, "assessments") - assessments_before)
     check(len(moods) == 2 and len(assessments) == 1, "each saved once: %s %s" % (moods, assessments))
     import datetime
@@ -403,7 +418,8 @@ try:
 
     # 4. Nothing from elsewhere, no policy broken; 5. none of the text in the server's output.
     collect()
-    foreign = [u for u in requested if not u.startswith(server.base) and not u.startswith("http://127.0.0.1:%d" % port) and not u.startswith("data:")]
+    # chrome:// is Chromium's own new-tab page at start-up, from inside the browser: not the network.
+    foreign = [u for u in requested if not u.startswith("http://127.0.0.1:%d/" % port) and not u.startswith(("data:", "chrome:", "chrome-untrusted:"))]
     check(not foreign, "nothing loaded from elsewhere: %s" % foreign)
     violations = [e["message"] for e in console if "Content Security Policy" in e["message"] or "Refused to" in e["message"]]
     check(not violations, "no rule of the policy broken: %s" % violations)
@@ -412,3 +428,5 @@ try:
     print("all checks passed")
 finally:
     driver.quit()
+    for server in list(running):
+        server.stop()
