@@ -225,6 +225,7 @@ try:
     driver.get(server.url)
     wait(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#scale button")) == 10, "the scale of ten")
     check(driver.title == "Afterflow", "a neutral title: " + driver.title)
+    shot("home")
 
     # 1a. A check-in: a score, a note, save (labels left as the score's suggestion).
     page_rules("checkin")
