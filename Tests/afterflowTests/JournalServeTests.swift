@@ -48,6 +48,35 @@ struct JournalServeTests {
         }
     }
 
+    @Test("over HTTPS: a service worker that keeps the page, allowed by the page's policy",
+          .enabled(if: ServeTests.python != nil && BrowserTests.onPath(["openssl"]) != nil, "needs python3 and openssl"))
+    func serviceWorkerOverHTTPS() throws {
+        let openssl = try #require(BrowserTests.onPath(["openssl"]))
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let cert = sandbox.path("cert.pem"), key = sandbox.path("key.pem")
+            let make = try TestProgram.run(openssl, ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "2",
+                                                     "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"])
+            try #require(make.succeeded, "\(make)")
+            let server = try ServedVault(sandbox, vault: vault, arguments: ["--journal", "--tls-cert", cert, "--tls-key", key])
+            defer { server.stop() }
+            #expect(server.url.hasPrefix("https://127.0.0.1:") && server.url.contains("/journal?token="), "\(server.url)")
+            let code = """
+                import http.client, ssl, sys
+                port, token, cert = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+                conn = http.client.HTTPSConnection("127.0.0.1", port, context=ssl.create_default_context(cafile=cert), timeout=30)
+                conn.request("GET", "/journal?token=" + token); r = conn.getresponse(); r.read()
+                print("page", r.status, r.getheader("Content-Security-Policy"))
+                conn.request("GET", "/journal-sw.js?token=" + token); r = conn.getresponse(); body = r.read().decode()
+                print("worker", r.status, r.getheader("Content-Type"), "caches.open" in body, "/api/" in body)
+                """
+            let out = try ServeTests.pythonInline(code, [String(server.port), server.token, cert])
+            #expect(out.contains("page 200 ") && out.contains("worker-src 'self'"), "\(out)")
+            // The worker keeps the page only: it names no API path, so nothing typed is cached by it.
+            #expect(out.contains("worker 200 text/javascript; charset=utf-8 True False"), "\(out)")
+        }
+    }
+
     @Test("without --journal there is no journal: /journal and its API are not found")
     func offByDefault() throws {
         try withSandbox { sandbox in
