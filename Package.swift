@@ -56,7 +56,7 @@ let package = Package(
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
             ],
             // The page is compiled into the binary: nothing to find at run time.
-            resources: [.embedInCode("Page/phone.html")]
+            resources: [.embedInCode("Page/phone.html"), .embedInCode("Page/journal.html")]
         ),
         // The editor server (afterflow lsp): the Language Server Protocol's framing, messages and
         // handlers, apart from the library; JSON read with Foundation's coders.

@@ -32,13 +32,17 @@ public struct PhoneServer: Sendable {
     public static let maxBody = 64 * 1024
 
     public let backend: PhoneBackend
+    /// The journal page's (`/journal`); nil serves the therapist's page alone.
+    public let journal: JournalBackend?
     public let token: String
     public let host: String
     public let port: Int
     public let tls: (cert: String, key: String)?
 
-    public init(backend: PhoneBackend, host: String, port: Int, tls: (cert: String, key: String)?, token: String = PhoneServer.makeToken()) {
+    public init(backend: PhoneBackend, journal: JournalBackend? = nil, host: String, port: Int, tls: (cert: String, key: String)?,
+                token: String = PhoneServer.makeToken()) {
         self.backend = backend
+        self.journal = journal
         self.host = host
         self.port = port
         self.tls = tls
@@ -74,7 +78,8 @@ public struct PhoneServer: Sendable {
         }
         let quiet = Logger(label: "afterflow.serve", factory: { _ in SwiftLogNoOpLogHandler() })
         let app = Application(
-            responder: PhoneResponder(backend: backend, token: token, page: PhonePage(neutral: backend.neutral)),
+            responder: PhoneResponder(backend: backend, token: token, page: PhonePage(neutral: backend.neutral),
+                                      journal: journal.map { JournalRoutes(backend: $0, page: JournalPage(secure: tls != nil)) }),
             server: serverBuilder,
             configuration: .init(address: .hostname(host, port: port), serverName: nil),
             onServerRunning: { channel in running(channel.localAddress?.port ?? 0) },
@@ -183,6 +188,7 @@ struct PhoneResponder: HTTPResponder {
     let backend: PhoneBackend
     let token: String
     let page: PhonePage
+    let journal: JournalRoutes?
     let backoff = Backoff()
 
     func respond(to request: Request, context: PhoneContext) async throws -> Response {
@@ -193,6 +199,7 @@ struct PhoneResponder: HTTPResponder {
         }
         let path = request.uri.path
         do {
+            if let journal, JournalRoutes.handles(path) { return try await journal.respond(to: request, token: token) }
             switch (request.method, path) {
             case (.get, "/"), (.get, "/index.html"):
                 return page.response()

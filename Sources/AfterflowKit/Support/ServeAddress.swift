@@ -39,9 +39,9 @@ public enum ServeAddress {
         return nil
     }
 
-    /// The page's address: `scheme://host:port/?token=…`, an IPv6 host in brackets.
-    public static func url(scheme: String, host: String, port: Int, token: String) -> String {
-        "\(scheme)://\(host.contains(":") ? "[\(host)]" : host):\(port)/?token=\(token)"
+    /// The page's address: `scheme://host:port/?token=…` (`page` in place of `/`, such as `/journal`), an IPv6 host in brackets.
+    public static func url(scheme: String, host: String, port: Int, token: String, page: String = "/") -> String {
+        "\(scheme)://\(host.contains(":") ? "[\(host)]" : host):\(port)\(page)?token=\(token)"
     }
 
     /// Whether `host` is this machine only (127.x or ::1).

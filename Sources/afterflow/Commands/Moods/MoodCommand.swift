@@ -105,13 +105,9 @@ extension Afterflow {
             let now = CommandClock.now
             let when = LocalDate.checkInDate(typed: date, moment: try date.map { try parseMoment($0, option: "date", zone: zone) },
                                              now: now, timeZone: zone)
-            var values = MoodValues(date: when, score: scoreValue, created: LocalDate(now, in: zone))
-            values.valence = valenceValue
-            values.kind = kind.flatMap { MoodKind(typed: $0) } ?? .momentaryEmotion
-            values.setLabels(chosen: chosenLabels)
-            values.associations = chosenAssociations.isEmpty
-                ? MoodVocabulary.inferAssociations(from: notes, extra: vault.config.moodKeywords) : chosenAssociations
-            values.notes = notes
+            let values = MoodValues.checkIn(score: scoreValue, notes: notes, labels: chosenLabels, associations: chosenAssociations,
+                                            kind: kind.flatMap { MoodKind(typed: $0) } ?? .momentaryEmotion, valence: valenceValue,
+                                            date: when, created: LocalDate(now, in: zone), keywords: vault.config.moodKeywords)
             let path = try withVaultErrors { try DocumentStore(vault: vault).create(values) }
             let valenceShown = values.effectiveValence
             let valenceClass = ValenceClass(valence: valenceShown)

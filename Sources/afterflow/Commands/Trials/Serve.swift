@@ -19,8 +19,11 @@ extension Afterflow {
 
                 Nothing is lost when the connection drops: the page keeps each trial and event on the phone until the server has it on disk, then sends it with its original time, once. After a restart the token is new: open the new address on the phone, and what it kept is sent then. Keep the same --port so that the phone finds what it kept (browsers keep storage per address and port).
 
+                With --journal it also serves your own journal at /journal, and prints that address: a check-in in three taps, the sessions that need reflection, a new session, the questionnaires (PHQ-9, GAD-7) and the reminders that have come, saved as afterflow mood, reflect, new, set and assess save them. Add it to the phone's home screen to open it full-screen; over HTTPS it opens with the server away, too. What you type while the server is away waits on the phone, with its time, and is saved once.
+
                 Examples:
                   afterflow serve                      this machine only (port 8760)
+                  afterflow serve --journal --lan      your journal on your phone
                   afterflow serve --lan                a phone on the same Wi-Fi
                   afterflow serve --lan --tls-cert cert.pem --tls-key key.pem
                   afterflow serve --neutral            no green or red, no Success/Failure
@@ -45,6 +48,9 @@ extension Afterflow {
         @Flag(help: "No green or red, no Success/Failure words or flashes: neutral symbols (▲ ▼).")
         var neutral = false
 
+        @Flag(help: "Also serve your journal at /journal (check-ins, reflections, new sessions, questionnaires, reminders), and print its address.")
+        var journal = false
+
         @OptionGroup var disclosureOptions: DisclosureOptions
 
         func validate() throws {
@@ -68,7 +74,9 @@ extension Afterflow {
             }
             let backend = PhoneBackend(store: practice.store, neutral: neutral)
             let tls = tlsCert.flatMap { cert in tlsKey.map { (cert: cert, key: $0) } }
-            let server = PhoneServer(backend: backend, host: address, port: port, tls: tls)
+            let journalBackend = journal ? JournalBackend(store: practice.store, secure: tls != nil, clock: { CommandClock.now }) : nil
+            let server = PhoneServer(backend: backend, journal: journalBackend, host: address, port: port, tls: tls)
+            let page = journal ? "/journal" : "/"
             let scheme = tls == nil ? "http" : "https"
             let vaultShown = practice.vault.root
             let loopback = ServeAddress.isLoopback(address)
@@ -76,14 +84,14 @@ extension Afterflow {
             let outcome = ServerOutcome()
             // Logged once the port is bound, before the address (and its token) is shown: no
             // page can be asked for before that.
-            let disclosure = disclosureOptions.disclosure(by: Self.self, vault: practice.vault, now: CommandClock.now, what: "phone page",
+            let disclosure = disclosureOptions.disclosure(by: Self.self, vault: practice.vault, now: CommandClock.now, what: journal ? "phone page and journal" : "phone page",
                                                           clients: practice.store.clientShorts(), to: DisclosureDestination(.serve), ongoing: true)
             Task.detached {
                 do {
                     try await server.run { bound in
                         Serve.log(disclosure, at: "\(scheme)://\(address):\(bound)")
-                        let url = ServeAddress.url(scheme: scheme, host: address, port: Int(bound), token: server.token)
-                        Serve.announce(url: url, vault: vaultShown, loopback: loopback, tls: tls != nil)
+                        let url = ServeAddress.url(scheme: scheme, host: address, port: Int(bound), token: server.token, page: page)
+                        Serve.announce(url: url, vault: vaultShown, loopback: loopback, tls: tls != nil, journal: page != "/")
                     }
                 } catch {
                     outcome.set(error)
@@ -115,9 +123,9 @@ extension Afterflow {
             }
         }
 
-        static func announce(url: String, vault: String, loopback: Bool, tls: Bool) {
+        static func announce(url: String, vault: String, loopback: Bool, tls: Bool, journal: Bool) {
             var lines: [String] = []
-            lines.append("Serving the phone page for the vault \(vault).")
+            lines.append("Serving the phone page" + (journal ? " and your journal" : "") + " for the vault \(vault).")
             if loopback {
                 lines.append("Only this machine can reach it (127.0.0.1); use --lan for a phone on your network.")
             } else {
