@@ -87,7 +87,8 @@ struct BehaviourProgressTests {
         #expect(onTask.rows[0].figure == .proportion(part: 9, whole: 12) && onTask.rows[0].value == 75)
         #expect(onTask.rows[0].text(measure: .interval) == "9 of 12 intervals scored (75 %)")
         // An interval goal's mastery: percent is its goal line.
-        #expect(ChartSeries(behaviour: onTask).criterion == 80 && ChartSeries(behaviour: try Self.progress("hitting")).criterion == nil)
+        let hitting = try Self.progress("hitting")
+        #expect(ChartSeries(behaviour: onTask).criterion == 80 && ChartSeries(behaviour: hitting).criterion == nil)
     }
 
     /// Active days 03-17, 03-24, 03-31, 04-07 at 8, 6, 5, 2 per hour (x = 0, 7, 14, 21 days):
@@ -107,6 +108,8 @@ struct BehaviourProgressTests {
         let svg = try #require(ProgressChart(series: series, id: "c", subject: "Hitting").svg())
         #expect(svg.contains("data-value=\"10.7\"") && svg.contains("class=\"trend\" data-phase=\"active\""))
         #expect(svg.components(separatedBy: "<polyline").count - 1 == 2, "one path a phase")
+        // Every day counts and a count goal has no goal line: the legend names the axis's unit instead.
+        #expect(svg.contains("axis: per hour") && !svg.contains("not counted") && !svg.contains(">goal</text>"))
     }
 
     /// On log₁₀: 8, 6, 5, 2 → 0.9031, 0.7782, 0.6990, 0.3010; halves' medians 0.8406 and 0.5000
@@ -122,10 +125,10 @@ struct BehaviourProgressTests {
     func jsonAndCSV() throws {
         let p = try Self.progress("hitting")
         let json = p.json(trend: nil).serialized()
-        #expect(json.contains("\"measure\":\"count\"") && json.contains("\"unit\":\"per hour\""), json)
-        #expect(json.contains("\"value\":10.7") && json.contains("\"count\":8") && json.contains("\"observed_minutes\":45"), json)
+        #expect(json.contains("\"measure\":\"count\"") && json.contains("\"unit\":\"per hour\""), "\(json)")
+        #expect(json.contains("\"value\":10.7") && json.contains("\"count\":8") && json.contains("\"observed_minutes\":45"), "\(json)")
         // Baseline 17 × 60 ÷ 105 = 9.71 → 9.7.
-        #expect(json.contains("\"baseline\":{\"days\":2,\"value\":9.7,\"unit\":\"per hour\",\"how\":\"2 days joined\"}"), json)
+        #expect(json.contains("\"baseline\":{\"days\":2,\"value\":9.7,\"unit\":\"per hour\",\"how\":\"2 days joined\"}"), "\(json)")
         let header = GoalProgress.csvHeader(cues: .standard)
         let row = try #require(p.csvRows(cues: .standard).first)
         #expect(row.count == header.count)
@@ -144,6 +147,7 @@ struct BehaviourProgressTests {
             + "Trend line (split-middle) in active, Mar 17, 2025 to Apr 7, 2025 (4 sessions): down 1.8 per hour a week, from 7.9 per hour to 2.6 per hour.")
         let early = try Self.progress("hitting", until: "2025-03-10").assessment(on: try #require(LocalDate.parse("2025-03-10")))
         #expect(early?.hasPrefix("Hitting: 9 per hour on this day, in baseline (2 days so far).") == true, "\(String(describing: early))")
-        #expect(try Self.progress("hitting", until: "2025-03-10").assessment(on: day) == nil, "no row on Apr 7 before it")
+        let before = try Self.progress("hitting", until: "2025-03-10")
+        #expect(before.assessment(on: day) == nil, "no row on Apr 7 before it")
     }
 }
