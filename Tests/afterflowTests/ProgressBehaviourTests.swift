@@ -70,6 +70,7 @@ struct ProgressBehaviourTests {
             #expect(html.contains("<title>Mar 3, 2025: 14 times in 45 min (18.7 per hour)</title>"))
             #expect(html.contains("No trend line in baseline, Mar 3, 2025 to Mar 10, 2025: 2 sessions, 4 needed."))
             #expect(html.contains("<td>14 times in 45 min (18.7 per hour)</td>"), "the table of days")
+            #expect(html.contains("<dt>Trend</dt><dd>No trend line in active, Mar 17, 2025 to Mar 31, 2025: 3 sessions, 4 needed.</dd>"), "the phase the goal is in")
             #expect(html.contains("2 of 5 sessions checked (40 %), mean 79.1 %: below the convention"))
             #expect(html.contains("under 80 %: 2025-03-24 (71.4 %)"))
             #expect(!html.contains("No trial data") && !html.contains("criterion: 80 % correct"))

@@ -18,7 +18,7 @@ extension ProgressReport {
             "measure": ReportText(behaviour.measure.rawValue + ": " + series.title.lowercased()),
             "figure_head": ReportText(series.scale == .percent ? "%" : behaviour.unit.prefix(1).uppercased() + behaviour.unit.dropFirst()),
             "chart_caption": ReportText(series.title + "."),
-            "trend": ReportText(series.facts.first ?? "No sessions in this period."),
+            "trend": ReportText(currentTrend(series) ?? "No sessions in this period."),
         ]
         if let category = goal.category, !category.isEmpty { c["category"] = ReportText(category) }
         let definition = privacy.apply(definitionText(goal))
@@ -47,5 +47,11 @@ extension ProgressReport {
             return r
         }
         return c
+    }
+
+    /// The sentence on the trend of the last phase with days (the one the goal is in).
+    static func currentTrend(_ series: ChartSeries) -> String? {
+        guard let first = series.segments.last(where: { !$0.isEmpty })?.first else { return nil }
+        return series.facts.first { $0.contains(first.day.mediumDay) }
     }
 }
