@@ -70,7 +70,7 @@ struct BehaviourSummaryTests {
             let vault = try sandbox.copyExampleVault()
             let result = try sandbox.run(["progress", "sam-r", "--goal", "hitting"], directory: vault, environment: RecordTests.at)
             expectStatus(result, 0)
-            #expect(result.stdout.contains("2025-03-03  14 (18.7 per hour)"), "\(result.stdout)")
+            #expect(result.stdout.contains("2025-03-03  14 times in 45 min (18.7 per hour)"), "\(result.stdout)")
             #expect(!result.stdout.contains("no trials yet"))
         }
     }

@@ -189,8 +189,16 @@ public struct ProgressChart: Sendable {
         let l = ProgressChart.left
         var out = "<g class=\"legend\" font-size=\"12\" fill=\"#2b3038\">"
         out += "<circle cx=\"\(f(l + 5))\" cy=\"12\" r=\"4\" fill=\"#1f5fbf\"/><text x=\"\(f(l + 14))\" y=\"16\">\(minTrials.map { "session of \($0)+ trials" } ?? "session")</text>"
-        out += "<rect x=\"\(f(l + 178))\" y=\"8.4\" width=\"7.2\" height=\"7.2\" fill=\"#ffffff\" stroke=\"#5b6470\" stroke-width=\"1.2\"/><text x=\"\(f(l + 191))\" y=\"16\">\(minTrials == nil ? "not counted" : "fewer trials (not counted)")</text>"
-        out += "<line x1=\"\(f(l + 372))\" y1=\"12\" x2=\"\(f(l + 398))\" y2=\"12\" stroke=\"#2b3038\" stroke-dasharray=\"6 4\"/><text x=\"\(f(l + 404))\" y=\"16\">\(criterionText == nil ? "goal" : "mastery criterion")</text>"
+        // The hollow square only where a point can be one; else, off the percent scale, the
+        // axis's unit. The goal line only where there is one.
+        if minTrials != nil || series.points.contains(where: { !$0.counts }) {
+            out += "<rect x=\"\(f(l + 178))\" y=\"8.4\" width=\"7.2\" height=\"7.2\" fill=\"#ffffff\" stroke=\"#5b6470\" stroke-width=\"1.2\"/><text x=\"\(f(l + 191))\" y=\"16\">\(minTrials == nil ? "not counted" : "fewer trials (not counted)")</text>"
+        } else if series.scale != .percent {
+            out += "<text class=\"unit\" x=\"\(f(l + 178))\" y=\"16\">axis: \(esc(series.scale.unit))\(series.scale.isLogarithmic ? " (log scale)" : "")</text>"
+        }
+        if series.criterion != nil {
+            out += "<line x1=\"\(f(l + 372))\" y1=\"12\" x2=\"\(f(l + 398))\" y2=\"12\" stroke=\"#2b3038\" stroke-dasharray=\"6 4\"/><text x=\"\(f(l + 404))\" y=\"16\">\(criterionText == nil ? "goal" : "mastery criterion")</text>"
+        }
         var at = l
         if !series.trends.isEmpty {
             out += "<line x1=\"\(f(at))\" y1=\"30\" x2=\"\(f(at + 26))\" y2=\"30\" stroke=\"#2b3038\" stroke-width=\"1.4\" stroke-dasharray=\"1.5 3\" stroke-linecap=\"round\"/><text x=\"\(f(at + 32))\" y=\"34\">trend (\(series.trend.rawValue))</text>"

@@ -23,11 +23,12 @@ public enum ProgressReport {
     /// `template` is not valid mustache.
     public static func html(record: ClientRecord, progress: [GoalProgress], cues: CueLevels, clinician: String?, practice: String?,
                             includeNotes: Bool, fullNames: Bool, today: LocalDate, template: String? = nil,
-                            pageSize: HTMLReport.PageSize = .letter, trend: TrendMethod? = nil, period: Period? = nil) throws -> String {
+                            pageSize: HTMLReport.PageSize = .letter, trend: TrendMethod? = nil, period: Period? = nil,
+                            logRate: Bool = false) throws -> String {
         let compiled = try compile(template)
         return compiled.render(context(record: record, progress: progress, cues: cues, clinician: clinician, practice: practice,
                                        includeNotes: includeNotes, fullNames: fullNames, today: today, pageSize: pageSize, trend: trend,
-                                       period: period))
+                                       period: period, logRate: logRate))
     }
 
     /// The text of the vault's `Templates/progress.html`, or nil when it has none.
@@ -55,10 +56,13 @@ public enum ProgressReport {
     }
 
     /// The values the template sees (see `Templates/progress.html` for their names): texts are
-    /// `ReportText`, flags `true`, lists arrays of dictionaries; a key is missing when empty.
+    /// `ReportText`, flags `true`, lists arrays of dictionaries; a key is missing when empty. A
+    /// behaviour goal's part is `behaviourGoalContext`'s (`logRate` draws a count's rate on a log
+    /// scale); `reliability` holds the client's sessions of the range against a second observer.
     public static func context(record: ClientRecord, progress: [GoalProgress], cues: CueLevels, clinician: String?, practice: String?,
                                includeNotes: Bool, fullNames: Bool, today: LocalDate,
-                               pageSize: HTMLReport.PageSize = .letter, trend: TrendMethod? = nil, period: Period? = nil) -> [String: Any] {
+                               pageSize: HTMLReport.PageSize = .letter, trend: TrendMethod? = nil, period: Period? = nil,
+                               logRate: Bool = false) -> [String: Any] {
         let client = record.client
         let privacy = Redaction(client: client, fullNames: fullNames)
         var shown = fullNames ? (client.name ?? "") : client.displayName
@@ -76,14 +80,25 @@ public enum ProgressReport {
         if fullNames, let born = client.born { context["born"] = ReportText(born.mediumDay) }
         if let clinician, !clinician.isBlank { context["clinician"] = ReportText(clinician) }
         if let practice, !practice.isBlank { context["practice"] = ReportText(practice) }
-        let days = progress.flatMap { $0.rows.map(\.day) }.sorted { $0.dayNumber < $1.dayNumber }
+        let behaviour = BehaviourProgress.of(progress, record: record, cues: cues, logRate: logRate)
+        let days = (progress.flatMap { $0.rows.map(\.day) } + behaviour.flatMap { $0.rows.map(\.day) }).sorted { $0.dayNumber < $1.dayNumber }
         if let first = days.first, let last = days.last {
             context["range"] = ReportText(first == last ? first.mediumDay : "\(first.mediumDay) to \(last.mediumDay)")
         } else {
             context["range"] = ReportText("no sessions with trials")
         }
         if let period { context["report_period"] = ReportText(period.text) }
-        let goals = progress.map { goalContext($0, cues: cues, privacy: privacy, trend: trend, period: period?.goals[$0.goal.short]) }
+        let goals = progress.map { item -> [String: Any] in
+            var goal = behaviour.first(where: { $0.goal.short == item.goal.short }).map { behaviourGoalContext($0, privacy: privacy, trend: trend) }
+                ?? goalContext(item, cues: cues, privacy: privacy, trend: trend, period: period?.goals[item.goal.short])
+            if let coverage = record.reliabilityCoverage(goal: item.goal.short, since: item.since, until: item.until) {
+                goal["goal_reliability"] = ReportText(coverage.textLines.joined(separator: "; "))
+            }
+            return goal
+        }
+        if let coverage = record.reliabilityCoverage(since: progress.first?.since, until: progress.first?.until) {
+            context["reliability"] = ["lines": coverage.textLines.map(ReportText.init)] as [String: Any]
+        }
         if !goals.isEmpty { context["goals"] = goals }
         if days.isEmpty { context["empty"] = true }
         if includeNotes {

@@ -49,6 +49,17 @@ extension DocumentStore {
                              stem: String(format: "%@-%02d%02d", date.dayString, time.hour, time.minute), naming: .free(limit: nil))
         }
 
+        /// A second observer's record of a trial session: beside it, named for its minute and the
+        /// observer's initials in lower case (`…/2025-03-10-0900-jd.md`); letters and digits only,
+        /// `observer` in front when there is no letter, so that the name is never one a session
+        /// takes (`…-0900-2.md`).
+        public static func reliabilityRecord(clientFolder: String, date: LocalDate, observer: String) -> Placement {
+            var placement = trialSession(clientFolder: clientFolder, date: date)
+            let initials = String(observer.lowercased().unicodeScalars.filter { ("a"..."z").contains($0) || ("0"..."9").contains($0) }.map(Character.init))
+            placement.stem += "-" + (initials.allSatisfy(\.isNumber) ? "observer" + initials : initials)
+            return placement
+        }
+
         /// A mood check-in: `moods/YYYY/YYYY-MM-DD-HHMM.md`, its local minute; at most 99 a minute.
         public static func mood(date: LocalDate, timeZone: TimeZone) -> Placement {
             let (year, minute) = localMinute(date, timeZone)

@@ -5,7 +5,7 @@ import Foundation
 public enum TrialSessionWriter {
     public static func newDocument(id: UUID, clientID: UUID, date: LocalDate, end: LocalDate?, location: String?, observer: String?,
                                    recordedOn: TrialSession.RecordedOn, trials: [Trial], created: LocalDate, timeZone: TimeZone,
-                                   billing: SessionBilling = SessionBilling(), probe: Bool = false) -> String {
+                                   billing: SessionBilling = SessionBilling(), probe: Bool = false, reliabilityOf primary: UUID? = nil) -> String {
         var lines = ["---", "type: trials", "id: \(id.uuidString.uppercased())", "client: \(clientID.uuidString.uppercased())",
                      "date: \(date.canonical(in: timeZone))"]
         if let end { lines.append("end: \(end.canonical(in: timeZone))") }
@@ -13,6 +13,7 @@ public enum TrialSessionWriter {
         lines += billing.frontMatterLines.flatMap { $0.lines ?? [] }
         if let observer, !observer.isBlank { lines.append("observer: \(YAMLWriter.scalar(observer))") }
         if probe { lines.append("probe: true") }
+        if let primary { lines += ["role: reliability", "primary: \(primary.uuidString.uppercased())"] }
         lines.append("recorded_on: \(recordedOn.rawValue)")
         let stamp = created.canonical(in: timeZone)
         lines += ["created: \(stamp)", "updated: \(stamp)", "---", "", "## Notes", "", "## Trials", ""]

@@ -7,7 +7,7 @@ struct ExportProgress: DisclosingCommand {
         commandName: "progress",
         abstract: "Write a client's progress report, HTML or PDF, to file or hand to a family or school team.",
         discussion: """
-            A cover (the client as first name, last initial and age, the date range, the clinician and practice from the vault's settings: clinician: and practice: in .afterflow/config.yml), then per goal: its definition, where it stands (mastered, or how far from the criterion), a chart of percent correct per session with the criterion as a line, phase changes as vertical lines, sessions under min_trials marked and left out of the lines, a trend line per phase (split-middle unless --trend or the goal's trend: says least-squares), an aim line from the baseline level to the criterion by the goal's target_date:, and the day mastered ringed, the cue levels over time, and a table of the sessions. --notes adds the session notes. The full name and date of birth appear only with --full-names.
+            A cover (the client as first name, last initial and age, the date range, the clinician and practice from the vault's settings: clinician: and practice: in .afterflow/config.yml), then per goal: its definition, where it stands (mastered, or how far from the criterion), a chart of percent correct per session with the criterion as a line, phase changes as vertical lines, sessions under min_trials marked and left out of the lines, a trend line per phase (split-middle unless --trend or the goal's trend: says least-squares), an aim line from the baseline level to the criterion by the goal's target_date:, and the day mastered ringed, the cue levels over time, and a table of the sessions. A behaviour goal (count, duration, latency, interval, abc, task) is charted in its own unit, with the same phase lines, broken path and trend: a count as its rate per hour (--log-rate for a log scale), a duration in minutes, intervals and task steps in percent, a latency in seconds, ABC incidents; with a table of its days. When the client has second observers' records, the cover holds the sessions against the convention (80 % agreement on 20 % of sessions) and names those under 80 %. --notes adds the session notes. The full name and date of birth appear only with --full-names.
 
             With --period, the report of the period since the last one: from the day after the client's last progress_reports: day (or the first visit) to today, with per goal the baseline, the current level, the change, the criterion, a sentence on progress and, for a goal with a target_date: or a client with report_periods:, whether the trend reaches the criterion by then. Today's day is then added to progress_reports: in client.md, which is what progress --due counts from; --dry-run writes the report without recording it.
 
@@ -18,6 +18,7 @@ struct ExportProgress: DisclosingCommand {
               afterflow export progress maya-t --format pdf --since 2025-01 -o maya.pdf
               afterflow export progress leo-o --goal requests --notes --page a4 -o leo.html
               afterflow export progress maya-t --period -o ~/Documents/
+              afterflow export progress sam-r --log-rate --format pdf -o sam.pdf
             """)
 
     @OptionGroup var vaultOptions: VaultOptions
@@ -39,6 +40,9 @@ struct ExportProgress: DisclosingCommand {
 
     @Option(help: ArgumentHelp("How trend lines are fitted: split-middle or least-squares (default: the goal's trend:, else split-middle).", valueName: "method"))
     var trend: TrendMethod?
+
+    @Flag(help: "Draw a count goal's rate per hour on a log scale (a ratio chart).")
+    var logRate = false
 
     @Flag(help: "The report of the period since the last one, recorded in the client's progress_reports:.")
     var period = false
@@ -86,9 +90,10 @@ struct ExportProgress: DisclosingCommand {
             try ProgressReport.html(record: record, progress: progress, cues: store.cues, clinician: vault.config.clinician,
                                     practice: vault.config.practice, includeNotes: notes, fullNames: fullNames,
                                     today: CommandClock.today(in: vault.timeZone),
-                                    template: try ProgressReport.template(of: vault), pageSize: page.size, trend: trend, period: span)
+                                    template: try ProgressReport.template(of: vault), pageSize: page.size, trend: trend, period: span,
+                                    logRate: logRate)
         }
-        let sessions = GoalProgress.sessionCount(progress)
+        let sessions = GoalProgress.sessionCount(progress, record: record, cues: store.cues)
         var extra = ""
         var bytes = Array(html.utf8)
         if format == .pdf {

@@ -16,6 +16,10 @@ extension Afterflow {
 
                 With --due, the clients whose progress report is due or late instead, each with the command that writes it: when reports are due is the client's progress_every: (10 visits, 30 days) or report_periods: (a school's reporting periods), else the vault's, and the reports given are the days in their progress_reports:. A report is late 7 days after it was due, or, with a number of visits, once another visit followed the one it was due at.
 
+                A behaviour goal (measure: count, duration, latency, interval, abc or task) shows one row a day with the day's figure: a count's rate per hour (the day's counts over its summed observed time; --log-rate draws it on a log scale in the report and fits its trend on the logarithm), minutes of a duration and the share of the time, the percent of intervals scored, a latency's mean, ABC incidents, the percent of a task's steps done independently. Same-day sessions are joined, never averaged.
+
+                With second observers' records (role: reliability), the client's sessions in the range are held against the field's convention (at least 80 % agreement on at least 20 % of sessions), and the sessions under 80 % are named; --format json gives it per goal under reliability.
+
                 Below each goal, what its chart's lines show: a trend line per phase (split-middle, or least squares with --trend least-squares or the goal's trend: key; none under 4 sessions that count) and, when the goal has a target_date:, the aim line from the baseline level to the criterion by that day, with the four-point rule.
 
                 Examples:
@@ -23,6 +27,7 @@ extension Afterflow {
                   afterflow progress maya-t --goal s-initial --since 2025-02-01
                   afterflow progress maya-t --format csv > maya.csv
                   afterflow progress maya-t --trend least-squares
+                  afterflow progress sam-r --goal hitting --log-rate --format json
                   afterflow progress --due
                   afterflow progress --due --format json | jq -r '.[].command'
                 """)
@@ -47,6 +52,9 @@ extension Afterflow {
         @Option(help: ArgumentHelp("How trend lines are fitted: split-middle or least-squares (default: the goal's trend:, else split-middle).", valueName: "method"))
         var trend: TrendMethod?
 
+        @Flag(help: "Fit a count goal's rate on a log scale (a ratio chart: the trend is a factor a week).")
+        var logRate = false
+
         @Option(help: ArgumentHelp("table, json or csv.", valueName: "format"))
         var format: ProgressFormat = .table
 
@@ -54,8 +62,8 @@ extension Afterflow {
 
         func validate() throws {
             if due {
-                if goal != nil || since != nil || until != nil || trend != nil {
-                    throw ValidationError("--due lists the reports due; it takes no --goal, --since, --until or --trend")
+                if goal != nil || since != nil || until != nil || trend != nil || logRate {
+                    throw ValidationError("--due lists the reports due; it takes no --goal, --since, --until, --trend or --log-rate")
                 }
                 if format == .csv { throw ValidationError("--due prints a table, or json with --format json") }
             } else if client == nil {
@@ -76,19 +84,18 @@ extension Afterflow {
             if let goal { _ = try goalRecord(goal, in: record, hints: vaultOptions.hints) }
             let range = try dayRange(since: since, until: until, zone: vault.timeZone)
             if let leftOut = LeftOutTrials.of(record, cues: store.cues).message { ErrorStream.current.write("Note: " + leftOut.visible()) }
-            let progress = GoalProgress.make(record: record, cues: store.cues, goal: goal?.lowercased(),
-                                             since: range.since.flatMap(LocalDate.parse), until: range.until.flatMap(LocalDate.parse))
+            let since = range.since.flatMap(LocalDate.parse), until = range.until.flatMap(LocalDate.parse)
+            let progress = GoalProgress.make(record: record, cues: store.cues, goal: goal?.lowercased(), since: since, until: until)
             switch format {
             case .json:
-                emit(JSONValue.array(progress.map { $0.json(trend: trend) }).serialized(pretty: true))
+                emit(GoalProgress.json(progress, record: record, trend: trend, logRate: logRate).serialized(pretty: true))
             case .csv:
-                let rows = [GoalProgress.csvHeader(cues: store.cues)] + progress.flatMap(\.csvRows)
-                emit(rows.map(CSVWriter.guardedRow).joined(separator: "\n"))
+                emit(GoalProgress.csv(progress, record: record, cues: store.cues).map(CSVWriter.guardedRow).joined(separator: "\n"))
             case .table:
                 let term = Terminal.current
                 var lines = [term.bold(record.client.displayName.visible()) + (record.client.age(on: CommandClock.today(in: vault.timeZone)).map { ", \($0)" } ?? "") + term.dim("  (\(record.short))")]
                 if progress.isEmpty { lines.append("No goals yet. Add one with: " + vaultOptions.hints.command("goal", "add", record.short, placeholder: "TITLE")) }
-                if let coverage = record.reliabilityCoverage() {
+                if let coverage = record.reliabilityCoverage(since: since, until: until) {
                     let text = coverage.textLines
                     lines.append(term.bold("Reliability") + "  " + text[0] + term.dim(" (each session's lowest figure)"))
                     lines += text.dropFirst().map { "             " + $0 }
@@ -97,7 +104,8 @@ extension Afterflow {
                     lines.append("")
                     lines.append(term.bold(item.goal.short.visible()) + "  " + (item.goal.goal.title ?? "").visible() + term.dim("  (\(item.goal.goal.currentPhase.rawValue))"))
                     if item.goal.goal.measure != .trials {
-                        lines += Self.behaviourLines(item.goal, record: record, cues: store.cues, term: term)
+                        let behaviour = BehaviourProgress(goal: item.goal, record: record, cues: store.cues, since: since, until: until, logRate: logRate)
+                        lines += Self.behaviourLines(behaviour, trend: trend, term: term)
                         continue
                     }
                     lines += Self.trialLines(item, trend: trend, term: term)
@@ -139,13 +147,22 @@ extension Afterflow {
             return lines
         }
 
-        /// A behaviour goal's figure in each session with its lines.
-        static func behaviourLines(_ goal: GoalRecord, record: ClientRecord, cues: CueLevels, term: Terminal) -> [String] {
-            let history = BehaviourGoalFigures.history(of: goal, in: record, cues: cues)
-            guard !history.isEmpty else { return ["  nothing recorded yet (afterflow record \(record.short) \(goal.short) …)"] }
-            var rows = [["DAY", goal.goal.measure.rawValue.uppercased()]]
-            rows += history.map { [$0.day.dayString, $0.figures.headline] }
-            return TextTable.lines(rows).enumerated().map { "  " + ($0.offset == 0 ? term.bold($0.element) : $0.element) }
+        /// A behaviour goal's figure each day (same-day sessions joined), its phase, and what its
+        /// chart's lines show.
+        static func behaviourLines(_ behaviour: BehaviourProgress, trend: TrendMethod?, term: Terminal) -> [String] {
+            guard !behaviour.rows.isEmpty else {
+                return ["  nothing recorded yet (afterflow record \(behaviour.client) \(behaviour.goal.short) …)"]
+            }
+            var rows = [["DAY", behaviour.measure.rawValue.uppercased(), "PHASE"]]
+            rows += behaviour.rows.map { row in
+                [row.day.dayString + (row.sessions.count > 1 ? " (\(row.sessions.count))" : ""), row.text(measure: behaviour.measure), row.phase.rawValue]
+            }
+            var lines = TextTable.lines(rows).enumerated().map { "  " + ($0.offset == 0 ? term.bold($0.element) : $0.element) }
+            if let baseline = behaviour.baseline {
+                lines.append("  baseline " + behaviour.scale.text(baseline.value) + " (\(baseline.how))")
+            }
+            for fact in ChartSeries(behaviour: behaviour, trend: trend).facts { lines.append("  " + fact.visible()) }
+            return lines
         }
     }
 }

@@ -22,6 +22,8 @@ extension Afterflow {
 
                 The session must be open, as for 'trial': start one with 'afterflow trials start'; --session adds to a past one on purpose.
 
+                A second observer checking a session (interobserver agreement) logs into their own record with --observer INITIALS --reliability-of SESSION; the goal and its words come first. The record is made beside the session the first time (its start, end and place, role: reliability, primary: the session's id) and added to after; 'afterflow agreement SESSION' then compares the two, and 'progress' counts the check.
+
                 Examples:
                   afterflow record maya-t hitting
                   afterflow record maya-t tantrum start
@@ -30,6 +32,7 @@ extension Afterflow {
                   afterflow record maya-t --abc demand hitting escape
                   afterflow record maya-t handwash 3 + --cue gestural
                   afterflow record maya-t handwash i i gestural n/a i
+                  afterflow record hitting --observer JD --reliability-of sam-r/2025-03-10
                 """)
 
         @OptionGroup var vaultOptions: VaultOptions
@@ -56,23 +59,39 @@ extension Afterflow {
                 help: ArgumentHelp("Add to this session on purpose, even past or ended (client/day, id prefix, path); the first argument names its client.", valueName: "session"))
         var onPurpose: String?
 
+        @Option(help: ArgumentHelp("With --reliability-of: the second observer's initials.", valueName: "initials"))
+        var observer: String?
+
+        @Option(help: ArgumentHelp("Log into the second observer's record of this session (client/day, id prefix, path) instead; the goal comes first.", valueName: "session"))
+        var reliabilityOf: String?
+
         @Option(help: ArgumentHelp("text, or json for scripts.", valueName: "format"))
         var format: DataFormat = .text
 
         func validate() throws {
-            if !abc && words.isEmpty { throw ValidationError("name the goal after the session, like 'afterflow record maya-t hitting'") }
+            if (observer == nil) != (reliabilityOf == nil) {
+                throw ValidationError("--observer and --reliability-of go together, like 'afterflow record hitting --observer JD --reliability-of sam-r/2025-03-10'")
+            }
+            if reliabilityOf != nil && onPurpose != nil { throw ValidationError("--reliability-of names the session already; leave out --session") }
+            if let observer, let problem = FieldText.problem(field: "--observer", text: observer, multiline: false) { throw ValidationError(problem) }
+            if reliabilityOf == nil && !abc && words.isEmpty { throw ValidationError("name the goal after the session, like 'afterflow record maya-t hitting'") }
             if let note, let problem = FieldText.problem(field: "--note", text: note, multiline: false) { throw ValidationError(problem) }
             if let at, TimeOfDay.parse(at) == nil { throw ValidationError("--at must be a time of day like 15:02:10, found \"\(at.visible())\"") }
         }
 
         func run() throws {
             let practice = try QuickPractice(vaultOptions)
-            let entry = try practice.trialSession(onPurpose ?? session)
+            var entry = try practice.trialSession(reliabilityOf ?? onPurpose ?? session)
             let store = practice.store
             guard let client = PracticePath(entry.path).client else {
                 throw usageError("\(entry.path) is not in a client's folder (clients/SHORT/sessions/…); its goals cannot be found", command: "record")
             }
-            let (goal, definition, rest) = try goalAndWords(client: client, store: store)
+            // With --reliability-of every argument is the goal and its words.
+            let given = reliabilityOf == nil ? words : [session] + words
+            let (goal, definition, rest) = try goalAndWords(given, client: client, store: store)
+            if let observer {
+                entry = try secondObserversRecord(of: entry, client: client, observer: observer, store: store)
+            }
             let time = at.flatMap(TimeOfDay.parse) ?? TimeOfDay(LocalDate(CommandClock.now, in: practice.vault.timeZone))
             let before = TrialSession(document: entry.document).events
             let planned = EventEntry(goal: goal, of: definition, config: practice.vault.config)
@@ -83,7 +102,7 @@ extension Afterflow {
             case .failure(let problem): throw usageError(problem.message, command: "record")
             }
             let written: Document
-            if onPurpose != nil {
+            if onPurpose != nil || reliabilityOf != nil {
                 written = try withVaultErrors { try store.append(events, to: entry.path) }
             } else {
                 let anyway = vaultOptions.hints.command(["record", client] + (abc ? ["--abc"] : []) + words + ["--session", entry.path])
@@ -101,8 +120,23 @@ extension Afterflow {
             emit("  \(status)".visible())
         }
 
+        /// The second observer's record of the session `primary` (made the first time, said on
+        /// standard error), read.
+        private func secondObserversRecord(of primary: VaultEntry, client: String, observer: String, store: DocumentStore) throws -> VaultEntry {
+            guard case .trials(let session) = primary.content else {
+                throw usageError("\(primary.path) is not a trial session", command: "record")
+            }
+            let record = try withVaultErrors { try store.load(client) }
+            let (path, created) = try withVaultErrors {
+                try store.reliabilityRecord(of: TrialSessionRecord(path: primary.path, session: session), in: record, observer: observer,
+                                            recordedOn: .script, now: CommandClock.now)
+            }
+            if created { ErrorStream.current.write("Made \(vaultOptions.hints.path(path, in: store.vault)): \(observer.visible())'s record of \(primary.path) (role: reliability).") }
+            return try withVaultErrors { try store.read(path) }
+        }
+
         /// The goal (named, or with --abc the client's one abc goal) and the words after it.
-        private func goalAndWords(client: String, store: DocumentStore) throws -> (String, Goal, [String]) {
+        private func goalAndWords(_ words: [String], client: String, store: DocumentStore) throws -> (String, Goal, [String]) {
             if abc, words.count == 3 {
                 let record = try withVaultErrors { try store.load(client) }
                 let abcGoals = record.goals.filter { $0.goal.measure == .abc }

@@ -38,6 +38,11 @@ public enum ChartScale: Sendable, Hashable {
         }
     }
 
+    public var isLogarithmic: Bool {
+        if case .logarithmic = self { return true }
+        return false
+    }
+
     /// The value as the axis places it (log₁₀ on a log scale, 0 and below at −3).
     public func transformed(_ value: Double) -> Double {
         guard case .logarithmic = self else { return value }

@@ -28,11 +28,14 @@ extension GoalProgress {
         ])
     }
 
-    /// The columns of `csvRows`: the figures, then the trials at each of `cues`' levels and at
-    /// levels the vault does not know (`cue_other`).
+    /// The columns of `csvRows`: the figures, the trials at each of `cues`' levels and at
+    /// levels the vault does not know (`cue_other`), then what every measure has (a behaviour
+    /// goal's rows, `BehaviourProgress.csvRows`, fill only these): the measure, the plotted value
+    /// and its unit, and the parts it came from.
     public static func csvHeader(cues: CueLevels) -> [String] {
         ["client", "goal", "goal_title", "day", "sessions", "trials", "correct", "independent", "percent_correct",
          "percent_independent", "band", "phase", "counts"] + cues.names.map { "cue_" + $0 } + ["cue_other"]
+            + ["measure", "value", "unit", "count", "seconds", "part", "whole", "observed_minutes"]
     }
 
     /// One row a day, in the columns of `csvHeader(cues:)`; the sessions' paths separated by `;`,
@@ -50,6 +53,8 @@ extension GoalProgress {
             for count in row.cues { byLevel[count.level, default: 0] += count.trials }
             fields += cues.names.map { String(byLevel[$0] ?? 0) }
             fields.append(String(row.cues.filter { !known.contains($0.level) }.reduce(0) { $0 + $1.trials }))
+            // measure, value, unit, count, seconds, part, whole, observed_minutes.
+            fields += ["trials", Percent.json(row.correct, of: row.trials).serialized(), "%", "", "", String(row.correct), String(row.trials), ""]
             return fields
         }
     }

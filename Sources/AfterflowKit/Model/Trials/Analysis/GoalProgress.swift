@@ -37,6 +37,10 @@ public struct GoalProgress: Sendable {
     public var cues: CueLevels
     /// The client's short name, for CSV rows.
     public var client: String
+    /// The first and last day asked for (both included), nil for no bound: what a behaviour
+    /// goal's rows (`BehaviourProgress`) are limited to.
+    public var since: LocalDate?
+    public var until: LocalDate?
 
     /// One per goal of `record` (sorted by short name), or only `goal` (a short name) when given:
     /// none when the client has no such goal. `since` and `until` are days, both included.
@@ -49,6 +53,8 @@ public struct GoalProgress: Sendable {
     init(goal: GoalRecord, record: ClientRecord, cues: CueLevels, since: LocalDate?, until: LocalDate?) {
         self.goal = goal
         self.cues = cues
+        self.since = since
+        self.until = until
         client = record.short
         rule = MasteryRule(goal: goal.goal)
         criterion = rule.criterion

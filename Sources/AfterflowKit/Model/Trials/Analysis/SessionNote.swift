@@ -39,6 +39,7 @@ public enum SessionNote {
             assessment.append(NoteSentences.assessment(goal: goal, progress: progress, day: day))
         }
         objective += behaviourSentences(for: session, record: record, cues: cues)
+        assessment += behaviourAssessments(for: session, record: record, cues: cues)
         if objective.isEmpty { objective = ["No trials were recorded in this session."] }
         var out = leftOut.message.map { "<!-- afterflow: \($0.replacingOccurrences(of: "--", with: "- -")) -->\n\n" } ?? ""
         out += "**S:**\n\n**O:**\n\n"
@@ -58,6 +59,15 @@ public enum SessionNote {
                 return entry.day.wallClockSeconds < day.wallClockSeconds
             }
             return figures.sentence(comparedWith: before)
+        }
+    }
+
+    /// Each behaviour goal's level on the session's day against its baseline, and its trend in
+    /// the phase the day is in (`BehaviourProgress.assessment(on:)`).
+    static func behaviourAssessments(for session: TrialSessionRecord, record: ClientRecord, cues: CueLevels) -> [String] {
+        guard let day = session.session.date?.dayOnly else { return [] }
+        return BehaviourGoalFigures.of(session.session, record: record, cues: cues).compactMap { figures in
+            record.goal(figures.short).flatMap { BehaviourProgress(goal: $0, record: record, cues: cues, until: day).assessment(on: day) }
         }
     }
 

@@ -26,6 +26,8 @@ public struct TrialSummary: Sendable {
     public var leftOut: LeftOutTrials
     /// The figures of each behaviour goal (count, duration, … measures) with event lines.
     public var behaviour: [BehaviourGoalFigures]
+    /// The session's event lines, in the file's order.
+    public var events: [BehaviourEvent]
     /// Whether the session is a probe (`probe: true`): its trials test the goals, not teach them.
     public var probe: Bool
     /// Who signed the note and when; nil for a draft.
@@ -45,6 +47,7 @@ public struct TrialSummary: Sendable {
         let trials = session.trials.filter { LeftOutTrials.accepts($0, record: record, cues: cues) }
         leftOut = LeftOutTrials.of(session, path: path, record: record, cues: cues)
         behaviour = BehaviourGoalFigures.of(session, record: record, cues: cues)
+        events = session.events
         total = trials.count
         successes = trials.reduce(0) { $0 + ($1.success ? 1 : 0) }
         failures = total - successes
@@ -70,8 +73,18 @@ public struct TrialSummary: Sendable {
     }
 
     /// `{"client": "Maya T.", "date": …, "minutes": 45, "successes": …, "success_rate": 80,
-    /// "cue_levels": […], "goals": […]}`; rates are percentages to one decimal.
+    /// "cue_levels": […], "goals": […], "behaviour": […], "events": […], …}`; rates are
+    /// percentages to one decimal.
     public var json: JSONValue {
+        guard case .object(var pairs) = figuresJSON else { return figuresJSON }
+        // The event lines, each with its words (`BehaviourEvent.json`), after the behaviour figures.
+        let events: JSONValue = .array(self.events.map(\.json))
+        let at = (pairs.firstIndex { $0.0 == "behaviour" } ?? pairs.count - 1) + 1
+        pairs.insert(("events", events), at: at)
+        return .object(pairs)
+    }
+
+    private var figuresJSON: JSONValue {
         .object([
             ("client", .string(clientDisplayName)),
             ("date", date.map { .string($0.wallClockText) } ?? .null),
