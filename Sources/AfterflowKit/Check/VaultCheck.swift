@@ -7,6 +7,7 @@ import Foundation
 /// - duplicate ids among documents of every kind (an error on each file but the first by path);
 /// - the checks across files (`PracticeCheck`: a trial's goal, a goal's client, cue levels,
 ///   files outside their client's folder);
+/// - a link to another record that names nothing (`LinkCheck`, a warning);
 /// - the vault's settings (`.afterflow/config.yml`) and the files that could not be read;
 /// - with a `git` repository, the files an unfinished merge left in conflict without markers.
 ///
@@ -65,6 +66,7 @@ public struct VaultCheck: Sendable {
         let overlay = try UnsavedDocuments(unsaved, in: vault)
         var problems = try overlay.replacingProblems(try store.problems(), in: store)
         let practice = PracticeCheck.diagnostics(in: vault, replacing: overlay.bytes, now: now)
+            + (try LinkCheck.diagnostics(store: store, overlay: overlay, files: files))
         if !practice.isEmpty {
             problems = (problems + practice).sorted(by: VaultCheck.inFileOrder)
         }

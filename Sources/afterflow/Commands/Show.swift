@@ -9,6 +9,8 @@ struct Show: ParsableCommand {
         discussion: """
             REF is the first 4 or more characters of the session's id, its path, its day, today or yesterday (the day's only session), or last (the newest session, the first that list shows).
 
+            Below the session, "Linked from" lists the records whose text links to it ([[2024-12-10]], [[2024-12-10-psilocybin]], or a relative Markdown link), each as path:line; --format json gives them as "backlinks".
+
             Examples:
               afterflow show 2024-12-10
               afterflow show last
@@ -32,12 +34,32 @@ struct Show: ParsableCommand {
         case .md:
             FileHandle.standardOutput.write(Data(entry.document.bytes))
         case .json:
-            emit(session.json(path: entry.path, timeZone: vault.timeZone).serialized(pretty: true))
+            var json = session.json(path: entry.path, timeZone: vault.timeZone)
+            if case .object(var pairs) = json {
+                pairs.append(("backlinks", .array(try backlinks(to: entry.path).map(\.json))))
+                json = .object(pairs)
+            }
+            emit(json.serialized(pretty: true))
         case .text:
             emit(Terminal.current.sessionPage(timeZone: vault.timeZone).page(session, path: vault.shownPath(entry.path)))
+            let links = try backlinks(to: entry.path)
+            if !links.isEmpty {
+                let term = Terminal.current
+                emit("")
+                emit(term.bold("Linked from"))
+                for stored in links {
+                    emit("  " + term.cyan("\(vault.shownPath(stored.path)):\(stored.link.location.line)") + "  " + stored.link.written.visible())
+                }
+            }
         }
         if entry.diagnostics.hasErrors {
             DiagnosticPrinter(vault: vault).print(entry.diagnostics, source: entry.document)
         }
+    }
+
+    /// The other records' links to the session at `path`, from the index brought up to date.
+    private func backlinks(to path: String) throws -> [StoredLink] {
+        let (store, _) = try vaultOptions.index(printingConfigProblems: false)
+        return try withVaultErrors { try store.backlinks(to: path) }
     }
 }
