@@ -7,10 +7,10 @@ import Foundation
 /// of any other record, the links of other records to it (its backlinks).
 extension LanguageServer {
     func definition(_ params: JSON?) -> Result<JSON, Failure> {
-        guard let at = cursor(params, method: "textDocument/definition") else {
+        guard let asked = cursor(params, method: "textDocument/definition") else {
             return .failure(.params("textDocument/definition needs a textDocument's uri and a position"))
         }
-        guard let at = at, let workspace else { return .success(.null) }
+        guard let at = asked, let workspace else { return .success(.null) }
         if let link = at.link {
             let resolver = RecordLinkResolver(paths: knownPaths(workspace))
             return .success(.array(resolver.targets(of: link, from: at.path).map { location(workspace.vault, $0, range: nil) }))
@@ -26,10 +26,10 @@ extension LanguageServer {
     }
 
     func references(_ params: JSON?) -> Result<JSON, Failure> {
-        guard let at = cursor(params, method: "textDocument/references") else {
+        guard let asked = cursor(params, method: "textDocument/references") else {
             return .failure(.params("textDocument/references needs a textDocument's uri and a position"))
         }
-        guard let at = at, let workspace else { return .success(.null) }
+        guard let at = asked, let workspace else { return .success(.null) }
         if let client = at.client, let goal = at.goalName ?? at.goalFileName {
             return .success(.array(goalMentions(client: client, goal: goal, workspace).flatMap { path, document, places in
                 places.map { place in

@@ -6,10 +6,10 @@ import Foundation
 /// Refused with a message when the new name is taken or is not a short name.
 extension LanguageServer {
     func rename(_ params: JSON?) -> Result<JSON, Failure> {
-        guard let at = cursor(params, method: "textDocument/rename"), let newName = params?["newName"]?.string else {
+        guard let asked = cursor(params, method: "textDocument/rename"), let newName = params?["newName"]?.string else {
             return .failure(.params("textDocument/rename needs a textDocument's uri, a position and a newName"))
         }
-        guard let at = at, let workspace else {
+        guard let at = asked, let workspace else {
             return .failure(Failure(code: .invalidRequest, message: "only a document of an afterflow vault can be renamed in"))
         }
         if let client = at.client, let goal = at.goalName ?? at.goalFileName {
@@ -23,10 +23,10 @@ extension LanguageServer {
 
     /// Where rename would act, and on what text.
     func prepareRename(_ params: JSON?) -> Result<JSON, Failure> {
-        guard let at = cursor(params, method: "textDocument/prepareRename") else {
+        guard let asked = cursor(params, method: "textDocument/prepareRename") else {
             return .failure(.params("textDocument/prepareRename needs a textDocument's uri and a position"))
         }
-        guard let at = at, let word = LanguageServer.word(in: at.lineText, at: at.position.character) else { return .success(.null) }
+        guard let at = asked, let word = LanguageServer.word(in: at.lineText, at: at.position.character) else { return .success(.null) }
         guard (at.client != nil && (at.goalName ?? at.goalFileName) != nil) || LanguageServer.tag(at: at) != nil else { return .success(.null) }
         let range = TextRange(start: Position(line: at.position.line, character: word.range.lowerBound),
                               end: Position(line: at.position.line, character: word.range.upperBound))

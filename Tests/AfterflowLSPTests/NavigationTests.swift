@@ -31,7 +31,7 @@ struct NavigationTests {
     /// editor does: text edits from the last to the first, creates and renames in order.
     static func apply(_ edit: JSON, to vault: VaultCopy) throws {
         func path(_ uri: String) -> String { String(LanguageServer.path(ofURI: uri)!.dropFirst(vault.root.count + 1)) }
-        func edit(_ uri: String, _ edits: [JSON]) throws {
+        func applyEdits(_ uri: String, _ edits: [JSON]) throws {
             let relative = path(uri)
             let existing = FileManager.default.fileExists(atPath: vault.root + "/" + relative) ? try vault.read(relative) : ""
             var document = TextDocument(text: existing, version: 0)
@@ -47,11 +47,11 @@ struct NavigationTests {
             case "create"?:
                 try vault.write(path(change["uri"]!.string!), "")
             default:
-                try edit(change["textDocument"]!["uri"]!.string!, change["edits"]!.array!)
+                try applyEdits(change["textDocument"]!["uri"]!.string!, change["edits"]!.array!)
             }
         }
         if case .object(let changes)? = edit["changes"] {
-            for (uri, edits) in changes { try edit(uri, edits.array ?? []) }
+            for (uri, edits) in changes { try applyEdits(uri, edits.array ?? []) }
         }
     }
 

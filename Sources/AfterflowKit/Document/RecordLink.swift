@@ -120,9 +120,9 @@ enum RecordLinkScanner {
                 p = end + 2
                 continue
             }
-            if let (link, end) = markdownLink(bytes, start: p, line: line, number: number) {
-                if !embed, let link { found.append(link) }
-                p = end
+            if let read = markdownLink(bytes, start: p, line: line, number: number) {
+                if !embed, let link = read.link { found.append(link) }
+                p = read.end
                 continue
             }
             p += 1
@@ -174,7 +174,7 @@ enum RecordLinkScanner {
     /// The Markdown link `[text](destination)` starting at `start`, with where it ends: the link
     /// is nil when its destination is not a relative `.md` path (a web address, an image, a
     /// heading of the same file). Nil for both when `start` does not open a link.
-    private static func markdownLink(_ bytes: [UInt8], start: Int, line: SourceLine, number: Int) -> (RecordLink?, Int)? {
+    private static func markdownLink(_ bytes: [UInt8], start: Int, line: SourceLine, number: Int) -> (link: RecordLink?, end: Int)? {
         var depth = 0
         var q = start + 1
         while q < line.end {
