@@ -29,8 +29,8 @@ struct LinksTests {
             // is 84 bytes: the target starts at column 85.
             let column = "Like [[2024-12-10]] and [the December one](../2024/2024-12-10-psilocybin.md), not [[".utf8.count + 1
             #expect(column == 85)
-            #expect(check.stderr.contains("\(Self.linking):\(number):\(column): warning: the link [[2024-12-11]] names no record of the vault"))
-            #expect(!check.stderr.contains("[[2024-12-10]] names"))
+            #expect(check.stdout.contains("\(Self.linking):\(number):\(column): warning: the link [[2024-12-11]] names no record of the vault"))
+            #expect(!check.stdout.contains("[[2024-12-10]] names"))
         }
     }
 
