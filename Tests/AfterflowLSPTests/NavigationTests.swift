@@ -194,3 +194,62 @@ struct NavigationTests {
         #expect(try vault.read(Self.session) == original)
     }
 }
+
+/// The rest of the links work in the editor: what initialize advertises, hover and completion of
+/// links, `today`, and the "mark reflections complete" action.
+struct LinkEditingTests {
+    static let session = NavigationTests.session
+
+    @Test func initializeAdvertisesNavigation() {
+        let server = ServerHarness()
+        let capabilities = server.initialize()?["result"]?["capabilities"]
+        #expect(capabilities?["definitionProvider"] == true && capabilities?["referencesProvider"] == true)
+        #expect(capabilities?["renameProvider"]?["prepareProvider"] == true)
+        #expect(capabilities?["codeActionProvider"]?["codeActionKinds"] == ["quickfix", "source.fixAll"])
+    }
+
+    @Test func hoverOnALinkShowsTheSessionItNamesOrThatItNamesNone() throws {
+        let vault = try VaultCopy()
+        let text = try vault.read("sessions/2025/2025-06-21-other.md") + "\nAs on [[2024-12-10]] and [[2024-12-11]].\n"
+        let server = try NavigationTests.started(vault, open: "sessions/2025/2025-06-21-other.md", text)
+        let last = text.split(separator: "\n", omittingEmptySubsequences: false).count - 2
+        let at = { (character: Int) in
+            server.request("textDocument/hover", NavigationTests.at(vault, "sessions/2025/2025-06-21-other.md", line: last, character: character))
+        }
+        let found = at(10)?["result"]
+        #expect(found?["contents"]?["value"]?.string?.hasPrefix("**Psilocybin • Dec 10, 2024** (") == true)
+        #expect(found?["contents"]?["value"]?.string?.hasSuffix("`sessions/2024/2024-12-10-psilocybin.md`") == true)
+        // "As on " is 6 characters and the link 14: the range covers it.
+        #expect(found?["range"] == ["start": ["line": .int(last), "character": 6], "end": ["line": .int(last), "character": 20]])
+        #expect(at(30)?["result"]?["contents"]?["value"] == "[[2024-12-11]] names no record of the vault")
+    }
+
+    @Test func linksAndTodayAreCompleted() throws {
+        let vault = try VaultCopy()
+        let text = "---\ndate: \ntreatment: lsd\n---\n\nSee [[maya\n"
+        let server = try NavigationTests.started(vault, open: "sessions/2025/2025-12-01-lsd.md", text)
+        let labels = { (line: Int, character: Int) -> [String] in
+            let answer = server.request("textDocument/completion", NavigationTests.at(vault, "sessions/2025/2025-12-01-lsd.md", line: line, character: character))
+            return answer?["result"]?["items"]?.array?.compactMap { $0["label"]?.string } ?? []
+        }
+        // After "[[maya": the client and its goals, nothing that does not start with maya.
+        #expect(labels(5, 10) == ["maya-t/two-step", "maya-t/s-initial", "maya-t"])
+        #expect(labels(1, 6).contains("today"))
+    }
+
+    @Test func markReflectionsCompleteChangesOnlyTheStatusValue() throws {
+        let vault = try VaultCopy()
+        let original = try vault.read(Self.session)
+        let text = original.replacingOccurrences(of: "status: complete", with: "status: needs-reflection")
+        #expect(text != original)
+        let server = try NavigationTests.started(vault, open: Self.session, text)
+        try vault.write(Self.session, text)
+        let actions = server.request("textDocument/codeAction", [
+            "textDocument": ["uri": .string(vault.uri(Self.session))],
+            "range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 0]], "context": ["diagnostics": []],
+        ])?["result"]?.array ?? []
+        let mark = try #require(actions.first { $0["title"]?.string == "Mark reflections complete (status: complete)" })
+        try NavigationTests.apply(mark["edit"]!, to: vault)
+        #expect(try vault.read(Self.session) == original)
+    }
+}
