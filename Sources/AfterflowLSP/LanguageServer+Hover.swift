@@ -51,11 +51,30 @@ extension LanguageServer {
         return lines.joined(separator: "\n\n")
     }
 
-    /// On a link: each record it names, a session with its one-line summary; or that it names none.
+    /// On a link: each record it names, a session with its one-line summary; or that it names
+    /// none. On a day written in the body (`2025-01-10`): the records of that day.
     private func linkHover(open: OpenDocument, path: String, position: Position, _ workspace: Workspace) -> JSON? {
         let at = Cursor(open: open, path: path, position: position)
-        guard let link = at.link else { return nil }
-        let targets = RecordLinkResolver(paths: knownPaths(workspace)).targets(of: link, from: path)
+        let resolver = RecordLinkResolver(paths: knownPaths(workspace))
+        let document = open.document
+        if let link = at.link {
+            let targets = resolver.targets(of: link, from: path)
+            let range = TextRange(start: document.position(line: link.location.line, utf8Column: link.location.column),
+                                  end: document.position(line: link.location.line, utf8Column: link.location.column + link.length))
+            return recordsHover(targets, none: "\(link.written) names no record of the vault", range: range, workspace)
+        }
+        guard !at.place.inFrontMatter, let word = LanguageServer.word(in: at.lineText, at: position.character),
+              RecordLink.day(of: word.text) == word.text else { return nil }
+        let targets = resolver.targets(ofName: word.text).filter { $0 != path }
+        guard !targets.isEmpty else { return nil }
+        let range = TextRange(start: Position(line: position.line, character: word.range.lowerBound),
+                              end: Position(line: position.line, character: word.range.upperBound))
+        return recordsHover(targets, none: "", range: range, workspace)
+    }
+
+    /// A hover listing `targets` (at most 10), each session with its title, status and first
+    /// line of intention; `none` when there are none.
+    private func recordsHover(_ targets: [String], none: String, range: TextRange, _ workspace: Workspace) -> JSON {
         var lines = targets.prefix(10).map { target -> String in
             let entry = text(of: target, workspace).map { VaultEntry(path: target, bytes: Array($0.utf8)) }
             guard case .session(let session)? = entry?.content else { return "`\(target)`" }
@@ -63,10 +82,7 @@ extension LanguageServer {
             return "**\(session.displayTitle)** (\(session.status.words))\(intention)  \n`\(target)`"
         }
         if targets.count > 10 { lines.append("and \(targets.count - 10) more") }
-        if targets.isEmpty { lines = ["\(link.written) names no record of the vault"] }
-        let document = open.document
-        let range = TextRange(start: document.position(line: link.location.line, utf8Column: link.location.column),
-                              end: document.position(line: link.location.line, utf8Column: link.location.column + link.length))
+        if targets.isEmpty { lines = [none] }
         return ["contents": ["kind": "markdown", "value": .string(lines.joined(separator: "\n\n"))], "range": range.json]
     }
 

@@ -253,3 +253,21 @@ struct LinkEditingTests {
         #expect(try vault.read(Self.session) == original)
     }
 }
+
+extension LinkEditingTests {
+    @Test func hoverOnADayInTheBodyListsItsRecords() throws {
+        let vault = try VaultCopy()
+        let text = try vault.read("sessions/2025/2025-06-21-other.md") + "\nSame as 2024-12-10, not 2024-12-11.\n"
+        let server = try NavigationTests.started(vault, open: "sessions/2025/2025-06-21-other.md", text)
+        let last = text.split(separator: "\n", omittingEmptySubsequences: false).count - 2
+        let hover = { (character: Int) in
+            server.request("textDocument/hover", NavigationTests.at(vault, "sessions/2025/2025-06-21-other.md", line: last, character: character))?["result"]
+        }
+        // "Same as " is 8 characters; the day is 10.
+        let found = hover(12)
+        #expect(found?["contents"]?["value"]?.string?.hasPrefix("**Psilocybin • Dec 10, 2024**") == true)
+        #expect(found?["range"] == ["start": ["line": .int(last), "character": 8], "end": ["line": .int(last), "character": 18]])
+        // A day with no record has no hover.
+        #expect(hover(26) == .null)
+    }
+}
