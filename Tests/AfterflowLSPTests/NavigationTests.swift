@@ -271,3 +271,18 @@ extension LinkEditingTests {
         #expect(hover(26) == .null)
     }
 }
+
+extension LinkEditingTests {
+    @Test func aLinkThatNamesNothingIsPublishedAsCheckReportsIt() throws {
+        let vault = try VaultCopy()
+        let relative = "sessions/2025/2025-06-21-other.md"
+        let text = try vault.read(relative) + "\nAs on [[2099-01-01]].\n"
+        let server = try NavigationTests.started(vault, open: relative, text)
+        let published = (server.diagnostics(for: vault.uri(relative)) ?? []).map(DiagnosticsTests.summary)
+        let expected = try DiagnosticsTests.checkOnDisk(vault, relative, text)
+        #expect(published == expected)
+        // "As on [[" is 8 characters: the warning (severity 2) covers the target up to "]]".
+        let last = text.split(separator: "\n", omittingEmptySubsequences: false).count - 2
+        #expect(published.contains { $0[0] == .int(last) && $0[1] == 8 && $0[2] == 18 && $0[3] == 2 })
+    }
+}
