@@ -286,3 +286,20 @@ extension LinkEditingTests {
         #expect(published.contains { $0[0] == .int(last) && $0[1] == 8 && $0[2] == 18 && $0[3] == 2 })
     }
 }
+
+extension LinkEditingTests {
+    @Test func prepareRenameNamesTheGoalOrNothing() throws {
+        let vault = try VaultCopy()
+        let text = try vault.read(NavigationTests.trials)
+        let server = try NavigationTests.started(vault, open: NavigationTests.trials)
+        let line = NavigationTests.line(text, "- 15:02:23")
+        let goal = server.request("textDocument/prepareRename", NavigationTests.at(vault, NavigationTests.trials, line: line, character: 13))?["result"]
+        // "- 15:02:23 " is 11 characters; s-initial is 9.
+        #expect(goal == ["range": ["start": ["line": .int(line), "character": 11], "end": ["line": .int(line), "character": 20]], "placeholder": "s-initial"])
+        // The cue level at the line's end is not something rename changes.
+        let cue = server.request("textDocument/prepareRename", NavigationTests.at(vault, NavigationTests.trials, line: line, character: 25))
+        #expect(cue?["result"] == .null)
+        let refused = server.request("textDocument/rename", NavigationTests.at(vault, NavigationTests.trials, line: line, character: 25, newName: "x"))
+        #expect(refused?["error"]?["message"]?.string?.hasPrefix("nothing to rename here") == true)
+    }
+}
