@@ -125,3 +125,14 @@ extension StoredLink {
         ])
     }
 }
+
+extension RecordLookup {
+    /// The other records' links to the record at `path`, answered as a quick look-up is: from the
+    /// index as it stands when it has been brought up to date before (no walk of the vault: a
+    /// link written since the last command that refreshed shows after the next), else from the
+    /// index refreshed.
+    public func backlinks(to path: String) throws(VaultError) -> [StoredLink] {
+        if let standing = standingIndex() { return try standing.backlinks(to: path) }
+        return try refresh().backlinks(to: path)
+    }
+}
