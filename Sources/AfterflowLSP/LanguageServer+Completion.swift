@@ -25,6 +25,8 @@ extension LanguageServer {
                     LanguageServer.item(key, kind: 10, meaning: kind.descriptor.meaning(ofKey: key), insert: key + ": ")
                 }
             }
+        } else if let relative = open.relativePath, let typed = LanguageServer.openLink(prefix) {
+            items = linkItems(typed: typed, path: relative)
         } else if place.kind == .trials, let relative = open.relativePath {
             items = trialLineItems(prefix: prefix, path: relative)
         }
@@ -51,10 +53,43 @@ extension LanguageServer {
                 choices += tags.map { FieldChoice($0.tag, "A tag used in \($0.sessions) session\($0.sessions == 1 ? "" : "s").") }
             case "client":
                 items = clientItems(vault)
+            case "date", "reminder", "started":
+                let today = LocalDate(now(), in: vault.timeZone)
+                let day = LocalDate(year: today.year, month: today.month, day: today.day).dayString
+                items = [LanguageServer.item("today", kind: 12, meaning: "Today, \(day).", insert: day)]
             default: break
             }
         }
         return choices.map { LanguageServer.item($0.value, kind: 12, meaning: $0.meaning, insert: nil) } + items
+    }
+
+    /// The text typed after an unclosed `[[` at the end of `prefix`, when there is one.
+    static func openLink(_ prefix: String) -> String? {
+        guard let open = prefix.range(of: "[[", options: .backwards) else { return nil }
+        let typed = prefix[open.upperBound...]
+        return typed.contains("]") || typed.contains("|") ? nil : String(typed)
+    }
+
+    /// What a wiki link may name (`RecordLinkResolver`): clients, their goals as `client/goal`,
+    /// the days with records (newest first) and the records' file names, those starting with
+    /// what was typed; at most 200.
+    private func linkItems(typed: String, path: String) -> [JSON] {
+        guard let workspace else { return [] }
+        var names: [(String, String)] = []
+        var seen: Set<String> = []
+        for record in knownPaths(workspace).sorted(by: >) where record != path {
+            let parts = record.split(separator: "/").map(String.init)
+            let stem = String(parts.last?.dropLast(3) ?? "")
+            var candidates: [(String, String)] = []
+            if parts.count == 3, parts[0] == "clients", stem == "client" { candidates.append((parts[1], "client")) }
+            if parts.count == 4, parts[0] == "clients", parts[2] == "goals" { candidates.append((parts[1] + "/" + stem, "goal")) }
+            if let day = RecordLink.day(of: stem) { candidates.append((day, "the records of that day")) }
+            if stem != "client" { candidates.append((stem, record)) }
+            for (name, meaning) in candidates where name.lowercased().hasPrefix(typed.lowercased()) && seen.insert(name).inserted {
+                names.append((name, meaning))
+            }
+        }
+        return names.prefix(200).map { LanguageServer.item($0.0, kind: 18, meaning: $0.1, insert: nil) }
     }
 
     /// Each client by short name, inserting its id (what `client:` holds).

@@ -18,6 +18,8 @@ public final class LanguageServer {
     let locate: VaultLocator
     /// The time zone dates are read in.
     let timeZone: TimeZone
+    /// The clock, for what a new file records (a goal's `created`) and `today`.
+    public var now: () -> Date = { Date() }
 
     private(set) var initialized = false
     private(set) var shutdownRequested = false
@@ -114,6 +116,11 @@ public final class LanguageServer {
         case "textDocument/hover": return hover
         case "textDocument/formatting": return formatting
         case "textDocument/documentSymbol": return documentSymbols
+        case "textDocument/definition": return definition
+        case "textDocument/references": return references
+        case "textDocument/rename": return rename
+        case "textDocument/prepareRename": return prepareRename
+        case "textDocument/codeAction": return codeActions
         default: return nil
         }
     }
@@ -139,10 +146,14 @@ public final class LanguageServer {
             "capabilities": [
                 "positionEncoding": "utf-16",
                 "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
-                "completionProvider": ["triggerCharacters": [":", " "], "resolveProvider": false],
+                "completionProvider": ["triggerCharacters": [":", " ", "["], "resolveProvider": false],
                 "hoverProvider": true,
                 "documentFormattingProvider": true,
                 "documentSymbolProvider": true,
+                "definitionProvider": true,
+                "referencesProvider": true,
+                "renameProvider": ["prepareProvider": true],
+                "codeActionProvider": ["codeActionKinds": ["quickfix", "source.fixAll"]],
             ],
             "serverInfo": ["name": "afterflow"],
         ]

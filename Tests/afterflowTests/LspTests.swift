@@ -119,6 +119,25 @@ struct LspTests {
         }
     }
 
+    @Test("headless Neovim's built-in client goes from a link to the goal it names",
+          .enabled(if: neovim != nil, Comment(rawValue: "needs neovim (apt-get install neovim)")))
+    func neovimGoesToADefinition() throws {
+        let nvim = try #require(Self.neovim)
+        let binary = try #require(afterflowBinary)
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let file = vault + "/" + Self.session
+            let text = try String(contentsOfFile: file, encoding: .utf8) + "\nSee [[maya-t/s-initial]].\n"
+            try sandbox.write(file, text)
+            // The link's line is the last; "See [[" is 6 bytes, so column 8 is inside the target.
+            let line = text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+            let shown = try TestProgram.run(nvim, ["--headless", "-u", "NONE", "-i", "NONE", "-n", "-c", "luafile " + packageRoot + "/Tests/lsp/neovim_definition.lua"],
+                                            environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": sandbox.home,
+                                                          "AFTERFLOW_BIN": binary, "VAULT": vault, "FILE": file, "LINE": "\(line)", "COL": "8"]).text
+            #expect(shown.split(separator: "\n").map(String.init) == [vault + "/clients/maya-t/goals/s-initial.md"])
+        }
+    }
+
     static func files(_ root: String) throws -> [String: Data] {
         var files: [String: Data] = [:]
         for path in try FileManager.default.subpathsOfDirectory(atPath: root) where !path.hasPrefix(".afterflow/index") {

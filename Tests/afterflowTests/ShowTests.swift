@@ -76,9 +76,11 @@ struct ShowTests {
             let expectedKeys: Set<String> = [
                 "id", "date", "treatment", "administration", "dose", "mood_before", "mood_after", "status",
                 "reminder", "music", "tags", "created", "updated",
-                "intention", "environment", "music_notes", "reflections", "path",
+                "intention", "environment", "music_notes", "reflections", "path", "backlinks",
             ]
             #expect(Set(object.keys) == expectedKeys)
+            // No record of ExampleVault links to another.
+            #expect((object["backlinks"] as? [Any])?.isEmpty == true)
             #expect(object["date"] as? String == "2024-12-10T14:30:00-08:00")
             #expect(object["treatment"] as? String == "psilocybin")
             #expect(object["administration"] as? String == "oral")
@@ -94,7 +96,7 @@ struct ShowTests {
             #expect(reflections.hasPrefix("[2024-12-11 09:12] Felt peaceful"))
             #expect(reflections.contains("\n\nSam read to me"), "paragraphs keep their blank line")
             #expect(object["path"] as? String == Self.path)
-            // Keys come in the file's order, then the sections, then the path.
+            // Keys come in the file's order, then the sections, then the path and the backlinks.
             let keyOrder = result.stdoutLines.compactMap { line -> String? in
                 guard line.hasPrefix("  \""), let end = line.dropFirst(3).firstIndex(of: "\"") else { return nil }
                 return String(line[line.index(line.startIndex, offsetBy: 3)..<end])
@@ -102,7 +104,7 @@ struct ShowTests {
             #expect(keyOrder == [
                 "id", "date", "treatment", "administration", "dose", "mood_before", "mood_after", "status",
                 "reminder", "music", "tags", "created", "updated",
-                "intention", "environment", "music_notes", "reflections", "path",
+                "intention", "environment", "music_notes", "reflections", "path", "backlinks",
             ])
         }
     }

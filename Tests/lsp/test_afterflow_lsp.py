@@ -79,3 +79,104 @@ async def test_a_key_has_a_hover(client: LanguageClient):
         types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=3, character=2))
     )
     assert result.contents.value.startswith("**treatment**")
+
+
+TRIALS = VAULT / "clients" / "maya-t" / "sessions" / "2025" / "2025-01-14-1500.md"
+GOAL = VAULT / "clients" / "maya-t" / "goals" / "s-initial.md"
+
+
+def open_file(client: LanguageClient, path: pathlib.Path, text: str) -> str:
+    uri = path.as_uri()
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=uri, language_id="markdown", version=1, text=text)
+        )
+    )
+    return uri
+
+
+def first_line(text: str, prefix: str) -> int:
+    return next(i for i, line in enumerate(text.split("\n")) if line.startswith(prefix))
+
+
+async def test_definition_of_a_goal_and_of_a_link(client: LanguageClient):
+    text = TRIALS.read_text()
+    uri = open_file(client, TRIALS, text)
+    found = await client.text_document_definition_async(
+        types.DefinitionParams(text_document=types.TextDocumentIdentifier(uri=uri),
+                               position=types.Position(line=first_line(text, "- 15:02:23"), character=13))
+    )
+    assert found.uri == GOAL.as_uri()
+    linking = SESSION.read_text() + "\nSee [[maya-t/s-initial]].\n"
+    session = open_session(client, linking)
+    found = await client.text_document_definition_async(
+        types.DefinitionParams(text_document=types.TextDocumentIdentifier(uri=session),
+                               position=types.Position(line=len(linking.split("\n")) - 2, character=8))
+    )
+    assert [location.uri for location in found] == [GOAL.as_uri()]
+
+
+async def test_references_of_a_goal_are_its_trial_lines(client: LanguageClient):
+    uri = open_file(client, GOAL, GOAL.read_text())
+    found = await client.text_document_references_async(
+        types.ReferenceParams(text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=0, character=0),
+                              context=types.ReferenceContext(include_declaration=False))
+    )
+    # Counted apart: every line of maya-t's sessions whose third word is s-initial.
+    expected = 0
+    for path in (VAULT / "clients" / "maya-t" / "sessions").rglob("*.md"):
+        expected += sum(1 for line in path.read_text().split("\n") if line.split(" ")[2:3] == ["s-initial"] and line.startswith("- "))
+    assert expected > 20
+    assert len(found) == expected
+
+
+def apply_edit(edit: types.WorkspaceEdit, root: pathlib.Path, into: pathlib.Path):
+    """Applies a workspace edit made for `root` to the copy at `into`, as an editor does."""
+    def local(uri: str) -> pathlib.Path:
+        return into / pathlib.Path(uri.removeprefix("file://")).relative_to(root)
+    for change in edit.document_changes:
+        if isinstance(change, types.RenameFile):
+            local(change.old_uri).rename(local(change.new_uri))
+        elif isinstance(change, types.CreateFile):
+            local(change.uri).write_text("")
+        else:
+            path = local(change.text_document.uri)
+            lines = path.read_text().split("\n")
+            for item in sorted(change.edits, key=lambda e: (e.range.start.line, e.range.start.character), reverse=True):
+                assert item.range.start.line == item.range.end.line
+                line = lines[item.range.start.line]
+                lines[item.range.start.line] = line[:item.range.start.character] + item.new_text + line[item.range.end.character:]
+            path.write_text("\n".join(lines))
+
+
+async def test_a_goal_rename_applied_leaves_check_clean(client: LanguageClient):
+    import subprocess
+    text = TRIALS.read_text()
+    uri = open_file(client, TRIALS, text)
+    position = types.Position(line=first_line(text, "- 15:02:23"), character=13)
+    edit = await client.text_document_rename_async(
+        types.RenameParams(text_document=types.TextDocumentIdentifier(uri=uri), position=position, new_name="s-start")
+    )
+    kinds = [type(change).__name__ for change in edit.document_changes]
+    assert kinds[-1] == "RenameFile" and kinds.count("TextDocumentEdit") == len(kinds) - 1
+    copy = pathlib.Path(TEMP) / "renamed"
+    shutil.copytree(VAULT, copy)
+    apply_edit(edit, VAULT, copy)
+    assert (copy / "clients" / "maya-t" / "goals" / "s-start.md").exists()
+    assert " s-initial " not in (copy / TRIALS.relative_to(VAULT)).read_text()
+    check = subprocess.run([BINARY, "check", "--vault", str(copy)], capture_output=True, text=True, timeout=120)
+    assert check.returncode == 0, check.stderr
+    assert "error" not in check.stderr
+
+
+async def test_create_goal_file_is_offered_for_an_unknown_goal(client: LanguageClient):
+    text = TRIALS.read_text() + "- 15:20:00 blends + independent\n"
+    uri = open_file(client, TRIALS, text)
+    line = first_line(text, "- 15:20:00 blends")
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(text_document=types.TextDocumentIdentifier(uri=uri),
+                               range=types.Range(start=types.Position(line=line, character=0), end=types.Position(line=line, character=0)),
+                               context=types.CodeActionContext(diagnostics=[]))
+    )
+    titles = [action.title for action in actions]
+    assert "Create goal file clients/maya-t/goals/blends.md" in titles

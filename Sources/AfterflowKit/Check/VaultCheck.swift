@@ -9,6 +9,7 @@ import Foundation
 ///   files outside their client's folder; `InstrumentCheck`: the vault's instrument files, and
 ///   answers to them) and against the settings (a session's treatment the vault's `treatments`
 ///   lacks);
+/// - a link to another record that names nothing (`LinkCheck`, a warning);
 /// - the vault's settings (`.afterflow/config.yml`) and the files that could not be read;
 /// - with a `git` repository, the files an unfinished merge left in conflict without markers.
 ///
@@ -69,6 +70,7 @@ public struct VaultCheck: Sendable {
         problems = try InstrumentCheck.apply(to: problems, in: store, replacing: overlay.bytes)
         let practice = PracticeCheck.diagnostics(in: vault, replacing: overlay.bytes, now: now)
             + (try VaultCheck.treatmentProblems(in: store, unsaved: overlay.entries))
+            + (try LinkCheck.diagnostics(store: store, overlay: overlay, files: files))
         if !practice.isEmpty {
             problems = (problems + practice).sorted(by: VaultCheck.inFileOrder)
         }

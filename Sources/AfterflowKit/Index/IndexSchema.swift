@@ -11,7 +11,7 @@ enum IndexSchema {
     /// table) rebuilds older indexes without anyone remembering to bump it. A change to a table's
     /// columns or statements still bumps `base`.
     static let version = base + DocumentKind.allCases.count
-    static let base = 12
+    static let base = 13
 
     static let statements = [
         """
@@ -77,6 +77,24 @@ enum IndexSchema {
             path UNINDEXED, body, tokenize='unicode61 remove_diacritics 2'
         )
         """,
+        // The links of every document's body (`RecordLink`), by the name they look their records
+        // up by (`RecordLinkResolver.key`; NULL for a Markdown link leading outside the vault):
+        // backlinks are the rows whose key is one of a record's names.
+        """
+        CREATE TABLE links (
+            path TEXT NOT NULL,
+            key TEXT,
+            target TEXT NOT NULL,
+            style TEXT NOT NULL,
+            text TEXT,
+            line INTEGER NOT NULL,
+            col INTEGER NOT NULL,
+            target_col INTEGER NOT NULL,
+            length INTEGER NOT NULL
+        )
+        """,
+        "CREATE INDEX links_by_path ON links(path)",
+        "CREATE INDEX links_by_key ON links(key)",
     ] + DocumentKind.allCases.flatMap { $0.descriptor.schema } + [
         "CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID",
     ]

@@ -22,7 +22,7 @@ import GRDB
 /// seen as it is now.
 public struct RecordLookup {
     public let vault: Vault
-    private let refresh: () throws(VaultError) -> IndexStore
+    let refresh: () throws(VaultError) -> IndexStore
     private var fresh = false
 
     /// `refresh` opens the index and brings it up to date (the front end's, with its progress bar
@@ -65,7 +65,7 @@ public struct RecordLookup {
 
     /// The index as it was left, when there is one that has been brought up to date before; nil
     /// when it is missing, of another version (opening it empties it), or cannot be opened.
-    private func standingIndex() -> IndexStore? {
+    func standingIndex() -> IndexStore? {
         let path = vault.root + "/" + Vault.stateFolder + "/" + IndexStore.fileName
         guard FileIO.exists(path), let index = try? IndexStore(vault: vault), (try? index.hasBeenRefreshed()) == true else { return nil }
         return index

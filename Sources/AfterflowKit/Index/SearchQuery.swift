@@ -1,9 +1,17 @@
+import Foundation
+
 /// What the user typed to search, turned into an FTS5 query that cannot be a syntax error.
 ///
 /// Words must all appear (`calm ocean`); `"a phrase"` must appear as written; `creat*` matches
-/// word beginnings; `OR` between two terms accepts either. Matching ignores case and accents.
+/// word beginnings; `OR` between two terms accepts either; `links:2025-01-10` keeps the records
+/// that link to what the name names (a day, a file name, a client, `client/goal`: see
+/// `RecordLinkResolver`). Matching ignores case and accents.
 public struct SearchQuery: Sendable {
     public let text: String
+    /// What `links:` terms name, as written (`2025-01-10`, `maya-t`): a hit links to each.
+    public private(set) var linkTargets: [String] = []
+    /// Whether the query has words or phrases to look for, besides `links:`.
+    public var hasWords: Bool { !parts.isEmpty }
     /// The words and phrases, for finding and marking the lines that match.
     public private(set) var terms: [SearchTerm] = []
     private var parts: [String] = []
@@ -32,6 +40,11 @@ public struct SearchQuery: Sendable {
             while end < text.endIndex, !text[end].isWhitespace, text[end] != "\"" { end = text.index(after: end) }
             let token = String(text[index..<end])
             index = end
+            if token.lowercased().hasPrefix("links:") {
+                let target = token.dropFirst(6).trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+                if !target.isEmpty { linkTargets.append(target) }
+                continue
+            }
             if token == "OR", !parts.isEmpty, parts.last != "OR" {
                 parts.append("OR")
                 continue
@@ -45,7 +58,7 @@ public struct SearchQuery: Sendable {
             terms.append(SearchTerm(words: words, prefix: prefix))
         }
         while parts.last == "OR" { parts.removeLast() }
-        guard !parts.isEmpty else {
+        guard !parts.isEmpty || !linkTargets.isEmpty else {
             throw VaultError(.invalid, "the search \(quoted(text)) has no words to look for")
         }
     }

@@ -11,12 +11,24 @@ public struct SearchResults: Sendable {
     public var isEmpty: Bool { sessions.isEmpty && documents.isEmpty }
 
     public init(_ query: SearchQuery, in store: IndexStore, includeDrafts: Bool, limit: Int, allLines: Bool) throws(VaultError) {
-        let sessionHits = try store.search(query, includeDrafts: includeDrafts, limit: limit)
-        let documentHits = try store.searchDocuments(query, limit: limit)
-        // Both lists ranked by BM25 (lower is better), merged.
-        var merged: [(rank: Double, session: SearchHit?, document: DocumentHit?)] =
-            sessionHits.map { ($0.rank, $0, nil) } + documentHits.map { ($0.rank, nil, $0) }
-        merged.sort { $0.rank < $1.rank }
+        var linking: Set<String>?
+        for target in query.linkTargets {
+            let paths = Set(try store.pathsLinking(toName: target))
+            linking = linking.map { $0.intersection(paths) } ?? paths
+        }
+        var merged: [(rank: Double, session: SearchHit?, document: DocumentHit?)]
+        if query.hasWords {
+            // With links: every hit is read, then those that link are kept.
+            let wanted = linking == nil ? limit : Int(Int32.max)
+            let sessionHits = try store.search(query, includeDrafts: includeDrafts, limit: wanted)
+            let documentHits = try store.searchDocuments(query, limit: wanted)
+            // Both lists ranked by BM25 (lower is better), merged.
+            merged = sessionHits.map { ($0.rank, $0, nil) } + documentHits.map { ($0.rank, nil, $0) }
+            if let linking { merged.removeAll { !linking.contains($0.session?.session.path ?? $0.document?.path ?? "") } }
+            merged.sort { $0.rank < $1.rank }
+        } else {
+            merged = try store.linkHits(Set(linking ?? []), includeDrafts: includeDrafts, targets: query.linkTargets)
+        }
         merged = Array(merged.prefix(limit))
         func located(_ lines: [SearchLine], best: SearchLine?) -> [SearchLine] {
             let chosen = allLines ? lines : best.map { [$0] } ?? []

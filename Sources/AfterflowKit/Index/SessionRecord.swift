@@ -19,6 +19,8 @@ struct DocumentRecord: Sendable {
     var kindRecord: KindRecord?
     /// What search reads of a document that is not a session (`document_text`).
     var kindText: String?
+    /// The links of the body, read from the bytes the refresh already holds.
+    var links: [RecordLink]
 
     init(file: ScannedFile, hash: Int64, entry: VaultEntry, timeZone: TimeZone) {
         path = file.path
@@ -43,7 +45,18 @@ struct DocumentRecord: Sendable {
         }
         kindRecord = KindRecord(path: path, content: entry.content, timeZone: timeZone)
         kindText = KindRecord.searchText(entry.content, document: entry.document)
+        links = entry.document.links
     }
+
+    /// The `links` rows' arguments, one a link.
+    var linkArguments: [StatementArguments] {
+        links.map { link in
+            [path, RecordLinkResolver.key(of: link, from: path), link.target, link.style.rawValue, link.text,
+             link.location.line, link.location.column, link.targetLocation.column, link.length]
+        }
+    }
+
+    static let insertLinkSQL = "INSERT INTO links (path, key, target, style, text, line, col, target_col, length) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
 
     var arguments: StatementArguments {
         [path, size, modified, hash, kind, errors, warnings, diagnostics]

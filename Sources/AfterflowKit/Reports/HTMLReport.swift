@@ -214,7 +214,8 @@ public struct HTMLReport: Sendable {
         var length = 0
         for (key, text) in [("intention", session.intention), ("environment", session.environment),
                             ("music_notes", session.musicNotes), ("reflections", session.reflections)] where !text.isBlank {
-            c.add(key, CmarkRenderer.offlineHTML(text))
+            // A link to another record reads as its text and day: the page shows no path.
+            c.add(key, CmarkRenderer.offlineHTML(RecordLink.replacingLinks(in: text) { $0.plainText }))
             length += HTMLReport.estimatedLines(text)
         }
         if let link = session.music, !link.isBlank {

@@ -7,7 +7,7 @@ struct Search: ParsableCommand {
         commandName: "search",
         abstract: "Search the text of every session, best matches first.",
         discussion: """
-            Looks in the intention, environment, music notes and reflections, and in a practice's goal titles and definitions, session notes, trial notes and client notes, and in the notes of mood check-ins and assessments. All words must appear, in any case and with or without accents; "a phrase" must appear as written; a word ending in * matches words that start with it; OR between two terms accepts either. Each hit prints as path:line: snippet, the line the snippet is from, so editors and terminals can jump to it: the line of the session holding the most of the words, or with --all every line that holds any.
+            Looks in the intention, environment, music notes and reflections, and in a practice's goal titles and definitions, session notes, trial notes and client notes, and in the notes of mood check-ins and assessments. All words must appear, in any case and with or without accents; "a phrase" must appear as written; a word ending in * matches words that start with it; OR between two terms accepts either; links:NAME keeps the records that link to what NAME names (a day, a file name, a client, client/goal: see docs/FORMAT.md), and alone lists them at their links' lines. Each hit prints as path:line: snippet, the line the snippet is from, so editors and terminals can jump to it: the line of the session holding the most of the words, or with --all every line that holds any.
 
             Examples:
               afterflow search ocean
@@ -15,6 +15,7 @@ struct Search: ParsableCommand {
               afterflow search creat* OR paint --limit 5
               afterflow search forgive --format json | jq '.[0].path'
               afterflow search tide --all         every line that mentions it
+              afterflow search links:2024-12-10   the records that link to that day
             """)
 
     @OptionGroup var vaultOptions: VaultOptions

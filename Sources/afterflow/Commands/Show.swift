@@ -9,6 +9,8 @@ struct Show: ParsableCommand {
         discussion: """
             REF is the first 4 or more characters of the session's id, its path, its day, today or yesterday (the day's only session), or last (the newest session, the first that list shows).
 
+            Below the session, "Linked from" lists the records whose text links to it ([[2024-12-10]], [[2024-12-10-psilocybin]], or a relative Markdown link), each as path:line, from the index as the last command that read the vault left it; --format json gives them as "backlinks".
+
             Examples:
               afterflow show 2024-12-10
               afterflow show last
@@ -22,7 +24,7 @@ struct Show: ParsableCommand {
     @Argument(help: ArgumentHelp("An id prefix (4+ characters), a path, a day (2024-12-10), today, yesterday, or last (the newest session).", valueName: "ref"))
     var reference: String
 
-    @Option(help: ArgumentHelp("text (for reading), json (the file's keys plus intention, environment, music_notes, reflections, path), or md (the file as it is).", valueName: "format"))
+    @Option(help: ArgumentHelp("text (for reading), json (the file's keys plus intention, environment, music_notes, reflections, path, backlinks), or md (the file as it is).", valueName: "format"))
     var format: ShowFormat = .text
 
     func run() throws {
@@ -34,8 +36,12 @@ struct Show: ParsableCommand {
         case .json:
             var json = session.json(path: entry.path, timeZone: vault.timeZone)
             let around = SessionInstruments(session: session, in: vault)
-            if !around.given.isEmpty, case .object(var pairs) = json {
-                pairs.append(("instruments", around.json(timeZone: vault.timeZone)))
+            if case .object(var pairs) = json {
+                if !around.given.isEmpty { pairs.append(("instruments", around.json(timeZone: vault.timeZone))) }
+                // A front-matter key of that name keeps it: no JSON object holds a key twice.
+                if !pairs.contains(where: { $0.0 == "backlinks" }) {
+                    pairs.append(("backlinks", .array(try backlinks(to: entry.path, in: vault).map(\.json))))
+                }
                 json = .object(pairs)
             }
             emit(json.serialized(pretty: true))
@@ -48,9 +54,25 @@ struct Show: ParsableCommand {
                 emit(Terminal.current.bold("Instruments") + (mood.isEmpty ? "" : " (mood \(mood.joined(separator: ", ")))"))
                 for line in around.lines { emit("  " + line.visible()) }
             }
+            let links = try backlinks(to: entry.path, in: vault)
+            if !links.isEmpty {
+                let term = Terminal.current
+                emit("")
+                emit(term.bold("Linked from"))
+                for stored in links {
+                    emit("  " + term.cyan("\(vault.shownPath(stored.path)):\(stored.link.location.line)") + "  " + stored.link.written.visible())
+                }
+            }
         }
         if entry.diagnostics.hasErrors {
             DiagnosticPrinter(vault: vault).print(entry.diagnostics, source: entry.document)
         }
+    }
+
+    /// The other records' links to the session at `path`, from the index as it stands (see
+    /// `RecordLookup.backlinks`): show walks no vault.
+    private func backlinks(to path: String, in vault: Vault) throws -> [StoredLink] {
+        let lookup = RecordLookup(vault: vault) { () throws(VaultError) -> IndexStore in try refreshIndex(vault).0 }
+        return try withVaultErrors { try lookup.backlinks(to: path) }
     }
 }

@@ -11,6 +11,7 @@ struct RefreshWriter {
     private let bulk: Bool
     private let unindex, deleteTexts, deleteSession, deleteDocument: Statement
     private let insertDocument, insertSession, insertTexts, index, insertKindText, touch: Statement
+    private let insertLink, deleteLinks: Statement
     private let deleteKindRows: [Statement]
     /// Looked up once, not by their SQL text for every row.
     private let kindInserts: [Statement]
@@ -40,12 +41,15 @@ struct RefreshWriter {
         kindInserts = try KindRecord.insertStatements.map { sql in try db.cachedStatement(sql: sql) }
         insertKindText = try db.cachedStatement(sql: "INSERT INTO document_text (path, body) VALUES (?, ?)")
         touch = try db.cachedStatement(sql: "UPDATE documents SET size = ?, modified = ? WHERE path = ?")
+        insertLink = try db.cachedStatement(sql: DocumentRecord.insertLinkSQL)
+        deleteLinks = try db.cachedStatement(sql: "DELETE FROM links WHERE path = ?")
     }
 
     private static func deleteAll(_ db: Database) throws {
         try db.execute(sql: "DELETE FROM sessions")
         try db.execute(sql: "DELETE FROM session_texts")
         try db.execute(sql: "DELETE FROM documents")
+        try db.execute(sql: "DELETE FROM links")
         for table in KindRecord.tables { try db.execute(sql: "DELETE FROM \(table)") }
         try db.execute(sql: "INSERT INTO session_text(session_text) VALUES ('delete-all')")
     }
@@ -110,6 +114,7 @@ struct RefreshWriter {
         if let text = record.kindText, !text.isEmpty {
             try insertKindText.execute(arguments: [record.path, text])
         }
+        for arguments in record.linkArguments { try insertLink.execute(arguments: arguments) }
     }
 
     /// Removes every row of a path but its `documents` row.
@@ -118,6 +123,7 @@ struct RefreshWriter {
         try deleteTexts.execute(arguments: [path])
         try deleteSession.execute(arguments: [path])
         for statement in deleteKindRows { try statement.execute(arguments: [path]) }
+        try deleteLinks.execute(arguments: [path])
     }
 
     /// Removes every row of a path.
