@@ -55,7 +55,7 @@ public final class JournalBackend: @unchecked Sendable {
             ("routes", .array(Administration.allCases.map { .object([("value", .string($0.rawValue)), ("name", .string($0.displayName))]) })),
             ("treatment", .string((config.defaultTreatment ?? .psilocybin).rawValue)),
             ("route", config.defaultAdministration.map { .string($0.rawValue) } ?? .null),
-            ("instruments", .array(JournalInstruments.all().map(\.json))),
+            ("instruments", .array(JournalInstruments.all(in: vault).map(JournalInstruments.json))),
             ("crisis", .array(AssessmentSafety.lines(crisisLine: config.crisisLine).map { .string($0) })),
             ("reflect", reflect), ("due", due),
             ("secure", .bool(secure)), ("now", .int(Self.millis(now))),

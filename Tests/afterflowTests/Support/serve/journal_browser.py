@@ -308,6 +308,43 @@ try:
     twin = read(TWIN, twin_path)
     check(without(text, ["id"]) == without(twin, ["id"]), "the later fields as afterflow set writes them:\n%s\n---\n%s" % (text, twin))
 
+    # 1c'. From the session's page, MEQ-30 about it: an instrument of the catalogue with item numbers
+    # only ("item N" shown), answered 0-5 on numbered buttons, linked to the session.
+    tap(driver.find_element(By.ID, "s-assess"))
+    wait(lambda: driver.find_element(By.ID, "assess").is_displayed(), "the questionnaires, from the session")
+    listed = [b.get_attribute("data-instrument") for b in driver.find_elements(By.CSS_SELECTOR, "#instruments button")]
+    check(listed == ["phq9", "gad7", "meq30", "ceq", "edi", "ebi"], "every instrument of the catalogue listed: %s" % listed)
+    tap(css('[data-instrument="meq30"]'))
+    check("Ketamine" in driver.find_element(By.ID, "q-about").text, "the session it is about named: " + driver.find_element(By.ID, "q-about").text)
+    check(driver.find_element(By.ID, "q-unworded").is_displayed(), "the wording not shipped, said so")
+    # Item i answered i mod 6: 1, 2, 3, 4, 5, 0, 1, … (five runs of six adding to 15: a sum of 75 of
+    # 150, 50%). Positive mood (items 2, 8, 12, 17, 27, 30) is 2+2+0+5+3+0 = 12 of 30, 40%, under 60%:
+    # no complete mystical experience.
+    meq = [i % 6 for i in range(1, 31)]
+    before = files(VAULT, "assessments")
+    for i, a in enumerate(meq):
+        wait(lambda: driver.find_element(By.ID, "q-progress").text == "Question %d of 30" % (i + 1), "MEQ-30 question %d" % (i + 1))
+        check(driver.find_element(By.ID, "q-item").text == "item %d" % (i + 1), "item %d by its number" % (i + 1))
+        if i == 0:
+            labels = [b.get_attribute("aria-label") for b in driver.find_elements(By.CSS_SELECTOR, "#q-answers button")]
+            check(labels == ["0, none", "1", "2", "3", "4", "5, extreme"], "six answers, the ends with their words: %s" % labels)
+            page_rules("question-meq30")
+            shot("question-meq30")
+        tap(css('#q-answers [data-answer="%d"]' % a))
+    wait(lambda: queue() == 0, "MEQ-30 sent")
+    wait(lambda: driver.find_element(By.ID, "q-result").text == "MEQ-30: 50%; complete mystical experience: no",
+         "the score the library computes shown: " + driver.find_element(By.ID, "q-result").text)
+    check(not driver.find_element(By.ID, "q-safety").is_displayed(), "no crisis line for MEQ-30")
+    made = new_file(VAULT, "assessments", before)
+    text = read(VAULT, made)
+    check(key(text, "instrument") == "meq30" and key(text, "session") == new_id, "an MEQ-30 file linked to the session: " + text)
+    twin_before = files(TWIN, "assessments")
+    cli(TWIN, ["assess", "meq30", "--answers", ",".join(map(str, meq)), "--session", key(twin, "id")], now=key(text, "date"))
+    twin_meq = read(TWIN, new_file(TWIN, "assessments", twin_before))
+    check(key(twin_meq, "session") == key(twin, "id"), "the command links its own copy's session")
+    check(without(text, ["id", "created", "updated", "session"]) == without(twin_meq, ["id", "created", "updated", "session"]),
+          "MEQ-30 is the file afterflow assess writes:\n%s\n---\n%s" % (text, twin_meq))
+
     # 1d. A questionnaire, item by item; PHQ-9 item 9 above 0 shows the vault's crisis line.
     tab("assess")
     page_rules("assess")
@@ -323,6 +360,9 @@ try:
     wait(lambda: queue() == 0, "the questionnaire sent")
     safety = driver.find_element(By.ID, "q-safety")
     check(safety.is_displayed() and "Call the Harbor line: 555-0100." in safety.text, "the vault's crisis line shown: " + safety.text)
+    # 1+0+2+1+0+0+1+0+1 = 6 of 27: mild (5-9).
+    wait(lambda: driver.find_element(By.ID, "q-result").text == "PHQ-9: 6 of 27, mild", "the total and band shown: " + driver.find_element(By.ID, "q-result").text)
+    check(driver.find_element(By.ID, "q-about").text == "", "not about a session when opened from the tab")
     shot("questionnaire-done")
     made = new_file(VAULT, "assessments", before)
     text = read(VAULT, made)
