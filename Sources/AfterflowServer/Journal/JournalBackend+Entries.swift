@@ -63,7 +63,10 @@ extension JournalBackend {
         let typed = try entryTime(id: id, time: time)
         var given = SessionValues.Typed()
         given.treatment = try Self.empty(form.treatment).map { text throws(PhoneError) -> String in
-            guard Treatment(parsing: text) != nil else { throw PhoneError(422, "there is no treatment \(text); nothing was written") }
+            let known = vault.config.treatments
+            guard known.treatment(parsing: text) != nil else {
+                throw PhoneError(422, "there is no treatment \(text); the treatments are \(known.expectedList), or add it to treatments in .afterflow/config.yml; nothing was written")
+            }
             return text
         }
         given.administration = try Self.empty(form.administration).map { text throws(PhoneError) -> String in

@@ -2,7 +2,8 @@
 by WebDriver against a real server:
 
 1. a check-in, a reflection on a session that needs one, a new session and its later fields, a
-   PHQ-9 with item 9 above 0 (the vault's crisis line shown): each file compared with the one the
+   PHQ-9 with item 9 above 0 (the vault's crisis line shown), MEQ-30 (item numbers only) from a
+   session's page and linked to it, EDI on its 0-100 slider: each file compared with the one the
    command writes (mood, reflect, new, set, assess) for the same input at the same time, in TWIN,
    a second copy of the vault, with only the new document's id and the times of saving told apart;
 2. the server stopped, three entries made offline a second or more apart, the server started on
@@ -30,6 +31,7 @@ import urllib.request
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 BINARY, VAULT, TWIN = sys.argv[1], sys.argv[2], sys.argv[3]
 SHOTS = sys.argv[sys.argv.index("--shots") + 1] if "--shots" in sys.argv else None
@@ -373,6 +375,39 @@ try:
     check(out.returncode == 0 and "Call the Harbor line: 555-0100." in out.stdout, "afterflow assess shows the same line: " + out.stdout)
     twin = read(TWIN, new_file(TWIN, "assessments", twin_before))
     check(without(text, ["id", "created", "updated"]) == without(twin, ["id", "created", "updated"]), "the questionnaire is the file afterflow assess writes:\n%s\n---\n%s" % (text, twin))
+
+    # 1d'. EDI on its 0-100 line: a slider and a number field, Next only once an answer is given
+    # (the slider's middle is not taken for one). Item 1 by the slider, 50 moved one step right to
+    # 51; the others typed: 40, 60, 30, 70, 45, 55, 9. Their mean: 360 / 8 = 45.
+    tab("assess")
+    tap(css('[data-instrument="edi"]'))
+    edi = [51, 40, 60, 30, 70, 45, 55, 9]
+    before = files(VAULT, "assessments")
+    for i, a in enumerate(edi):
+        wait(lambda: driver.find_element(By.ID, "q-progress").text == "Question %d of 8" % (i + 1), "EDI question %d" % (i + 1))
+        check(not driver.find_element(By.ID, "q-answers").is_displayed() and driver.find_element(By.ID, "q-range").is_displayed(), "a slider, not 101 buttons")
+        check(not driver.find_element(By.ID, "q-next").is_enabled(), "Next waits for an answer")
+        if i == 0:
+            check(driver.find_element(By.ID, "q-range").get_attribute("value") == "50", "the slider starts in the middle")
+            page_rules("question-edi")
+            shot("question-edi")
+            tap(driver.find_element(By.ID, "q-range"))
+            driver.execute_script("arguments[0].value = 50", driver.find_element(By.ID, "q-range"))
+            driver.find_element(By.ID, "q-range").send_keys(Keys.ARROW_RIGHT)
+            wait(lambda: driver.find_element(By.ID, "q-number").get_attribute("value") == "51", "the slider's value in the number field")
+        else:
+            driver.find_element(By.ID, "q-number").send_keys(str(a))
+        tap(driver.find_element(By.ID, "q-next"))
+    wait(lambda: queue() == 0, "EDI sent")
+    wait(lambda: driver.find_element(By.ID, "q-result").text == "EDI: 45/100", "EDI's mean shown: " + driver.find_element(By.ID, "q-result").text)
+    made = new_file(VAULT, "assessments", before)
+    text = read(VAULT, made)
+    check(key(text, "items") == "[51, 40, 60, 30, 70, 45, 55, 9]", "the answers as given: " + text)
+    twin_before = files(TWIN, "assessments")
+    cli(TWIN, ["assess", "edi", "--answers", ",".join(map(str, edi))], now=key(text, "date"))
+    twin = read(TWIN, new_file(TWIN, "assessments", twin_before))
+    check(without(text, ["id", "created", "updated"]) == without(twin, ["id", "created", "updated"]), "EDI is the file afterflow assess writes:\n%s\n---\n%s" % (text, twin))
+    check(driver.execute_script("return window.journal.kept().length") == 0, "nothing refused so far: %s" % driver.execute_script("return window.journal.kept()"))
 
     # 1e. Due: the reminders that have come, each opening its session.
     tab("due")
