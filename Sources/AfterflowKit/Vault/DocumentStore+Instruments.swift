@@ -82,3 +82,12 @@ extension DocumentStore {
         }
     }
 }
+
+extension DocumentStore {
+    /// Writes a new answer to any instrument and returns its path: PHQ-9 and GAD-7 as their
+    /// `AssessmentValues`, any other as its `InstrumentAnswers` (see `AssessmentAnswer`).
+    public func create(_ answer: AssessmentAnswer) throws(VaultError) -> String {
+        if let values = answer.standardValues { return try create(values) }
+        return try create(answer.instrumentValues)
+    }
+}

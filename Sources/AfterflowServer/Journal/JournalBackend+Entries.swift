@@ -63,7 +63,10 @@ extension JournalBackend {
         let typed = try entryTime(id: id, time: time)
         var given = SessionValues.Typed()
         given.treatment = try Self.empty(form.treatment).map { text throws(PhoneError) -> String in
-            guard Treatment(parsing: text) != nil else { throw PhoneError(422, "there is no treatment \(text); nothing was written") }
+            let known = vault.config.treatments
+            guard known.treatment(parsing: text) != nil else {
+                throw PhoneError(422, "there is no treatment \(text); the treatments are \(known.expectedList), or add it to treatments in .afterflow/config.yml; nothing was written")
+            }
             return text
         }
         given.administration = try Self.empty(form.administration).map { text throws(PhoneError) -> String in
@@ -120,25 +123,37 @@ extension JournalBackend {
         }
     }
 
-    /// A questionnaire (`afterflow assess INSTRUMENT --answers …`); a PHQ-9 whose item 9 is above 0
-    /// answers with the vault's crisis line, as the terminal shows it.
-    public func assess(id: String, time: Double, instrument name: String, answers: [Int], notes: String) throws(PhoneError) -> JSONValue {
+    /// A questionnaire (`afterflow assess INSTRUMENT --answers … [--session ID]`): any instrument of
+    /// the vault's catalogue, answered on its scale, saved through the same library call as
+    /// `assess`; a PHQ-9 whose item 9 is above 0 answers with the vault's crisis line, as the
+    /// terminal shows it. `session`, the id of a journal session the answers are about.
+    public func assess(id: String, time: Double, instrument name: String, answers: [Int], notes: String, session: String? = nil) throws(PhoneError) -> JSONValue {
         let typed = try entryTime(id: id, time: time)
-        guard let instrument = AssessmentInstrument(rawValue: name) else {
-            throw PhoneError(422, "there is no questionnaire \(name); they are \(AssessmentInstrument.names.joined(separator: ", ")); nothing was written")
+        let catalog = InstrumentCatalog(vault: vault)
+        guard let instrument = catalog.instrument(id: name) else {
+            throw PhoneError(422, "there is no questionnaire \(name); they are \(catalog.all.map(\.id).joined(separator: ", ")); nothing was written")
         }
-        guard answers.count == instrument.itemCount, answers.allSatisfy({ (0...3).contains($0) }) else {
-            throw PhoneError(422, "\(instrument.title) needs \(instrument.itemCount) answers from 0 to 3; nothing was written")
-        }
+        var answer = AssessmentAnswer(date: LocalDate(typed, in: zone), instrument: instrument, answers: answers, created: LocalDate(typed, in: zone))
+        if let problem = answer.problem { throw PhoneError(422, problem + "; nothing was written") }
         try Self.check(field: "the notes", notes, multiline: true)
-        let safety: [(String, JSONValue)] = AssessmentSafety.applies(instrument: instrument, answers: answers)
+        answer.notes = notes
+        if let session {
+            let entry = try serialized { () throws(PhoneError) -> VaultEntry in try find(session: session) }
+            guard let sessionID = entry.session?.id else { throw Self.gone }
+            answer.session = sessionID.uuidString.uppercased()
+        }
+        let safety: [(String, JSONValue)] = answer.needsSafetyMessage
             ? [("safety", .array(AssessmentSafety.lines(crisisLine: vault.config.crisisLine).map { .string($0) }))] : []
         return try once(id, always: safety, look: { uuid in self.document(uuid, under: [AssessmentWriter.folder]) }) { uuid throws(VaultError) -> (String, [(String, JSONValue)]) in
-            var values = AssessmentValues(date: LocalDate(typed, in: zone), instrument: instrument, answers: answers, created: LocalDate(clock(), in: zone))
+            var values = answer
             values.id = uuid
-            values.notes = notes
+            values.created = LocalDate(clock(), in: zone)
             let path = try store.create(values)
-            return (path, [("total", .int(values.total)), ("maximum", .int(instrument.maximum)), ("band", .string(values.band.words))])
+            var extra: [(String, JSONValue)] = [("result", .string(JournalInstruments.result(values)))]
+            if let standard = values.standardValues {
+                extra += [("total", .int(standard.total)), ("maximum", .int(standard.instrument.maximum)), ("band", .string(standard.band.words))]
+            }
+            return (path, extra)
         }
     }
 }

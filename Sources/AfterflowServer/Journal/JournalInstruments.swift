@@ -1,36 +1,37 @@
 import AfterflowKit
 
-/// A questionnaire as the journal page asks it: item by item, each answered on its scale.
-struct JournalInstrument: Sendable {
-    /// The name the files and `afterflow assess` use (`phq9`).
-    var name: String
-    /// `PHQ-9`.
-    var title: String
-    /// What it measures, for the list (`depression`).
-    var measures: String
-    /// The question before the items.
-    var stem: String
-    var items: [String]
-    /// The answers' words, their values 0, 1, 2 … in order.
-    var answers: [String]
-    /// The item (1-based) whose answer above 0 brings the crisis line, as `assess` shows it.
-    var safetyItem: Int?
-
-    var json: JSONValue {
-        .object([("name", .string(name)), ("title", .string(title)), ("measures", .string(measures)), ("stem", .string(stem)),
-                 ("items", .array(items.map { .string($0) })), ("answers", .array(answers.map { .string($0) })),
-                 ("safety_item", safetyItem.map { .int($0) } ?? .null)])
-    }
-}
-
+/// The questionnaires the journal page asks: every instrument of the vault's catalogue
+/// (`InstrumentCatalog`: the built-ins, a vault copy in a built-in's place, then `instruments/*.md`),
+/// each as the page draws it, item by item on its own scale.
 enum JournalInstruments {
-    /// Every instrument the journal offers, in the order listed: the one place the page's
-    /// questionnaires come from (point it at the instruments' catalogue when they become files).
-    static func all() -> [JournalInstrument] {
-        AssessmentInstrument.allCases.map { instrument in
-            JournalInstrument(name: instrument.rawValue, title: instrument.title, measures: instrument.measures,
-                              stem: AssessmentInstrument.stem, items: instrument.items, answers: AssessmentInstrument.answers,
-                              safetyItem: instrument.safetyItem)
+    /// Every instrument of `vault`, in the catalogue's order.
+    static func all(in vault: Vault) -> [Instrument] { InstrumentCatalog(vault: vault).all }
+
+    /// What the page needs to ask `instrument`: its items' wording (`item N` where it is not
+    /// shipped, `worded` false then), its scale (lowest, highest, the anchors' words: one for each
+    /// answer, or the two ends) and the item whose answer above 0 brings the crisis line.
+    static func json(_ instrument: Instrument) -> JSONValue {
+        let standard = AssessmentInstrument(rawValue: instrument.id)
+        return .object([
+            ("name", .string(instrument.id)), ("title", .string(instrument.title)), ("measures", .string(instrument.measures)),
+            ("stem", instrument.stem.map { .string($0) } ?? .null),
+            ("items", .array(instrument.items.map { .string($0.display) })), ("worded", .bool(instrument.hasWording)),
+            ("minimum", .int(instrument.minimum)), ("maximum", .int(instrument.maximum)),
+            ("anchors", .array(instrument.anchors.map { .string($0) })),
+            ("safety_item", standard?.safetyItem.map { .int($0) } ?? .null),
+        ])
+    }
+
+    /// The result in words, as the page shows it once saved: `PHQ-9: 6 of 27, mild`,
+    /// `MEQ-30: 63.3%`, with the band and each threshold's verdict where the instrument has them.
+    static func result(_ answer: AssessmentAnswer) -> String {
+        if let values = answer.standardValues {
+            return "\(answer.instrument.title): \(values.total) of \(values.instrument.maximum), \(values.band.words)"
         }
+        let score = answer.score
+        var words = "\(answer.instrument.title): \(score.total?.shown(answer.instrument.scoring) ?? "–")"
+        if let band = score.band { words += ", \(band)" }
+        for verdict in score.thresholds { words += "; \(verdict.name): \(verdict.met.map { $0 ? "yes" : "no" } ?? "not known")" }
+        return words
     }
 }

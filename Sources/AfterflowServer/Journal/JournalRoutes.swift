@@ -60,7 +60,7 @@ struct JournalRoutes: Sendable {
         var id: String, session: String
         var environment: String?, music: String?, mood_after: Int?
     }
-    private struct Answers: Decodable { var id: String, time: Double, instrument: String, answers: [Int], notes: String? }
+    private struct Answers: Decodable { var id: String, time: Double, instrument: String, answers: [Int], notes: String?, session: String? }
 
     private func post(_ path: String, _ data: Data) throws(PhoneError) -> JSONValue {
         switch path {
@@ -81,7 +81,7 @@ struct JournalRoutes: Sendable {
             return try backend.change(id: c.id, session: c.session, changes: changes)
         default:
             let a = try PhoneResponder.decode(Answers.self, data)
-            return try backend.assess(id: a.id, time: a.time, instrument: a.instrument, answers: a.answers, notes: a.notes ?? "")
+            return try backend.assess(id: a.id, time: a.time, instrument: a.instrument, answers: a.answers, notes: a.notes ?? "", session: a.session)
         }
     }
 

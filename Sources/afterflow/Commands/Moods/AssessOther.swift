@@ -36,7 +36,7 @@ struct AssessOther {
         let now = CommandClock.now
         let when = LocalDate.checkInDate(typed: command.date, moment: try command.date.map { try parseMoment($0, option: "date", zone: zone) },
                                          now: now, timeZone: zone)
-        var values = InstrumentAnswers(date: when, instrument: instrument, answers: given, created: LocalDate(now, in: zone))
+        var values = AssessmentAnswer(date: when, instrument: instrument, answers: given, created: LocalDate(now, in: zone))
         values.notes = command.notes ?? ""
         values.session = session
         let path = try withVaultErrors { try DocumentStore(vault: vault).create(values) }

@@ -43,6 +43,35 @@ def snapshot():
     return found
 
 
+# A vault's own instrument (instruments/*.md): three items 1-5, item 2 reversed, two bands.
+CALM = """---
+type: instrument
+id: calm3
+title: Calm-3
+measures: calm after a session
+citation: "Our own, 2025"
+licence: CC0-1.0
+scale: 1-5
+anchors: [not at all, completely]
+score: sum
+reverse: [2]
+---
+
+## Items
+
+1. I feel calm
+2. I feel tense
+3.
+
+## Bands
+
+- low: 3-8
+- high: 9-15
+"""
+os.makedirs(os.path.join(VAULT, "instruments"), exist_ok=True)
+with open(os.path.join(VAULT, "instruments", "calm3.md"), "w") as f:
+    f.write(CALM)
+
 now = int(time.time() * 1000)
 before = snapshot()
 refusals = [
@@ -55,13 +84,33 @@ refusals = [
     ("/api/journal/reflect", {"id": "not-uuid-0001", "time": now, "session": "2025-09-20", "text": "Hi"}, 400, "UUID"),
     ("/api/journal/sessions", {"id": "bad-treat-0001", "time": now, "treatment": "coffee"}, 422, "no treatment coffee"),
     ("/api/journal/assess", {"id": "bad-count-0001", "time": now, "instrument": "gad7", "answers": [1, 1]}, 422, "7 answers"),
-    ("/api/journal/assess", {"id": "bad-inst-0001", "time": now, "instrument": "bdi", "answers": [1]}, 422, "phq9, gad7"),
+    ("/api/journal/assess", {"id": "bad-inst-0001", "time": now, "instrument": "bdi", "answers": [1]}, 422, "phq9, gad7, meq30, ceq, edi, ebi, calm3"),
+    ("/api/journal/assess", {"id": "bad-scale-0001", "time": now, "instrument": "meq30", "answers": [5] * 29 + [6]}, 422, "item 30 of MEQ-30 must be a whole number from 0-5, found 6"),
+    ("/api/journal/assess", {"id": "bad-edi-0001", "time": now, "instrument": "edi", "answers": [50] * 7}, 422, "EDI needs 8 answers (0-100)"),
+    ("/api/journal/assess", {"id": "bad-link-0001", "time": now, "instrument": "calm3", "answers": [1, 1, 1], "session": "0A0B0C0D-1111-4222-8333-444455556666"}, 410, "no longer in the journal"),
     ("/api/journal/session", {"id": "bad-key-0001", "session": "29F8F0B2-69AA-439D-B61D-2A8079CCB844", "environment": "x"}, 409, "already has"),
 ]
 for path, body, status, words in refusals:
     got, answer = call("POST", path, body)
     check(got == status and words in answer.get("error", ""), "%s %s: %d, %r (%d %s)" % (path, body["id"], status, words, got, answer))
 check(snapshot() == before, "none of them wrote anything")
+
+# The vault's own instrument, listed after the built-ins and answered on its scale: 4, 2, 5 with
+# item 2 reversed (1 + 5 - 2 = 4) adds to 4 + 4 + 5 = 13 of 15, in the band high (9-15).
+got, overview = call("GET", "/api/journal")
+calm = [q for q in overview["instruments"] if q["name"] == "calm3"]
+check([q["name"] for q in overview["instruments"]] == ["phq9", "gad7", "meq30", "ceq", "edi", "ebi", "calm3"], "the catalogue, the vault's own last")
+check(calm and calm[0]["minimum"] == 1 and calm[0]["maximum"] == 5 and calm[0]["anchors"] == ["not at all", "completely"]
+      and calm[0]["items"] == ["I feel calm", "I feel tense", "item 3"] and calm[0]["worded"] is False and calm[0]["safety_item"] is None,
+      "its scale, its anchors, its items (item 3 by its number): %s" % calm)
+got, answer = call("POST", "/api/journal/assess", {"id": "calm-answer-0001", "time": now, "instrument": "calm3", "answers": [4, 2, 5], "notes": "After the walk."})
+check(got == 200 and answer["result"] == "Calm-3: 13/15, high" and "safety" not in answer, "saved and scored: %s" % answer)
+text = open(os.path.join(VAULT, answer["path"])).read()
+check("instrument: calm3\n" in text and "items: [4, 2, 5]\n" in text and text.endswith("\n\nAfter the walk.\n") and "total:" not in text,
+      "the file holds the items, no total (the instrument's scores): " + text)
+# EDI on its 0-100 line: the mean of 40, 50, 60, 30, 70, 45, 55, 10 is 360 / 8 = 45.
+got, answer = call("POST", "/api/journal/assess", {"id": "edi-answer-0001", "time": now, "instrument": "edi", "answers": [40, 50, 60, 30, 70, 45, 55, 10]})
+check(got == 200 and answer["result"] == "EDI: 45/100", "EDI's mean: %s" % answer)
 
 # A session deleted meanwhile: a calm message, nothing written.
 run = subprocess.run([BINARY, "delete", "DD66A156", "--yes", "--vault", VAULT], env=ENV, capture_output=True, text=True, timeout=60)

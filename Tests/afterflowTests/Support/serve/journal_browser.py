@@ -2,7 +2,8 @@
 by WebDriver against a real server:
 
 1. a check-in, a reflection on a session that needs one, a new session and its later fields, a
-   PHQ-9 with item 9 above 0 (the vault's crisis line shown): each file compared with the one the
+   PHQ-9 with item 9 above 0 (the vault's crisis line shown), MEQ-30 (item numbers only) from a
+   session's page and linked to it, EDI on its 0-100 slider: each file compared with the one the
    command writes (mood, reflect, new, set, assess) for the same input at the same time, in TWIN,
    a second copy of the vault, with only the new document's id and the times of saving told apart;
 2. the server stopped, three entries made offline a second or more apart, the server started on
@@ -30,6 +31,7 @@ import urllib.request
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 BINARY, VAULT, TWIN = sys.argv[1], sys.argv[2], sys.argv[3]
 SHOTS = sys.argv[sys.argv.index("--shots") + 1] if "--shots" in sys.argv else None
@@ -308,6 +310,43 @@ try:
     twin = read(TWIN, twin_path)
     check(without(text, ["id"]) == without(twin, ["id"]), "the later fields as afterflow set writes them:\n%s\n---\n%s" % (text, twin))
 
+    # 1c'. From the session's page, MEQ-30 about it: an instrument of the catalogue with item numbers
+    # only ("item N" shown), answered 0-5 on numbered buttons, linked to the session.
+    tap(driver.find_element(By.ID, "s-assess"))
+    wait(lambda: driver.find_element(By.ID, "assess").is_displayed(), "the questionnaires, from the session")
+    listed = [b.get_attribute("data-instrument") for b in driver.find_elements(By.CSS_SELECTOR, "#instruments button")]
+    check(listed == ["phq9", "gad7", "meq30", "ceq", "edi", "ebi"], "every instrument of the catalogue listed: %s" % listed)
+    tap(css('[data-instrument="meq30"]'))
+    check("Ketamine" in driver.find_element(By.ID, "q-about").text, "the session it is about named: " + driver.find_element(By.ID, "q-about").text)
+    check(driver.find_element(By.ID, "q-unworded").is_displayed(), "the wording not shipped, said so")
+    # Item i answered i mod 6: 1, 2, 3, 4, 5, 0, 1, … (five runs of six adding to 15: a sum of 75 of
+    # 150, 50%). Positive mood (items 2, 8, 12, 17, 27, 30) is 2+2+0+5+3+0 = 12 of 30, 40%, under 60%:
+    # no complete mystical experience.
+    meq = [i % 6 for i in range(1, 31)]
+    before = files(VAULT, "assessments")
+    for i, a in enumerate(meq):
+        wait(lambda: driver.find_element(By.ID, "q-progress").text == "Question %d of 30" % (i + 1), "MEQ-30 question %d" % (i + 1))
+        check(driver.find_element(By.ID, "q-item").text == "item %d" % (i + 1), "item %d by its number" % (i + 1))
+        if i == 0:
+            labels = [b.get_attribute("aria-label") for b in driver.find_elements(By.CSS_SELECTOR, "#q-answers button")]
+            check(labels == ["0, none", "1", "2", "3", "4", "5, extreme"], "six answers, the ends with their words: %s" % labels)
+            page_rules("question-meq30")
+            shot("question-meq30")
+        tap(css('#q-answers [data-answer="%d"]' % a))
+    wait(lambda: queue() == 0, "MEQ-30 sent")
+    wait(lambda: driver.find_element(By.ID, "q-result").text == "MEQ-30: 50%; complete mystical experience: no",
+         "the score the library computes shown: " + driver.find_element(By.ID, "q-result").text)
+    check(not driver.find_element(By.ID, "q-safety").is_displayed(), "no crisis line for MEQ-30")
+    made = new_file(VAULT, "assessments", before)
+    text = read(VAULT, made)
+    check(key(text, "instrument") == "meq30" and key(text, "session") == new_id, "an MEQ-30 file linked to the session: " + text)
+    twin_before = files(TWIN, "assessments")
+    cli(TWIN, ["assess", "meq30", "--answers", ",".join(map(str, meq)), "--session", key(twin, "id")], now=key(text, "date"))
+    twin_meq = read(TWIN, new_file(TWIN, "assessments", twin_before))
+    check(key(twin_meq, "session") == key(twin, "id"), "the command links its own copy's session")
+    check(without(text, ["id", "created", "updated", "session"]) == without(twin_meq, ["id", "created", "updated", "session"]),
+          "MEQ-30 is the file afterflow assess writes:\n%s\n---\n%s" % (text, twin_meq))
+
     # 1d. A questionnaire, item by item; PHQ-9 item 9 above 0 shows the vault's crisis line.
     tab("assess")
     page_rules("assess")
@@ -323,6 +362,9 @@ try:
     wait(lambda: queue() == 0, "the questionnaire sent")
     safety = driver.find_element(By.ID, "q-safety")
     check(safety.is_displayed() and "Call the Harbor line: 555-0100." in safety.text, "the vault's crisis line shown: " + safety.text)
+    # 1+0+2+1+0+0+1+0+1 = 6 of 27: mild (5-9).
+    wait(lambda: driver.find_element(By.ID, "q-result").text == "PHQ-9: 6 of 27, mild", "the total and band shown: " + driver.find_element(By.ID, "q-result").text)
+    check(driver.find_element(By.ID, "q-about").text == "", "not about a session when opened from the tab")
     shot("questionnaire-done")
     made = new_file(VAULT, "assessments", before)
     text = read(VAULT, made)
@@ -333,6 +375,39 @@ try:
     check(out.returncode == 0 and "Call the Harbor line: 555-0100." in out.stdout, "afterflow assess shows the same line: " + out.stdout)
     twin = read(TWIN, new_file(TWIN, "assessments", twin_before))
     check(without(text, ["id", "created", "updated"]) == without(twin, ["id", "created", "updated"]), "the questionnaire is the file afterflow assess writes:\n%s\n---\n%s" % (text, twin))
+
+    # 1d'. EDI on its 0-100 line: a slider and a number field, Next only once an answer is given
+    # (the slider's middle is not taken for one). Item 1 by the slider, 50 moved one step right to
+    # 51; the others typed: 40, 60, 30, 70, 45, 55, 9. Their mean: 360 / 8 = 45.
+    tab("assess")
+    tap(css('[data-instrument="edi"]'))
+    edi = [51, 40, 60, 30, 70, 45, 55, 9]
+    before = files(VAULT, "assessments")
+    for i, a in enumerate(edi):
+        wait(lambda: driver.find_element(By.ID, "q-progress").text == "Question %d of 8" % (i + 1), "EDI question %d" % (i + 1))
+        check(not driver.find_element(By.ID, "q-answers").is_displayed() and driver.find_element(By.ID, "q-range").is_displayed(), "a slider, not 101 buttons")
+        check(not driver.find_element(By.ID, "q-next").is_enabled(), "Next waits for an answer")
+        if i == 0:
+            check(driver.find_element(By.ID, "q-range").get_attribute("value") == "50", "the slider starts in the middle")
+            page_rules("question-edi")
+            shot("question-edi")
+            tap(driver.find_element(By.ID, "q-range"))
+            driver.execute_script("arguments[0].value = 50", driver.find_element(By.ID, "q-range"))
+            driver.find_element(By.ID, "q-range").send_keys(Keys.ARROW_RIGHT)
+            wait(lambda: driver.find_element(By.ID, "q-number").get_attribute("value") == "51", "the slider's value in the number field")
+        else:
+            driver.find_element(By.ID, "q-number").send_keys(str(a))
+        tap(driver.find_element(By.ID, "q-next"))
+    wait(lambda: queue() == 0, "EDI sent")
+    wait(lambda: driver.find_element(By.ID, "q-result").text == "EDI: 45/100", "EDI's mean shown: " + driver.find_element(By.ID, "q-result").text)
+    made = new_file(VAULT, "assessments", before)
+    text = read(VAULT, made)
+    check(key(text, "items") == "[51, 40, 60, 30, 70, 45, 55, 9]", "the answers as given: " + text)
+    twin_before = files(TWIN, "assessments")
+    cli(TWIN, ["assess", "edi", "--answers", ",".join(map(str, edi))], now=key(text, "date"))
+    twin = read(TWIN, new_file(TWIN, "assessments", twin_before))
+    check(without(text, ["id", "created", "updated"]) == without(twin, ["id", "created", "updated"]), "EDI is the file afterflow assess writes:\n%s\n---\n%s" % (text, twin))
+    check(driver.execute_script("return window.journal.kept().length") == 0, "nothing refused so far: %s" % driver.execute_script("return window.journal.kept()"))
 
     # 1e. Due: the reminders that have come, each opening its session.
     tab("due")
