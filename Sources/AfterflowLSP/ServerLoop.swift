@@ -89,7 +89,15 @@ extension LanguageServer {
     public func run(input: Int32 = 0, output: Int32 = 1) -> Int32 {
         let inbox = Inbox()
         let outbox = Outbox(descriptor: output)
-        let reader = Thread { LanguageServer.readLoop(input, into: inbox) }
+        // The reader reads a copy of the descriptor of its own and closes it when the input ends:
+        // a caller may close `input` once `run` returns while the reader still waits in read(2),
+        // and the number may then be given to another file, which this reader must not read.
+        let own = fcntl(input, F_DUPFD_CLOEXEC, 0)
+        let source = own >= 0 ? own : input
+        let reader = Thread {
+            LanguageServer.readLoop(source, into: inbox)
+            if own >= 0 { close(own) }
+        }
         reader.stackSize = 8 << 20
         reader.start()
         send = { outbox.send($0) }
