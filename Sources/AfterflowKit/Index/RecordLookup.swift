@@ -22,21 +22,38 @@ import GRDB
 /// seen as it is now.
 public struct RecordLookup {
     public let vault: Vault
-    let refresh: () throws(VaultError) -> IndexStore
+    private let bringUpToDate: () throws(VaultError) -> IndexStore
+    private let refreshedIndex = RefreshedIndex()
     private var fresh = false
 
     /// `refresh` opens the index and brings it up to date (the front end's, with its progress bar
-    /// and warnings): called only when the quick answer cannot be trusted.
+    /// and warnings): called only when the quick answer cannot be trusted, and at most once (a
+    /// second question of the same look-up, as `show`'s backlinks after its record, asks the
+    /// index it brought up to date, so a warning is not said twice).
     public init(vault: Vault, refresh: @escaping () throws(VaultError) -> IndexStore) {
         self.vault = vault
-        self.refresh = refresh
+        self.bringUpToDate = refresh
+    }
+
+    /// The index brought up to date, once.
+    func refresh() throws(VaultError) -> IndexStore {
+        if let index = refreshedIndex.index { return index }
+        let index = try bringUpToDate()
+        refreshedIndex.index = index
+        return index
+    }
+
+    /// Where a look-up keeps the index it brought up to date (a look-up is a value; its copies
+    /// share it).
+    private final class RefreshedIndex: @unchecked Sendable {
+        var index: IndexStore?
     }
 
     /// A look-up whose index has just been brought up to date by the caller: no quick answer is
     /// tried.
     public init(refreshed index: IndexStore) {
         self.vault = index.vault
-        self.refresh = { index }
+        self.bringUpToDate = { index }
         fresh = true
     }
 

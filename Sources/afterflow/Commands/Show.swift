@@ -28,7 +28,8 @@ struct Show: ParsableCommand {
     var format: ShowFormat = .text
 
     func run() throws {
-        let (vault, entry) = try vaultOptions.resolve(reference)
+        let lookup = try vaultOptions.lookup()
+        let (vault, entry) = try vaultOptions.resolve(reference, with: lookup)
         guard let session = entry.session else { return }
         switch format {
         case .md:
@@ -40,7 +41,7 @@ struct Show: ParsableCommand {
                 if !around.given.isEmpty { pairs.append(("instruments", around.json(timeZone: vault.timeZone))) }
                 // A front-matter key of that name keeps it: no JSON object holds a key twice.
                 if !pairs.contains(where: { $0.0 == "backlinks" }) {
-                    pairs.append(("backlinks", .array(try backlinks(to: entry.path, in: vault).map(\.json))))
+                    pairs.append(("backlinks", .array(try backlinks(to: entry.path, lookup).map(\.json))))
                 }
                 json = .object(pairs)
             }
@@ -54,7 +55,7 @@ struct Show: ParsableCommand {
                 emit(Terminal.current.bold("Instruments") + (mood.isEmpty ? "" : " (mood \(mood.joined(separator: ", ")))"))
                 for line in around.lines { emit("  " + line.visible()) }
             }
-            let links = try backlinks(to: entry.path, in: vault)
+            let links = try backlinks(to: entry.path, lookup)
             if !links.isEmpty {
                 let term = Terminal.current
                 emit("")
@@ -70,9 +71,8 @@ struct Show: ParsableCommand {
     }
 
     /// The other records' links to the session at `path`, from the index as it stands (see
-    /// `RecordLookup.backlinks`): show walks no vault.
-    private func backlinks(to path: String, in vault: Vault) throws -> [StoredLink] {
-        let lookup = RecordLookup(vault: vault) { () throws(VaultError) -> IndexStore in try refreshIndex(vault).0 }
-        return try withVaultErrors { try lookup.backlinks(to: path) }
+    /// `RecordLookup.backlinks`), or the one `lookup` brought up to date: show walks no vault.
+    private func backlinks(to path: String, _ lookup: RecordLookup) throws -> [StoredLink] {
+        try withVaultErrors { try lookup.backlinks(to: path) }
     }
 }

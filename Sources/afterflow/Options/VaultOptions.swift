@@ -131,7 +131,11 @@ extension VaultOptions {
     /// The session `reference` names, found by `RecordLookup`'s rule and read from its file. A
     /// session that was deleted is said to be in the trash, with the command that brings it back.
     func resolve(_ reference: String) throws -> (Vault, VaultEntry) {
-        let lookup = try lookup()
+        try resolve(reference, with: try lookup())
+    }
+
+    /// `resolve`, through `lookup` (which a command asks again: `show`'s backlinks).
+    func resolve(_ reference: String, with lookup: RecordLookup) throws -> (Vault, VaultEntry) {
         do {
             return (lookup.vault, try DocumentReference(reference).resolve(with: lookup, from: FileManager.default.currentDirectoryPath, now: CommandClock.now, home: LocalPaths.home))
         } catch {
