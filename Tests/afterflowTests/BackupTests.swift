@@ -8,7 +8,8 @@ struct BackupTests {
 
     /// A new age identity file in the sandbox, and its public key.
     static func keygen(_ sandbox: Sandbox, _ name: String) throws -> String {
-        try TestProgram.run("/usr/bin/env", ["age-keygen", "-o", sandbox.path(name)])
+        let made = try TestProgram.run("/usr/bin/env", ["age-keygen", "-o", sandbox.path(name)])
+        guard made.succeeded else { throw CLIError(description: "age-keygen failed: \(made)") }
         let text = try sandbox.readText(name)
         let line = text.split(separator: "\n").first { $0.hasPrefix("# public key: ") }!
         return String(line.dropFirst("# public key: ".count))

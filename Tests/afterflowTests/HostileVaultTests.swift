@@ -270,7 +270,8 @@ struct HostileVaultTests {
     /// A new age key's recipient; the identity is written to key.txt for `restore`.
     static func recipient(_ sandbox: Sandbox) throws -> String {
         if !sandbox.exists("key.txt") {
-            try TestProgram.run("/usr/bin/env", ["age-keygen", "-o", sandbox.path("key.txt")])
+            let made = try TestProgram.run("/usr/bin/env", ["age-keygen", "-o", sandbox.path("key.txt")])
+            guard made.succeeded else { throw CLIError(description: "age-keygen failed: \(made)") }
         }
         let key = try sandbox.readText("key.txt")
         guard let line = key.split(separator: "\n").first(where: { $0.hasPrefix("# public key: ") }) else {

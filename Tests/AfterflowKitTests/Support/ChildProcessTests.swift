@@ -156,7 +156,7 @@ import Testing
         return call.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
     }
 
-    nonisolated(unsafe) private static let call = try! NSRegularExpression(pattern: #"(?<![A-Za-z0-9_"`])Process\(\)"#)
+    private static let call = try! NSRegularExpression(pattern: #"(?<![A-Za-z0-9_"`])Process\(\)"#)
 
     @Test func seesACallOfProcessButNotANameEndingInIt() {
         // Put together, so that this file holds no such call itself.

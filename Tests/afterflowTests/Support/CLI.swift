@@ -213,6 +213,12 @@ struct Sandbox: Sendable {
     func copyExampleVault(_ name: String = "example") throws -> String {
         let destination = path(name)
         try FileManager.default.copyItem(atPath: exampleVault, toPath: destination)
+        // As the repository holds it: without the tool's state that git does not keep (an index
+        // that `make demo` brought up to date would answer a test's changed files from before
+        // the change).
+        for state in ["index.sqlite", "index.sqlite-wal", "index.sqlite-shm", "lock", "disclosures.log"] {
+            try? FileManager.default.removeItem(atPath: destination + "/.afterflow/" + state)
+        }
         return destination
     }
 
