@@ -127,10 +127,10 @@ extension LanguageServer {
     }
 
     /// The tag the cursor is on in a `tags:` line of the front matter.
-    static func tag(at at: Cursor) -> String? {
-        guard at.place.inFrontMatter, at.lineText.hasPrefix("tags:"),
-              let word = word(in: at.lineText, at: at.position.character), word.range.lowerBound >= 5 else { return nil }
-        let units = Array(at.lineText.utf16)
+    static func tag(at cursor: Cursor) -> String? {
+        guard cursor.place.inFrontMatter, cursor.lineText.hasPrefix("tags:"),
+              let word = word(in: cursor.lineText, at: cursor.position.character), word.range.lowerBound >= 5 else { return nil }
+        let units = Array(cursor.lineText.utf16)
         // The whole item: up to the commas or brackets around it, spaces trimmed.
         var start = word.range.lowerBound
         var end = word.range.upperBound
