@@ -29,9 +29,9 @@ import time
 import urllib.request
 
 from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+import chromium
 
 BINARY, VAULT, TWIN = sys.argv[1], sys.argv[2], sys.argv[3]
 SHOTS = sys.argv[sys.argv.index("--shots") + 1] if "--shots" in sys.argv else None
@@ -135,20 +135,7 @@ def new_file(vault, folder, before):
     return made.pop()
 
 
-profile = tempfile.mkdtemp(prefix="afterflow-chromium-")
-options = webdriver.ChromeOptions()
-options.binary_location = next(p for p in ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome") if os.path.exists(p))
-for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--user-data-dir=" + profile, "--no-first-run",
-             "--no-default-browser-check", "--disable-extensions", "--disable-sync", "--disable-background-networking",
-             "--disable-component-update", "--disable-default-apps", "--mute-audio", "--window-size=390,844",
-             "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1", "--proxy-server=socks5://127.0.0.1:9",
-             "--disable-features=OptimizationHints,MediaRouter,DialMediaRouteProvider,Translate,NetworkTimeServiceQuerying,AutofillServerCommunication,CertificateTransparencyComponentUpdater,DnsOverHttps,AsyncDns",
-             "--disable-domain-reliability", "--disable-client-side-phishing-detection", "--no-pings", "--disable-breakpad",
-             "--dns-prefetch-disable", "--metrics-recording-only"]:
-    options.add_argument(flag)
-options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 2.0, "touch": True}})
-options.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+driver, profile = chromium.phone(("performance", "browser"))
 driver.set_page_load_timeout(30)
 requested, console = [], []
 

@@ -5,21 +5,11 @@ sideways). Nothing is fetched from anywhere: no host resolves and every proxied 
 import json
 import os
 import sys
-import tempfile
 
 from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+import chromium
 
-profile = tempfile.mkdtemp(prefix="afterflow-chromium-")
-options = webdriver.ChromeOptions()
-options.binary_location = next(p for p in ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome") if os.path.exists(p))
-for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--user-data-dir=" + profile, "--no-first-run",
-             "--no-default-browser-check", "--disable-extensions", "--disable-sync", "--disable-background-networking",
-             "--disable-component-update", "--disable-default-apps", "--mute-audio",
-             "--host-resolver-rules=MAP * ~NOTFOUND", "--proxy-server=socks5://127.0.0.1:9", "--no-pings", "--disable-breakpad"]:
-    options.add_argument(flag)
-options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 2.0, "touch": True}})
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+driver, profile = chromium.phone()
 try:
     for path in sys.argv[1:]:
         driver.get("file://" + os.path.abspath(path))

@@ -25,8 +25,8 @@ import time
 from zoneinfo import ZoneInfo
 
 from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+import chromium
 
 BINARY, VAULT = sys.argv[1], sys.argv[2]
 SCREENSHOT = sys.argv[sys.argv.index("--screenshot") + 1] if "--screenshot" in sys.argv else None
@@ -86,22 +86,7 @@ def wait(condition, message, timeout=15):
     check(False, message)
 
 
-profile = tempfile.mkdtemp(prefix="afterflow-chromium-")
-options = webdriver.ChromeOptions()
-options.binary_location = next(p for p in ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome") if os.path.exists(p))
-for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--user-data-dir=" + profile, "--no-first-run",
-             "--no-default-browser-check", "--disable-extensions", "--disable-sync", "--disable-background-networking",
-             "--disable-component-update", "--disable-default-apps", "--mute-audio", "--window-size=390,844",
-             # No network but this machine: no host resolves, any proxied request goes to a closed
-             # port, and the services that phone home are off. 127.0.0.1 is reached directly.
-             "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1", "--proxy-server=socks5://127.0.0.1:9",
-             "--disable-features=OptimizationHints,MediaRouter,DialMediaRouteProvider,Translate,NetworkTimeServiceQuerying,AutofillServerCommunication,CertificateTransparencyComponentUpdater,DnsOverHttps,AsyncDns",
-             "--disable-domain-reliability", "--disable-client-side-phishing-detection", "--no-pings", "--disable-breakpad",
-             "--dns-prefetch-disable", "--metrics-recording-only"]:
-    options.add_argument(flag)
-options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 2.0, "touch": True}})
-options.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+driver, profile = chromium.phone(("performance", "browser"))
 driver.set_page_load_timeout(30)
 requested = []
 

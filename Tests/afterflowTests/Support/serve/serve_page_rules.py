@@ -23,8 +23,8 @@ import time
 from zoneinfo import ZoneInfo
 
 from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+import chromium
 
 BINARY, VAULT, MODE = sys.argv[1], sys.argv[2], sys.argv[3]
 SCREENSHOT = sys.argv[sys.argv.index("--screenshot") + 1] if "--screenshot" in sys.argv else None
@@ -62,16 +62,7 @@ while not re.search(r"^Open: (\S+)$", open(out.name, encoding="utf-8").read(), r
     time.sleep(0.05)
 url = re.search(r"^Open: (\S+)$", open(out.name, encoding="utf-8").read(), re.M).group(1)
 
-profile = tempfile.mkdtemp(prefix="afterflow-chromium-")
-options = webdriver.ChromeOptions()
-options.binary_location = next(p for p in ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome") if os.path.exists(p))
-for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--user-data-dir=" + profile, "--no-first-run",
-             "--no-default-browser-check", "--disable-extensions", "--disable-sync", "--disable-background-networking",
-             "--disable-component-update", "--disable-default-apps", "--mute-audio", "--window-size=390,844",
-             "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1", "--proxy-server=socks5://127.0.0.1:9"]:
-    options.add_argument(flag)
-options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 2.0, "touch": True}})
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+driver, profile = chromium.phone()
 driver.set_page_load_timeout(30)
 
 
