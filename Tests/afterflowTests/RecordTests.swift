@@ -161,6 +161,21 @@ struct RecordTests {
         }
     }
 
+    @Test("--session naming another client's session is refused, as trial refuses it, and nothing is written")
+    func sessionOfAnotherClient() throws {
+        try Self.withSession { (sandbox: Sandbox, vault: String, file: String) throws in
+            let start = practiceAt("2025-04-01T15:00:00-07:00")
+            expectStatus(try sandbox.run(["client", "add", "Leo Ortiz"], directory: vault, environment: start), 0)
+            let before = try sandbox.readText(file)
+            let relative = String(file.dropFirst(vault.count + 1))
+            for words in [["record", "leo-o", "hitting"], ["trial", "leo-o", "s-initial", "+"]] {
+                let result = try sandbox.run(words + ["--session", relative], directory: vault, environment: Self.at)
+                #expect(result.status == 64 && result.stderr.contains("is a session of maya-t, not of leo-o"), "\(words[0]): \(result)")
+            }
+            #expect(try sandbox.readText(file) == before)
+        }
+    }
+
     @Test("goal set gives a goal its measure and the keys the measure needs")
     func goalSetMeasure() throws {
         try Self.withSession { (sandbox: Sandbox, vault: String, _: String) throws in

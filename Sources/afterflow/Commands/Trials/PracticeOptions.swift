@@ -84,4 +84,35 @@ struct QuickPractice {
             try TrialSessionReference(text).resolve(practice: store, from: FileManager.default.currentDirectoryPath, lookup: lookup)
         }
     }
+
+    /// Where `trial` and `record` write a line: the session `session` names, or the one `--session`
+    /// names on purpose (which must be a session of the client `session` names), and its client.
+    func loggingTarget(_ session: String, onPurpose: String?, command: String) throws -> (entry: VaultEntry, client: String) {
+        let entry = try trialSession(onPurpose ?? session)
+        guard let client = PracticePath(entry.path).client else {
+            throw usageError("\(entry.path) is not in a client's folder (clients/SHORT/sessions/…); its goals cannot be found", command: command)
+        }
+        if onPurpose != nil, let named = try? store.resolveClient(String(session.split(separator: "/").first ?? "")), named != client {
+            throw usageError("--session \(entry.path) is a session of \(client), not of \(named)", command: command)
+        }
+        return (entry, client)
+    }
+
+    /// The goal `name` of `client`, read from its file; when there is none, says so with the names
+    /// the client's goals have (and the nearest one) and exits.
+    func goal(_ name: String, of client: String) throws -> Goal {
+        let goalPath = PracticePath.goalPath(client: client, goal: name.lowercased())
+        guard let entry = try? store.read(goalPath), case .goal(let goal) = entry.content else {
+            let record = try withVaultErrors { try store.load(client) }
+            _ = try goalRecord(name, in: record, hints: options.hints)
+            throw Exit.dataProblem
+        }
+        return goal
+    }
+
+    /// The time of day a logged line takes: `--at` when given (already validated), else now in the
+    /// vault's time zone.
+    func timeOfDay(_ at: String?) -> TimeOfDay {
+        at.flatMap(TimeOfDay.parse) ?? TimeOfDay(LocalDate(CommandClock.now, in: vault.timeZone))
+    }
 }

@@ -81,18 +81,15 @@ extension Afterflow {
 
         func run() throws {
             let practice = try QuickPractice(vaultOptions)
-            var entry = try practice.trialSession(reliabilityOf ?? onPurpose ?? session)
+            var (entry, client) = try practice.loggingTarget(reliabilityOf ?? session, onPurpose: onPurpose, command: "record")
             let store = practice.store
-            guard let client = PracticePath(entry.path).client else {
-                throw usageError("\(entry.path) is not in a client's folder (clients/SHORT/sessions/…); its goals cannot be found", command: "record")
-            }
             // With --reliability-of every argument is the goal and its words.
             let given = reliabilityOf == nil ? words : [session] + words
-            let (goal, definition, rest) = try goalAndWords(given, client: client, store: store)
+            let (goal, definition, rest) = try goalAndWords(given, client: client, practice: practice)
             if let observer {
                 entry = try secondObserversRecord(of: entry, client: client, observer: observer, store: store)
             }
-            let time = at.flatMap(TimeOfDay.parse) ?? TimeOfDay(LocalDate(CommandClock.now, in: practice.vault.timeZone))
+            let time = practice.timeOfDay(at)
             let before = TrialSession(document: entry.document).events
             let planned = EventEntry(goal: goal, of: definition, config: practice.vault.config)
                 .events(rest, cue: cue, at: time, note: (note ?? "").trimmingCharacters(in: .whitespaces), after: before)
@@ -136,9 +133,9 @@ extension Afterflow {
         }
 
         /// The goal (named, or with --abc the client's one abc goal) and the words after it.
-        private func goalAndWords(_ words: [String], client: String, store: DocumentStore) throws -> (String, Goal, [String]) {
+        private func goalAndWords(_ words: [String], client: String, practice: QuickPractice) throws -> (String, Goal, [String]) {
             if abc, words.count == 3 {
-                let record = try withVaultErrors { try store.load(client) }
+                let record = try withVaultErrors { try practice.store.load(client) }
                 let abcGoals = record.goals.filter { $0.goal.measure == .abc }
                 guard abcGoals.count == 1 else {
                     let fix = abcGoals.isEmpty
@@ -150,11 +147,7 @@ extension Afterflow {
             }
             guard let name = words.first else { throw usageError("--abc takes the antecedent, the behaviour and the consequence, like --abc demand hitting escape", command: "record") }
             let goal = name.lowercased()
-            guard let goalEntry = try? store.read(PracticePath.goalPath(client: client, goal: goal)), case .goal(let definition) = goalEntry.content else {
-                let record = try withVaultErrors { try store.load(client) }
-                _ = try goalRecord(name, in: record, hints: vaultOptions.hints)
-                throw Exit.dataProblem
-            }
+            let definition = try practice.goal(name, of: client)
             if abc, definition.measure != .abc {
                 throw usageError("--abc records an incident of a goal of measure: abc; \(goal) is of measure: \(definition.measure.rawValue)", command: "record")
             }

@@ -64,20 +64,9 @@ extension Afterflow {
 
         func run() throws {
             let practice = try QuickPractice(vaultOptions)
-            let entry = try practice.trialSession(onPurpose ?? session)
+            let (entry, client) = try practice.loggingTarget(session, onPurpose: onPurpose, command: "trial")
             let store = practice.store
-            guard let client = PracticePath(entry.path).client else {
-                throw usageError("\(entry.path) is not in a client's folder (clients/SHORT/sessions/…); its goals cannot be found", command: "trial")
-            }
-            if onPurpose != nil, let named = try? store.resolveClient(String(session.split(separator: "/").first ?? "")), named != client {
-                throw usageError("--session \(entry.path) is a session of \(client), not of \(named)", command: "trial")
-            }
-            let goalPath = PracticePath.goalPath(client: client, goal: goal.lowercased())
-            guard let goalEntry = try? store.read(goalPath), case .goal(let goalView) = goalEntry.content else {
-                let record = try withVaultErrors { try store.load(client) }
-                _ = try goalRecord(goal, in: record, hints: vaultOptions.hints)
-                throw Exit.dataProblem
-            }
+            let goalView = try practice.goal(goal, of: client)
             if goalView.measure != .trials {
                 throw usageError("\(goal.lowercased()) is a goal of measure: \(goalView.measure.rawValue), not of trials; log it with '\(vaultOptions.hints.command("record", client, goal.lowercased()))' and the words its measure takes", command: "trial")
             }
@@ -91,7 +80,7 @@ extension Afterflow {
             } else {
                 level = goalView.cue.flatMap(cues.level) ?? cues.independent
             }
-            let time = at.flatMap(TimeOfDay.parse) ?? TimeOfDay(LocalDate(CommandClock.now, in: practice.vault.timeZone))
+            let time = practice.timeOfDay(at)
             let trial = Trial(time: time, goal: goal.lowercased(), success: Self.success(result) ?? true, cue: level,
                               note: (note ?? "").trimmingCharacters(in: .whitespaces))
             let written = try appended(trial, to: entry.path, client: client, store: store)
