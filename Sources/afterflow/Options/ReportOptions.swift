@@ -27,52 +27,15 @@ struct ReportOptions: ParsableArguments {
         }
     }
 
-    /// The parts to add: those of --include, else the vault's `report_include`.
-    func parts(_ config: VaultConfig) -> Set<String> {
-        let names = includeNames.isEmpty ? config.reportInclude : includeNames
-        return Set(names.filter { VaultConfig.reportParts.contains($0) })
-    }
-
-    /// Adds what --include asks for to `report`: the check-ins of the report's days (--since and
-    /// --until, else the first session's day to the last's), and the measures.
+    /// Adds what --include (else the vault's `report_include`) asks for to `report`: the
+    /// check-ins and measures of the report's days (--since and --until, else the first
+    /// session's day to the last's).
     func addParts(to report: inout HTMLReport, store: IndexStore, sessions: [IndexedSession], filters: FilterOptions) throws {
-        let parts = parts(store.vault.config)
-        guard !parts.isEmpty, !sessions.isEmpty else { return }
-        let zone = store.vault.timeZone
-        var range = try dayRange(since: filters.since, until: filters.until, zone: zone)
-        let days = sessions.compactMap { $0.date?.dayString }
-        if filters.since == nil { range.since = days.min() }
-        if filters.until == nil { range.until = days.max() }
-        if parts.contains("moods") {
-            let broken = try withVaultErrors { try store.pathsWithErrors() }
-            report.checkIns = try withVaultErrors { try store.moodCheckIns(since: range.since, until: range.until) }.filter { !broken.contains($0.path) }
-        }
-        if parts.contains("measures") {
-            let measures = try reportMeasures(store, since: range.since, until: range.until)
-            report.measures = measures
-            let broken = try withVaultErrors { try store.pathsWithErrors() }
-            let listings = try withVaultErrors { try store.assessments(instrumentID: nil) }.filter { !broken.contains($0.path) }
-            let catalog = InstrumentCatalog(vault: store.vault)
-            for session in sessions {
-                let lines = SessionInstruments(session, listings: listings, catalog: catalog).lines
-                if !lines.isEmpty { report.sessionInstruments[session.path] = lines }
-            }
-            if measures.isEmpty {
-                ErrorStream.current.write("No measures (PHQ-9, GAD-7) in the report's days, so it has no measures section.")
-            }
-        }
-    }
-}
-
-/// The measures of the report's days, for `--include measures`: every complete PHQ-9 and GAD-7
-/// (`type: assessment`) whose file has no errors, each instrument's oldest first.
-func reportMeasures(_ store: IndexStore, since: String?, until: String?) throws -> [ReportMeasure] {
-    let broken = try withVaultErrors { try store.pathsWithErrors() }
-    let listings = try withVaultErrors { try store.assessments(since: since, until: until) }.filter { !broken.contains($0.path) }
-    return AssessmentSeries.series(from: listings).flatMap { series in
-        series.points.map { point in
-            ReportMeasure(name: series.instrument.title, date: point.date, total: point.total,
-                          maximum: series.instrument.maximum, band: point.band.words)
+        let parts = HTMLReport.parts(chosen: includeNames, config: store.vault.config)
+        let range = try dayRange(since: filters.since, until: filters.until, zone: store.vault.timeZone)
+        let found = try withVaultErrors { try report.add(parts, from: store, sessions: sessions, since: range.since, until: range.until) }
+        if !found {
+            ErrorStream.current.write("No measures (PHQ-9, GAD-7) in the report's days, so it has no measures section.")
         }
     }
 }
