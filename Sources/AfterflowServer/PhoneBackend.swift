@@ -70,7 +70,7 @@ public final class PhoneBackend: @unchecked Sendable {
     }
 
     func defaultCue(_ goal: GoalRecord?) -> String {
-        goal?.goal.cue.flatMap(store.cues.level) ?? store.cues.independent
+        store.cues.defaultLevel(for: goal?.goal)
     }
 
     func goalJSON(_ goal: GoalRecord) -> JSONValue {
@@ -197,14 +197,8 @@ public final class PhoneBackend: @unchecked Sendable {
                     guard let goalRecord = record.goal(goal) else {
                         return .failure(PhoneError(422, "\(record.client.displayName) has no goal \(goal); nothing was written"))
                     }
-                    let level: String
-                    if let cue {
-                        guard let found = store.cues.level(cue) else {
-                            return .failure(PhoneError(422, "there is no cue level \(cue); the levels are \(store.cues.expectedList); nothing was written"))
-                        }
-                        level = found
-                    } else {
-                        level = defaultCue(goalRecord)
+                    guard let level = store.cues.choose(cue, for: goalRecord.goal) else {
+                        return .failure(PhoneError(422, "there is no cue level \(cue ?? ""); the levels are \(store.cues.expectedList); nothing was written"))
                     }
                     let time: TimeOfDay
                     switch moment(millis, of: session, what: "trial") {

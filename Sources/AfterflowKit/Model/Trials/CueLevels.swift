@@ -32,6 +32,19 @@ public struct CueLevels: Sendable, Hashable {
         return nil
     }
 
+    /// The level a trial of `goal` takes when none is given: the goal's `cue:` when it names one
+    /// of these levels, else the independent one.
+    public func defaultLevel(for goal: Goal?) -> String {
+        goal?.cue.flatMap(level) ?? independent
+    }
+
+    /// The level of a trial of `goal`: the one `given` names (nil when it names none), else the
+    /// goal's default. The one rule of `trial`, the live logger and the phone page.
+    public func choose(_ given: String?, for goal: Goal?) -> String? {
+        guard let given else { return defaultLevel(for: goal) }
+        return level(given)
+    }
+
     /// The level's place, 0 for independent; nil for a name not in the list.
     public func rank(of name: String) -> Int? { names.firstIndex(of: name.lowercased()) }
 

@@ -71,14 +71,8 @@ extension Afterflow {
                 throw usageError("\(goal.lowercased()) is a goal of measure: \(goalView.measure.rawValue), not of trials; log it with '\(vaultOptions.hints.command("record", client, goal.lowercased()))' and the words its measure takes", command: "trial")
             }
             let cues = store.cues
-            let level: String
-            if let cue {
-                guard let found = cues.level(cue) else {
-                    throw usageError("--cue must be one of \(cues.expectedList) (or a first letter that names one level, or 1-\(cues.names.count)), found \"\(cue.visible())\"", command: "trial")
-                }
-                level = found
-            } else {
-                level = goalView.cue.flatMap(cues.level) ?? cues.independent
+            guard let level = cues.choose(cue, for: goalView) else {
+                throw usageError("--cue must be one of \(cues.expectedList) (or a first letter that names one level, or 1-\(cues.names.count)), found \"\((cue ?? "").visible())\"", command: "trial")
             }
             let time = practice.timeOfDay(at)
             let trial = Trial(time: time, goal: goal.lowercased(), success: Self.success(result) ?? true, cue: level,

@@ -17,7 +17,7 @@ public struct LiveGoal: Equatable, Sendable {
     /// `cue:` when that names one of `cues`, else the independent level.
     public init(_ record: GoalRecord, cues: CueLevels) {
         self.init(short: record.short, title: (record.goal.title ?? record.short).visible(),
-                  defaultCue: record.goal.cue.flatMap(cues.level) ?? cues.independent)
+                  defaultCue: cues.defaultLevel(for: record.goal))
     }
 }
 
