@@ -12,6 +12,8 @@
 #   ONLY=costs Benchmarks/run.sh      issue 25's rows alone: show at 10,000, export trials csv at 1x and 10x
 #   BEFORE=path/to/afterflow          with ONLY=costs: another build measured beside this one, same run
 #   SCRATCH=.build-x                  build in another scratch folder
+#   AFTERFLOW=path/to/afterflow       measure that build of afterflow instead of building it (an
+#                                     older one, for a before/after; the generator is still built)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -34,10 +36,11 @@ need hyperfine hyperfine
 STATIC=""; [ "$(uname -s)" = Linux ] && STATIC=--static-swift-stdlib
 # Product by product: afterflow-oembed links FoundationNetworking, which a static build cannot link
 # without libcurl's development files, and no benchmark runs it.
-for product in afterflow afterflow-bench; do
+products="afterflow afterflow-bench"; [ -n "${AFTERFLOW:-}" ] && products=afterflow-bench
+for product in $products; do
   swift build -c release $STATIC --scratch-path "$SCRATCH" --product "$product" >/dev/null
 done
-BIN=$SCRATCH/release/afterflow
+BIN=${AFTERFLOW:-$SCRATCH/release/afterflow}
 BENCH=$SCRATCH/release/afterflow-bench
 
 # A generated vault of $2 sessions in $1, made once.
@@ -65,6 +68,8 @@ PY
 }
 
 echo "## Run of $(date -u +%Y-%m-%dT%H:%MZ)"
+echo
+echo "afterflow: \`$BIN\`; load average at the start: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
 echo "Machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(uname -sr), $(swift --version 2>/dev/null | head -1)"
 echo
