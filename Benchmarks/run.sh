@@ -4,6 +4,7 @@
 #
 #   Benchmarks/run.sh                 10,000 and 100,000 sessions, then the exports
 #   SIZES=10000 Benchmarks/run.sh     one size
+#   ONLY=index Benchmarks/run.sh      the generated vaults' index and commands alone (at SIZES)
 #   ONLY=exports Benchmarks/run.sh    the exports and the import alone
 #   ONLY=wide Benchmarks/run.sh       `set` on one file with 100,000 front-matter keys alone
 #   ONLY=practice Benchmarks/run.sh   a therapist's practice alone: trial, progress, its report, index
