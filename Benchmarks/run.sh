@@ -15,6 +15,7 @@
 #   SCRATCH=.build-x                  build in another scratch folder
 #   AFTERFLOW=path/to/afterflow       measure that build of afterflow instead of building it (an
 #                                     older one, for a before/after; the generator is still built)
+#   GENERATOR=path/to/afterflow-bench with AFTERFLOW: nothing is built (both given ready-made)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -38,11 +39,12 @@ STATIC=""; [ "$(uname -s)" = Linux ] && STATIC=--static-swift-stdlib
 # Product by product: afterflow-oembed links FoundationNetworking, which a static build cannot link
 # without libcurl's development files, and no benchmark runs it.
 products="afterflow afterflow-bench"; [ -n "${AFTERFLOW:-}" ] && products=afterflow-bench
+[ -n "${AFTERFLOW:-}" ] && [ -n "${GENERATOR:-}" ] && products=""
 for product in $products; do
   swift build -c release $STATIC --scratch-path "$SCRATCH" --product "$product" >/dev/null
 done
 BIN=${AFTERFLOW:-$SCRATCH/release/afterflow}
-BENCH=$SCRATCH/release/afterflow-bench
+BENCH=${GENERATOR:-$SCRATCH/release/afterflow-bench}
 
 # A generated vault of $2 sessions in $1, made once.
 vault_of() {
