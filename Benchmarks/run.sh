@@ -26,12 +26,13 @@ ONLY=${ONLY:-all}
 SCRATCH=${SCRATCH:-.build}
 
 need() { command -v "$1" >/dev/null 2>&1 || { echo "Benchmarks need $1: apt-get install -y $2" >&2; exit 1; }; }
-if ! command -v hyperfine >/dev/null 2>&1 || [ ! -x /usr/bin/time ]; then
+if ! command -v hyperfine >/dev/null 2>&1 || [ ! -x /usr/bin/time ] || ! command -v cmark >/dev/null 2>&1; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    apt-get install -y -qq hyperfine time >/dev/null
+    apt-get install -y -qq hyperfine time cmark >/dev/null
   fi
 fi
 need hyperfine hyperfine
+need cmark cmark
 [ -x /usr/bin/time ] || { echo "Benchmarks need GNU time: apt-get install -y time" >&2; exit 1; }
 
 # Built as `make install` builds it: on Linux with the Swift runtime linked in statically.
