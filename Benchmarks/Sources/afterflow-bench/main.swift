@@ -12,7 +12,11 @@ import Foundation
 //   afterflow-bench moods DIR [YEARS] [SEED]    ten years of three check-ins a day, monthly PHQ-9,
 //                                               GAD-7 and sessions
 
-let arguments = CommandLine.arguments.dropFirst()
+// DIR (every command's second word) resolved against the current folder: the library takes
+// absolute paths only.
+let arguments = CommandLine.arguments.dropFirst().enumerated().map { index, word in
+    index == 1 && !word.hasPrefix("/") ? FileManager.default.currentDirectoryPath + "/" + word : word
+}[...]
 switch arguments.first {
 case "generate":
     let rest = Array(arguments.dropFirst())

@@ -28,6 +28,11 @@ public enum VaultInitializer {
                                   treatment: Treatment = VaultConfig.initialTreatment,
                                   administration: Administration = VaultConfig.initialAdministration,
                                   home: String? = nil) throws(VaultError) -> Outcome {
+        // The library knows no current folder: a relative path here would be made into one under
+        // `/`. Front ends resolve it first (`init`, the benchmark generator).
+        guard directory.hasPrefix("/") else {
+            throw VaultError(.invalid, "a vault is made at an absolute path, found \"\(directory.visible())\" (resolve it against the current folder first)")
+        }
         let root = Vault.normalize(directory)
         try FileIO.createDirectories(root)
         let privacy = try RootPrivacy.secure(root, home: home)

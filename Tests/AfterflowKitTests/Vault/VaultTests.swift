@@ -17,6 +17,14 @@ import Testing
         #expect(try temp.read("Templates/session.md") == "mine\n")
     }
 
+    /// The library knows no current folder, so a relative path would have become one under `/`
+    /// (the benchmark generator made `/bench-vaults/…/.afterflow` that way): it is refused.
+    @Test func aRelativePathIsRefusedAndNothingIsMade() throws {
+        let name = "afterflow-relative-\(UInt32.random(in: 0 ... .max))"
+        #expect(throws: VaultError.self) { try VaultInitializer.initialize(at: name + "/vault", timeZone: .current) }
+        #expect(!FileManager.default.fileExists(atPath: "/" + name))
+    }
+
     @Test func theVaultIsFoundByFlagThenEnvironmentThenWalkingUp() throws {
         let temp = try TemporaryVault()
         let other = try TemporaryVault()
