@@ -19,7 +19,7 @@ extension LanguageServer {
         if let kind = place.kind, place.inFrontMatter {
             if let colon = prefix.firstIndex(of: ":") {
                 let key = prefix[..<colon].trimmingCharacters(in: .whitespaces)
-                items = valueItems(kind: kind, key: key)
+                items = valueItems(kind: kind, key: key, path: open.relativePath)
             } else if !prefix.hasPrefix(" "), !prefix.hasPrefix("-") {
                 items = kind.descriptor.keys.filter { !place.presentKeys.contains($0) }.map { key in
                     LanguageServer.item(key, kind: 10, meaning: kind.descriptor.meaning(ofKey: key), insert: key + ": ")
@@ -34,7 +34,7 @@ extension LanguageServer {
     }
 
     /// The values of `key`: the kind's own, then those the vault knows.
-    private func valueItems(kind: DocumentKind, key: String) -> [JSON] {
+    private func valueItems(kind: DocumentKind, key: String, path: String?) -> [JSON] {
         var choices = kind.descriptor.valueChoices(forKey: key)
         var items: [JSON] = []
         if let vault = workspace?.vault {
@@ -57,10 +57,28 @@ extension LanguageServer {
                 let today = LocalDate(now(), in: vault.timeZone)
                 let day = LocalDate(year: today.year, month: today.month, day: today.day).dayString
                 items = [LanguageServer.item("today", kind: 12, meaning: "Today, \(day).", insert: day)]
+                if key == "date", let next = nextSession(kind: kind, path: path, today: today, vault) {
+                    items.append(LanguageServer.item("next session", kind: 12, meaning: next.meaning, insert: next.date.canonical(in: vault.timeZone)))
+                }
             default: break
             }
         }
         return choices.map { LanguageServer.item($0.value, kind: 12, meaning: $0.meaning, insert: nil) } + items
+    }
+
+    /// The next session of the series the document at `path` belongs to (`NextSession`): a
+    /// journal session's, the journal's sessions; a trial session's, its client's. The document
+    /// itself is left out, so a session being dated does not count as the latest.
+    private func nextSession(kind: DocumentKind, path: String?, today: LocalDate, _ vault: Vault) -> NextSession? {
+        var dates: [LocalDate] = []
+        if kind == .session {
+            let sessions = (try? workspace?.store.sessions(SessionFilter())) ?? []
+            dates = sessions.filter { $0.path != path && !$0.isDraft }.compactMap(\.date)
+        } else if kind == .trials, let parts = path?.split(separator: "/"), parts.count > 2, parts[0] == "clients",
+                  let record = try? DocumentStore(vault: vault).load(String(parts[1])) {
+            dates = record.sessions.filter { $0.path != path }.compactMap(\.session.date)
+        }
+        return NextSession.after(dates, today: today)
     }
 
     /// The text typed after an unclosed `[[` at the end of `prefix`, when there is one.

@@ -2,7 +2,8 @@ import AfterflowKit
 import Foundation
 
 /// Hover: on a front-matter key, what it means; on a value the kind knows (a mood score, a
-/// treatment), what it means; on a goal's short name in a trial line, the goal.
+/// treatment), what it means; on a goal's short name in a trial line, the goal; on another
+/// record's id, that record (`idHover`).
 extension LanguageServer {
     func hover(_ params: JSON?) -> Result<JSON, Failure> {
         guard let uri = params?["textDocument"]?["uri"]?.string, let position = Position(params?["position"]) else {
@@ -14,6 +15,11 @@ extension LanguageServer {
         }
         let line = String(open.document.line(position.line))
         guard let word = LanguageServer.word(in: line, at: position.character) else { return .success(.null) }
+        let range = TextRange(start: Position(line: position.line, character: word.range.lowerBound),
+                              end: Position(line: position.line, character: word.range.upperBound))
+        if let relative = open.relativePath, let workspace, let hover = idHover(word.text, from: relative, range: range, workspace) {
+            return .success(hover)
+        }
         let place = CompletionPlace(document: open.document, line: position.line)
         var text: String?
         if let kind = place.kind, place.inFrontMatter, let colon = line.firstIndex(of: ":") {
@@ -28,8 +34,6 @@ extension LanguageServer {
             text = goalHover(line: line, word: word.text, path: relative)
         }
         guard let text else { return .success(.null) }
-        let range = TextRange(start: Position(line: position.line, character: word.range.lowerBound),
-                              end: Position(line: position.line, character: word.range.upperBound))
         return .success(["contents": ["kind": "markdown", "value": .string(text)], "range": range.json])
     }
 

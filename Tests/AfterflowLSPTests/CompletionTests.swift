@@ -96,6 +96,48 @@ struct CompletionTests {
         #expect(Self.labels(try Self.items(Self.trials, text, line: lines - 1, character: 23)) == CueLevels.standard.names)
     }
 
+    /// The server's clock: noon on Friday 2026-11-27 (UTC), 04:00 in Los Angeles, the harness's zone.
+    static let friday = Date(timeIntervalSince1970: 1_795_780_800)
+
+    static func nextSessionItem(_ relative: String, _ text: String, line: Int, character: Int, vault: VaultCopy) -> JSON? {
+        let server = ServerHarness(vaultRoot: vault.root, now: friday)
+        server.initialize(root: vault.root)
+        DiagnosticsTests.open(server, vault, relative, text)
+        let answer = server.request("textDocument/completion", [
+            "textDocument": ["uri": .string(vault.uri(relative))], "position": ["line": .int(line), "character": .int(character)],
+        ])
+        return answer?["result"]?["items"]?.array?.first { $0["label"] == "next session" }
+    }
+
+    /// Maya's trial sessions in ExampleVault are weekly, on Tuesdays at 15:00; the latest two are
+    /// 2025-03-18 and 2025-03-25 (7 days). From Friday 2026-11-27, the first Tuesday of that
+    /// rhythm on or after it: 2025-03-25 is day 20172 since 1970, 2026-11-27 day 20784; 612 days
+    /// later, 88 whole weeks (616 days) rounded up: day 20788, Tuesday 2026-12-01, 15:00 in
+    /// Los Angeles (-08:00 in December).
+    @Test func aTrialSessionsDateOffersTheNextSessionAtTheClientsRhythm() throws {
+        let vault = try VaultCopy()
+        let text = "---\ntype: trials\ndate: \n---\n"
+        let item = Self.nextSessionItem("clients/maya-t/sessions/2026/new.md", text, line: 2, character: 6, vault: vault)
+        #expect(item?["insertText"] == "2026-12-01T15:00:00-08:00")
+        #expect(item?["documentation"]?["value"]?.string
+            == "The next session at the rhythm of the last two: every 7 days after Tue Mar 25, 2025, so Tue Dec 1, 2026 at 3:00 PM.")
+    }
+
+    /// A journal session's date: the journal's two latest sessions, 2025-10-04 and 2025-10-18
+    /// (14 days, the ketamine and LSD sessions). The LSD one is at 10:00 (its file's date).
+    /// 2025-10-18 is day 20379; to day 20784 (2026-11-27) is 405 days, 29 fortnights (406)
+    /// rounded up: day 20785, Saturday 2026-11-28.
+    @Test func aJournalSessionsDateOffersTheNextSessionAtTheJournalsRhythm() throws {
+        let vault = try VaultCopy()
+        let lsd = try vault.read("sessions/2025/2025-10-18-lsd.md")
+        let time = try #require(lsd.split(separator: "\n").first { $0.hasPrefix("date: ") }.map { String($0.dropFirst(6)) })
+        let clock = String(time.dropFirst(11).prefix(8))
+        let item = Self.nextSessionItem("sessions/2026/new.md", "---\ndate: \n---\n", line: 1, character: 6, vault: vault)
+        let insert = try #require(item?["insertText"]?.string)
+        #expect(insert.hasPrefix("2026-11-28T" + clock))
+        #expect(item?["documentation"]?["value"]?.string?.contains("every 14 days after Sat Oct 18, 2025, so Sat Nov 28, 2026") == true)
+    }
+
     @Test func aCheckInsLabelsAreOffered() throws {
         let text = "---\ntype: mood\nlabels: [\n---\n"
         #expect(Self.labels(try Self.items("moods/2025/new.md", text, line: 2, character: 9)) == MoodVocabulary.labels)

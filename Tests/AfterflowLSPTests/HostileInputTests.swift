@@ -17,6 +17,84 @@ struct HostileInputTests {
         #expect(server.response(to: "after the storm", timeout: 120)?["result"] == .null)
     }
 
+    /// Random documents (any Unicode, any bytes read as UTF-8, long lines, lone CRs, front
+    /// matter cut anywhere) opened and changed, each followed by a request of every kind at a
+    /// random position, a frame that is not JSON, and a method no server has. Every request is
+    /// answered by its id (a result or an error); the unknown method with "method not found"
+    /// (-32601), the frame with a parse error (-32700, id null); the server is never silent.
+    @Test func everyRequestOnRandomDocumentsIsAnsweredAndTheMalformedWithTheirError() throws {
+        let vault = try VaultCopy(minimal: true)
+        let server = ServerHarness(vaultRoot: vault.root)
+        server.initialize(root: vault.root)
+        var random = SeededRandom("everyRequestOnRandomDocumentsIsAnsweredAndTheMalformedWithTheirError")
+        let methods = ["textDocument/completion", "textDocument/hover", "textDocument/documentSymbol", "textDocument/definition",
+                       "textDocument/references", "textDocument/formatting", "textDocument/codeAction", "textDocument/prepareRename"]
+        let rounds = 150
+        var asked: [String: String] = [:]
+        for round in 0..<rounds {
+            let relative = ["sessions/2025/r.md", "clients/maya-t/sessions/2025/r.md", "moods/2025/r.md", "notes/r.md"].randomElement(using: &random)!
+            let uri = JSON.string(vault.uri(relative))
+            server.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "markdown", "version": .int(round), "text": .string(Self.randomDocument(&random))]])
+            server.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": .int(round + 1)],
+                                                     "contentChanges": [["text": .string(Self.randomDocument(&random))]]])
+            let position: JSON = ["line": .int(Int.random(in: -2..<60, using: &random)), "character": .int(Int.random(in: -2..<400, using: &random))]
+            for method in methods {
+                let id = "r\(round)-\(method)"
+                asked[id] = method
+                server.send(["jsonrpc": "2.0", "id": .string(id), "method": .string(method), "params": [
+                    "textDocument": ["uri": uri], "position": position, "range": ["start": position, "end": position],
+                    "context": ["includeDeclaration": true, "diagnostics": []], "options": ["tabSize": 4, "insertSpaces": true],
+                ]])
+            }
+            server.sendRaw(framed(Array("}{".utf8) + (0..<Int.random(in: 0..<40, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }))
+            asked["u\(round)"] = "no/such/method"
+            server.send(["jsonrpc": "2.0", "id": .string("u\(round)"), "method": "no/such/method"])
+            server.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
+        }
+        var answered: [String: JSON] = [:]
+        var parseErrors = 0
+        while answered.count < asked.count, let message = server.nextMessage(timeout: 60) {
+            guard message["method"] == nil else { continue }
+            if let id = message["id"]?.string { answered[id] = message }
+            if message["id"] == .null, message["error"]?["code"] == .int(-32700) { parseErrors += 1 }
+        }
+        // 150 rounds of 8 requests and one unknown method: 1,350 answers, one by id.
+        #expect(asked.count == rounds * (methods.count + 1))
+        #expect(Set(answered.keys) == Set(asked.keys), "unanswered: \(Set(asked.keys).subtracting(answered.keys).sorted().prefix(5))")
+        for (id, message) in answered {
+            #expect(message["result"] != nil || message["error"]?["code"]?.int != nil, "\(id): neither a result nor an error")
+            if asked[id] == "no/such/method" { #expect(message["error"]?["code"] == .int(-32601)) }
+        }
+        // The parse errors come before the last unknown method's answer: all 150 are read.
+        #expect(parseErrors == rounds)
+        server.send(["jsonrpc": "2.0", "id": "last", "method": "shutdown"])
+        #expect(server.response(to: "last", timeout: 60)?["result"] == .null)
+    }
+
+    /// A document as random as text gets: front matter cut anywhere, keys of every kind with
+    /// random values, random Unicode scalars and random bytes read as UTF-8, lines up to 3,000
+    /// characters, CR, CRLF and LF.
+    static func randomDocument(_ random: inout SeededRandom) -> String {
+        var text = Bool.random(using: &random) ? "---\n" : ""
+        for _ in 0..<Int.random(in: 0..<25, using: &random) {
+            switch Int.random(in: 0..<5, using: &random) {
+            case 0:
+                text += ["type", "id", "date", "treatment", "client", "labels", "score", "tags", "end", "session"].randomElement(using: &random)! + ": "
+            case 1:
+                text += String(String.UnicodeScalarView((0..<Int.random(in: 0..<80, using: &random)).compactMap { _ in
+                    Unicode.Scalar(UInt32.random(in: 0...0x10FFFF, using: &random))
+                }))
+            case 2:
+                text += String(decoding: (0..<Int.random(in: 0..<80, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }, as: UTF8.self)
+            case 3:
+                text += String(repeating: ["x", "[[", "- 15:02:23 a + ", "é", "🍄"].randomElement(using: &random)!, count: Int.random(in: 1..<600, using: &random))
+            default:
+                text += ["\n", "\r\n", "\r", "---\n", "## Trials\n", "\t"].randomElement(using: &random)!
+            }
+        }
+        return text
+    }
+
     /// One hostile message: framed garbage, JSON of the wrong shape, a known method with wrong
     /// or random parameters, header noise.
     static func hostileBytes(_ random: inout SeededRandom, vault: VaultCopy) -> [UInt8] {

@@ -34,6 +34,28 @@ struct LinksTests {
         }
     }
 
+    @Test("check reads no link in fenced or indented code: only the link at the margin names nothing")
+    func checkSkipsCode() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let old = try sandbox.readText(vault + "/" + Self.linking)
+            // After the old text (ending in a line break): a blank line, a fence of three lines,
+            // a blank line, an indented line (four spaces), a tab-indented one, a blank line and
+            // a line at the margin. None of the three names a record; only the last is a link.
+            let added = "\n```\n[[fenced-nothing]]\n```\n\n    [[indented-nothing]]\n\t[[tabbed-nothing]]\n\n[[margin-nothing]]\n"
+            try sandbox.write(vault + "/" + Self.linking, old + added)
+            let check = try sandbox.run(["check", "--format", "json"], directory: vault)
+            expectStatus(check, 0)
+            let last = old.split(separator: "\n", omittingEmptySubsequences: false).count - 1 + 9
+            #expect(check.stdout.contains("margin-nothing"))
+            for hidden in ["fenced-nothing", "indented-nothing", "tabbed-nothing"] {
+                #expect(!check.stdout.contains(hidden), "\(hidden) is code, not a link")
+            }
+            let text = try sandbox.run(["check"], directory: vault)
+            #expect(text.stdout.contains("\(Self.linking):\(last):3: warning: the link [[margin-nothing]] names no record of the vault"))
+        }
+    }
+
     @Test("show lists the backlinks as text and as JSON")
     func showBacklinks() throws {
         try withSandbox { sandbox in

@@ -180,3 +180,44 @@ async def test_create_goal_file_is_offered_for_an_unknown_goal(client: LanguageC
     )
     titles = [action.title for action in actions]
     assert "Create goal file clients/maya-t/goals/blends.md" in titles
+
+
+async def test_a_sessions_id_has_a_hover_with_its_day_treatment_and_status(client: LanguageClient):
+    # ExampleVault's MEQ-30 of 2025-09-20 names its session on line 7 (index 6) by id: the
+    # psilocybin session of that Saturday at 11:00, whose reflections are still to write.
+    assessment = VAULT / "assessments" / "2025" / "2025-09-20-2130-meq30.md"
+    text = assessment.read_text()
+    assert text.split("\n")[6] == "session: 29F8F0B2-69AA-439D-B61D-2A8079CCB844"
+    uri = assessment.as_uri()
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=uri, language_id="markdown", version=1, text=text)
+        )
+    )
+    result = await client.text_document_hover_async(
+        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=6, character=20))
+    )
+    assert result.contents.value.startswith("**Sat Sep 20, 2025, 11:00 AM** · Psilocybin · needs reflection")
+    assert "sessions/2025/2025-09-20-psilocybin.md" in result.contents.value
+
+
+async def test_a_trial_sessions_date_offers_the_next_session_on_a_tuesday(client: LanguageClient):
+    # Maya's sessions are weekly on Tuesdays at 15:00: whatever today is, the next one offered
+    # is a Tuesday at 15:00, no earlier than today (in the vault's zone, Los Angeles).
+    import datetime
+    import zoneinfo
+
+    uri = (VAULT / "clients" / "maya-t" / "sessions" / "2030" / "new.md").as_uri()
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=uri, language_id="markdown", version=1, text="---\ntype: trials\ndate: \n---\n")
+        )
+    )
+    result = await client.text_document_completion_async(
+        types.CompletionParams(text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=2, character=6))
+    )
+    item = next(i for i in result.items if i.label == "next session")
+    offered = datetime.datetime.fromisoformat(item.insert_text)
+    today = datetime.datetime.now(zoneinfo.ZoneInfo("America/Los_Angeles")).date()
+    assert offered.strftime("%a %H:%M:%S") == "Tue 15:00:00"
+    assert today <= offered.date() < today + datetime.timedelta(days=7)

@@ -4,9 +4,9 @@ import Foundation
 /// (`[[2025-01-10]]`, `[[maya-t/s-initial|the goal]]`, `[[2025-01-10-psilocybin#Reflections]]`)
 /// or a relative Markdown link to a `.md` file (`[as on the 10th](../2025/2025-01-10-psilocybin.md)`).
 ///
-/// Links inside code spans and fenced code blocks are text, not links; so are embeds (`![[x]]`,
-/// `![alt](x.md)`), links with a scheme (`https:`, `mailto:`) and links to a heading of the same
-/// file (`#x`). What the link names is the vault's to say (`RecordLinkResolver`).
+/// Links inside code spans, fenced code blocks and indented code blocks are text, not links; so
+/// are embeds (`![[x]]`, `![alt](x.md)`), links with a scheme (`https:`, `mailto:`) and links to
+/// a heading of the same file (`#x`). What the link names is the vault's to say (`RecordLinkResolver`).
 public struct RecordLink: Sendable, Hashable {
     public enum Style: String, Sendable, Hashable {
         /// `[[target]]`, `[[target|alias]]`, `[[target#heading]]`.
@@ -58,8 +58,8 @@ public struct RecordLink: Sendable, Hashable {
 }
 
 extension Document {
-    /// The links of the body, in the order written; none in the front matter, code spans or
-    /// fenced code.
+    /// The links of the body, in the order written; none in the front matter, code spans,
+    /// fenced code or indented code.
     public var links: [RecordLink] {
         RecordLinkScanner.links(bytes, lines: lines, from: bodyStartLine)
     }
@@ -70,10 +70,12 @@ enum RecordLinkScanner {
     static func links(_ bytes: [UInt8], lines: [SourceLine], from start: Int) -> [RecordLink] {
         var found: [RecordLink] = []
         var fence: (char: UInt8, count: Int)?
+        var blocks = IndentedCode()
         var index = start
         while index < lines.count {
             defer { index += 1 }
             let line = lines[index]
+            if fence == nil, blocks.isCode(bytes, line) { continue }
             if let run = fenceRun(bytes, line) {
                 if let open = fence {
                     if open.char == run.char && run.count >= open.count { fence = nil }
@@ -86,6 +88,66 @@ enum RecordLinkScanner {
             scanLine(bytes, line, number: index + 1, into: &found)
         }
         return found
+    }
+
+    /// Which lines are an indented code block (CommonMark's: indented four columns or more, a tab
+    /// counting to the next multiple of four), read line by line outside fences. Such a block
+    /// cannot interrupt a paragraph, so an indented line is code only at the body's start, after
+    /// a blank line or after another line of code; and an indented line after a list item
+    /// (blank lines between) continues the item, so it is not code either.
+    struct IndentedCode {
+        /// What the line before was: nothing yet (or a heading), blank, code, a list item's, or
+        /// other text.
+        private enum Previous { case start, blank, code, list, text }
+        private var previous = Previous.start
+        /// Whether a list item is open: from its marker line until a line of text at the margin.
+        private var inList = false
+
+        mutating func isCode(_ bytes: [UInt8], _ line: SourceLine) -> Bool {
+            let (indent, first) = Self.indentation(bytes, line)
+            guard first < line.end else {
+                previous = .blank
+                return false
+            }
+            if indent >= 4, !inList, previous != .text, previous != .list {
+                previous = .code
+                return true
+            }
+            if indent < 4, Self.isListMarker(bytes, at: first, end: line.end) {
+                inList = true
+                previous = .list
+            } else if indent < 4, bytes[first] == UInt8(ascii: "#") {
+                // A heading is a block of its own: code may follow it directly.
+                inList = false
+                previous = .start
+            } else if indent == 0 {
+                inList = false
+                previous = .text
+            } else {
+                previous = inList ? .list : .text
+            }
+            return false
+        }
+
+        /// The line's indentation in columns and where its first other character is.
+        static func indentation(_ bytes: [UInt8], _ line: SourceLine) -> (columns: Int, first: Int) {
+            var p = line.start
+            var columns = 0
+            while p < line.end, bytes[p] == 0x20 || bytes[p] == 0x09 || bytes[p] == 0x0D {
+                if bytes[p] == 0x20 { columns += 1 } else if bytes[p] == 0x09 { columns += 4 - columns % 4 }
+                p += 1
+            }
+            return (columns, p)
+        }
+
+        /// `-`, `*` or `+` followed by a space, or one to nine digits and `.` or `)` followed by a space.
+        static func isListMarker(_ bytes: [UInt8], at p: Int, end: Int) -> Bool {
+            func spaceAfter(_ q: Int) -> Bool { q >= end || bytes[q] == 0x20 || bytes[q] == 0x09 }
+            if [UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+")].contains(bytes[p]) { return spaceAfter(p + 1) }
+            var q = p
+            while q < end, q - p < 9, bytes[q] >= 0x30, bytes[q] <= 0x39 { q += 1 }
+            return q > p && q < end && (bytes[q] == UInt8(ascii: ".") || bytes[q] == UInt8(ascii: ")")) && spaceAfter(q + 1)
+        }
     }
 
     /// The run of three or more backticks or tildes that opens or closes a fence on `line`.

@@ -197,6 +197,16 @@ extension IndexStore {
         return all.sorted { ($0.path ?? "", $0.location) < ($1.path ?? "", $1.location) }
     }
 
+    /// The paths of the documents of any kind whose `id` is `id` (letters in either case), in
+    /// path order: one, or more when ids are duplicated (which `problems` reports).
+    public func paths(withID id: String) throws(VaultError) -> [String] {
+        let ids = DocumentKind.allCases.map { "SELECT id, path FROM \($0.table)" }.joined(separator: " UNION ALL ")
+        return try query { db in
+            try RawRow.all(db, sql: "WITH ids AS (\(ids)) SELECT path FROM ids WHERE upper(id) = upper(?) ORDER BY path",
+                           arguments: [id]) { $0.text(0) }
+        }
+    }
+
     /// How many documents the index holds.
     public func documentCount() throws(VaultError) -> Int {
         try query { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM documents WHERE kind != 'note'") ?? 0 }

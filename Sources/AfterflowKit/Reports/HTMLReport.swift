@@ -215,7 +215,7 @@ public struct HTMLReport: Sendable {
         for (key, text) in [("intention", session.intention), ("environment", session.environment),
                             ("music_notes", session.musicNotes), ("reflections", session.reflections)] where !text.isBlank {
             // A link to another record reads as its text and day: the page shows no path.
-            c.add(key, CmarkRenderer.offlineHTML(RecordLink.replacingLinks(in: text) { $0.plainText }))
+            c.add(key, RecordMarkdown.offlineHTML(text))
             length += HTMLReport.estimatedLines(text)
         }
         if let link = session.music, !link.isBlank {

@@ -22,7 +22,7 @@ extension ProgressReport {
         ]
         if let category = goal.category, !category.isEmpty { c["category"] = ReportText(category) }
         let definition = privacy.apply(definitionText(goal))
-        if !definition.isBlank { c["definition"] = ReportText(CmarkRenderer.offlineHTML(definition)) }
+        if !definition.isBlank { c["definition"] = ReportText(RecordMarkdown.offlineHTML(definition)) }
         if let baseline = behaviour.baseline {
             c["baseline"] = ReportText(series.scale.text(baseline.value) + " (baseline phase: \(baseline.how))")
         }

@@ -20,7 +20,7 @@ extension ProgressReport {
         if let category = goal.category, !category.isEmpty { c["category"] = ReportText(category) }
         if progress.mastery.isMastered { c["mastered"] = true }
         let definition = privacy.apply(definitionText(goal))
-        if !definition.isBlank { c["definition"] = ReportText(CmarkRenderer.offlineHTML(definition)) }
+        if !definition.isBlank { c["definition"] = ReportText(RecordMarkdown.offlineHTML(definition)) }
         let counting = progress.rows.filter(\.counts)
         let baseline = counting.filter { $0.phase == .baseline }
         if !baseline.isEmpty {

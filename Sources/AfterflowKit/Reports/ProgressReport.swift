@@ -14,7 +14,8 @@ import Mustache
 /// clinician's to avoid.
 ///
 /// What the clinician wrote in Markdown (definitions, notes) is rendered by cmark with raw HTML
-/// shown as text, unsafe links blanked and images as links; every other value is plain text,
+/// shown as text, unsafe links blanked, images as links and links to other records (`[[…]]`) as
+/// their text and day (`RecordMarkdown`); every other value is plain text,
 /// which the template's `{{…}}` escapes. The page fetches nothing.
 public enum ProgressReport {
     /// The whole page. `progress` is usually `GoalProgress.make(record:cues:…)`; `today` dates the
@@ -122,7 +123,7 @@ public enum ProgressReport {
                 let moment = LocalDate.parse(addendum.at).map { "\($0.weekday) \($0.mediumDay)" + ($0.clockTime.map { " at " + $0 } ?? "") } ?? addendum.at
                 return ["when": ReportText(moment), "by": ReportText(privacy.apply(addendum.by)), "text": ReportText(privacy.apply(addendum.text))]
             }
-            var context: [String: Any] = ["when": ReportText(when), "text": ReportText(CmarkRenderer.offlineHTML(privacy.apply(session.notes))),
+            var context: [String: Any] = ["when": ReportText(when), "text": ReportText(RecordMarkdown.offlineHTML(privacy.apply(session.notes))),
                                           "signature": ReportText(session.signature.map { $0.line } ?? Signature.draftLine)]
             if session.signature == nil { context["draft"] = true }
             if !addenda.isEmpty { context["addenda"] = addenda }

@@ -2,7 +2,7 @@
 import Testing
 
 /// The links of a body (`Document.links`): wiki and relative Markdown links, located; none in
-/// the front matter, code spans or fences; embeds and web addresses are not links to records.
+/// the front matter, code spans, fences or indented code; embeds and web addresses are not links to records.
 struct RecordLinkTests {
     static func links(_ text: String) -> [RecordLink] { Document(text).links }
 
@@ -52,6 +52,51 @@ struct RecordLinkTests {
             """
         #expect(Self.links(text).map(\.target) == ["after"])
         #expect(Self.links(text).first?.location == SourceLocation(line: 10, column: 1))
+    }
+
+    @Test func notInIndentedCodeBlocks() {
+        // Line 1 starts the text indented: a code block (nothing before it to continue).
+        // Line 3, four spaces after a blank line: code; line 4, a tab: still the same block;
+        // line 5, blank, and line 6 indented again: the block goes on. Line 7 at the margin ends
+        // it: its link counts. Line 8 is indented right after text: a paragraph's continuation, a link.
+        let text = "    [[first-code]]\n\n    [[spaces]]\n\t[[tab]]\n\n      [[deeper]]\n[[after-code]]\n    [[continuation]]\n"
+        #expect(Self.links(text).map(\.target) == ["after-code", "continuation"])
+        #expect(Self.links(text).map(\.location.line) == [7, 8])
+    }
+
+    @Test func indentedTextInAListItemOrAfterAHeadingIsNotCodeAndCodeInAFenceStaysCode() {
+        // Line 3, indented four after a list item and a blank line: the item's second paragraph,
+        // a link. Line 5 at the margin closes the list; line 7, indented after a blank line, is code.
+        // Line 8 is a heading, and line 9 indented right after it is code (a heading is not a
+        // paragraph to continue). Lines 11-13: a fence whose line is indented is fenced code all the same.
+        // Line 16 is indented three, less than four: never code.
+        let text = """
+            - an item
+
+                [[in-the-item]]
+
+            Text again.
+
+                [[code-after-text]]
+            ## Heading
+                [[code-after-heading]]
+
+            ```
+                [[fenced-and-indented]]
+            ```
+            1. numbered
+
+               2. [[nested]]
+
+            """
+        #expect(Self.links(text).map(\.target) == ["in-the-item", "nested"])
+        #expect(Self.links(text).map(\.location.line) == [3, 16])
+    }
+
+    @Test func aReportsTextLeavesLinksInIndentedCodeAsWritten() {
+        // replacingLinks scans from the text's first line: the indented line is code and stays.
+        let text = "See [[2025-01-10]].\n\n    [[2025-01-10]] in code\n"
+        #expect(RecordLink.replacingLinks(in: text) { $0.plainText } == "See 2025\\-01\\-10.\n\n    [[2025-01-10]] in code\n")
     }
 
     @Test func frontMatterHoldsNoLinks() {

@@ -145,6 +145,27 @@ import Testing
         #expect(unexpected.isEmpty, "\(unexpected)")
     }
 
+    /// A `[[…]]` in a goal's definition or a session's note reads as its text and day, as in the
+    /// session report: no path, no `[[`, no link.
+    @Test func linksToOtherRecordsReadAsTextWithTheirDay() throws {
+        var record = TrialFixture.maya()
+        let session = try #require(record.sessions.firstIndex { $0.path.hasSuffix("2025-02-04-1500.md") })
+        let note = String(decoding: record.sessions[session].session.document.bytes, as: UTF8.self)
+            .replacingOccurrences(of: "Tired; a short probe only.", with: "Tired, as [[2025-01-28-1500|the week before]]; see [[maya-t/two-step]].")
+        record.sessions[session].session = TrialSession(document: Document(note))
+        let goal = try #require(record.goals.firstIndex { $0.short == "s-initial" })
+        let definition = String(decoding: record.goals[goal].goal.document.bytes, as: UTF8.self)
+            .replacingOccurrences(of: "named from a picture card.", with: "named from a picture card (baseline in [[2025-01-07]]).")
+        record.goals[goal].goal = Goal(document: Document(definition))
+        let html = try Self.html(record: record)
+        // The alias has no day of its own: the target's day follows it, in brackets. A goal's
+        // link shows its short name (the part after the client's). A day shows as the day.
+        #expect(html.contains("<p>Tired, as the week before (2025-01-28); see two-step.</p>"))
+        #expect(html.contains("<p>An undistorted /s/ at the start of a single word named from a picture card (baseline in 2025-01-07).</p>"))
+        #expect(!html.contains("[["))
+        #expect(!html.contains("maya-t/two-step") && !html.contains("2025-01-28-1500"))
+    }
+
     @Test func anEmptyPeriod() throws {
         let record = TrialFixture.maya()
         let html = try ProgressReport.html(record: record, progress: GoalProgress.make(record: record, cues: .standard, since: LocalDate.parse("2026-01-01")),

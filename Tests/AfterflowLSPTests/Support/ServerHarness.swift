@@ -18,8 +18,9 @@ final class ServerHarness: @unchecked Sendable {
     /// The notifications read while waiting for responses, oldest first.
     private(set) var notifications: [JSON] = []
 
-    /// A server for the vault at `vaultRoot` (none: every search for a vault fails).
-    init(vaultRoot: String? = nil) {
+    /// A server for the vault at `vaultRoot` (none: every search for a vault fails), its clock
+    /// stopped at `now` when given.
+    init(vaultRoot: String? = nil, now: Date? = nil) {
         toServer = ServerHarness.makePipe()
         fromServer = ServerHarness.makePipe()
         let input = toServer.read
@@ -30,6 +31,7 @@ final class ServerHarness: @unchecked Sendable {
                 guard let vaultRoot else { throw VaultError(.notFound, "no vault in this test") }
                 return try Vault(root: vaultRoot)
             }
+            if let now { server.now = { now } }
             status.set(server.run(input: input, output: output))
             close(output)
             close(input)

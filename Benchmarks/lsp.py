@@ -1,0 +1,202 @@
+#!/usr/bin/env python3
+# The editor server's latency, as an editor sees it: `afterflow lsp` started on a copy of a vault
+# and driven over its standard input and output (Content-Length frames, JSON-RPC), beside a floor
+# measured in the same run: the same frames sent through `cat` and read back (a pipe round trip
+# and this script's own framing, nothing checked).
+#
+#   Benchmarks/lsp.py AFTERFLOW_BINARY [VAULT] [N]
+#
+# VAULT (default: the repository's ExampleVault) is copied to a temporary folder first; N (default
+# 200) is the number of timed changes and completions of each kind. Measured:
+#   - start-up: from starting the process to the answer to `initialize`, and to the first
+#     diagnostics of an opened session;
+#   - diagnostics after a change (one character typed, full sync) until `publishDiagnostics` for
+#     that document arrives: on one of the vault's sessions and on a trial session of 5,000 lines
+#     (its front matter, then trial lines), p50 and p99; `afterflow check FILE` on that file, beside it;
+#   - completion: a trial line's goals and a session's treatments, p50 and p99;
+#   - memory: the server's peak resident set (VmHWM of /proc/PID/status) and its RSS at the end.
+# Prints Markdown lines for docs/PERFORMANCE.md. Linux (for /proc); nothing touches the network.
+import json, os, queue, shutil, subprocess, sys, tempfile, threading, time
+
+if len(sys.argv) < 2:
+    sys.exit("usage: Benchmarks/lsp.py AFTERFLOW_BINARY [VAULT] [N]")
+binary = os.path.abspath(sys.argv[1])
+source = sys.argv[2] if len(sys.argv) > 2 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "ExampleVault")
+n = int(sys.argv[3]) if len(sys.argv) > 3 else 200
+
+SESSION = "sessions/2025/2025-09-20-psilocybin.md"
+TRIALS_SOURCE = "clients/maya-t/sessions/2025/2025-03-25-1500.md"
+BIG = "clients/maya-t/sessions/2025/2025-03-26-1500.md"
+
+
+class Peer:
+    """A process spoken to in Content-Length frames; a thread reads what it says into a queue."""
+
+    def __init__(self, argv):
+        self.started = time.monotonic()
+        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        self.inbox = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+        self.next_id = 1
+
+    def _read(self):
+        out = self.proc.stdout
+        while True:
+            length = None
+            while True:
+                line = out.readline()
+                if not line:
+                    self.inbox.put(None)
+                    return
+                line = line.strip()
+                if not line:
+                    break
+                if line.lower().startswith(b"content-length:"):
+                    length = int(line.split(b":")[1])
+            self.inbox.put(json.loads(out.read(length)))
+
+    def send(self, message):
+        body = json.dumps(message).encode()
+        self.proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self.proc.stdin.flush()
+
+    def request(self, method, params):
+        self.next_id += 1
+        self.send({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params})
+        return self.wait(lambda m: m.get("id") == self.next_id and "method" not in m)
+
+    def notify(self, method, params):
+        self.send({"jsonrpc": "2.0", "method": method, "params": params})
+
+    def wait(self, matches, timeout=60):
+        deadline = time.monotonic() + timeout
+        while True:
+            message = self.inbox.get(timeout=max(0.001, deadline - time.monotonic()))
+            if message is None:
+                sys.exit("the server ended")
+            if matches(message):
+                return message
+
+
+def percentile(values, p):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * p))]
+
+
+def ms(values):
+    return "p50 %.2f ms, p99 %.2f ms" % (percentile(values, 0.5) * 1000, percentile(values, 0.99) * 1000)
+
+
+def big_trial_session(text):
+    """The trial session's front matter (no `end`, a new id), then trial lines to 5,000 lines."""
+    head, _, _ = text.partition("## Trials")
+    head = "\n".join(l for l in head.split("\n") if not l.startswith(("end:", "id:", "signed")))
+    head = head.replace("2025-03-25", "2025-03-26").replace("type: trials", "type: trials\nid: 7E57B16F-0000-4000-8000-000000005000")
+    lines = head.rstrip("\n").split("\n") + ["", "## Trials", ""]
+    goals = ["s-initial", "two-step"]
+    outcomes = ["+ independent", "- minimal", "+ minimal", "+ moderate"]
+    while len(lines) < 5000:
+        i = len(lines)
+        lines.append("- %02d:%02d:%02d %s %s" % (15 + i // 3600, i // 60 % 60, i % 60, goals[i % 2], outcomes[i % 4]))
+    return "\n".join(lines) + "\n"
+
+
+def rss(pid):
+    fields = dict(l.split(":", 1) for l in open("/proc/%d/status" % pid) if ":" in l)
+    return int(fields["VmHWM"].split()[0]) / 1024, int(fields["VmRSS"].split()[0]) / 1024
+
+
+work = tempfile.mkdtemp(prefix="afterflow-lsp-bench-")
+vault = os.path.join(work, "vault")
+shutil.copytree(source, vault)
+for state in ("index.sqlite", "index.sqlite-wal", "index.sqlite-shm"):
+    path = os.path.join(vault, ".afterflow", state)
+    if os.path.exists(path):
+        os.unlink(path)
+big_text = big_trial_session(open(os.path.join(vault, TRIALS_SOURCE)).read())
+assert big_text.count("\n") == 5000, big_text.count("\n")
+open(os.path.join(vault, BIG), "w").write(big_text)
+
+# `check FILE` on the big file, for scale (the index built first, as an editor's server has it).
+subprocess.run([binary, "check", "--vault", vault], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+checks = []
+for _ in range(5):
+    t0 = time.monotonic()
+    subprocess.run([binary, "check", "--vault", vault, os.path.join(vault, BIG)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    checks.append(time.monotonic() - t0)
+
+
+def uri(relative):
+    return "file://" + os.path.join(vault, relative)
+
+
+server = Peer([binary, "lsp", "--vault", vault])
+server.request("initialize", {"processId": os.getpid(), "rootUri": "file://" + vault, "capabilities": {}})
+initialized = time.monotonic() - server.started
+server.notify("initialized", {})
+session_text = open(os.path.join(vault, SESSION)).read()
+server.notify("textDocument/didOpen", {"textDocument": {"uri": uri(SESSION), "languageId": "markdown", "version": 1, "text": session_text}})
+server.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri(SESSION))
+first_diagnostics = time.monotonic() - server.started
+server.notify("textDocument/didOpen", {"textDocument": {"uri": uri(BIG), "languageId": "markdown", "version": 1, "text": big_text}})
+server.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri(BIG))
+
+
+def change_latency(relative, text, version):
+    """One character typed at the end of the text, then back: the time to its diagnostics."""
+    edited = text + ("x" if version % 2 else "")
+    t0 = time.monotonic()
+    server.notify("textDocument/didChange", {"textDocument": {"uri": uri(relative), "version": version},
+                                             "contentChanges": [{"text": edited}]})
+    server.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri(relative))
+    return time.monotonic() - t0
+
+
+session_changes = [change_latency(SESSION, session_text, v) for v in range(2, n + 2)]
+big_changes = [change_latency(BIG, big_text, v) for v in range(2, n + 2)]
+
+big_lines = big_text.split("\n")
+goal_line = next(i for i, l in enumerate(big_lines) if l.startswith("- 15:"))
+treatment_line = next(i for i, l in enumerate(session_text.split("\n")) if l.startswith("treatment:"))
+completions = {"trial line's goals (5,000-line file)": (BIG, goal_line, 11), "session's treatments": (SESSION, treatment_line, 11)}
+completion_times = {}
+for name, (relative, line, character) in completions.items():
+    times = []
+    for _ in range(n):
+        t0 = time.monotonic()
+        answer = server.request("textDocument/completion", {"textDocument": {"uri": uri(relative)}, "position": {"line": line, "character": character}})
+        times.append(time.monotonic() - t0)
+        assert answer.get("result", {}).get("items"), answer
+    completion_times[name] = times
+peak, resident = rss(server.proc.pid)
+server.request("shutdown", None)
+server.notify("exit", None)
+server.proc.wait(timeout=30)
+
+# The floor: the same frames through `cat`, read back.
+floor = Peer(["cat"])
+floor_small, floor_big = [], []
+for version in range(n):
+    for text, times in ((session_text, floor_small), (big_text, floor_big)):
+        message = {"jsonrpc": "2.0", "id": version, "method": "textDocument/didChange",
+                   "params": {"textDocument": {"uri": uri(SESSION), "version": version}, "contentChanges": [{"text": text}]}}
+        t0 = time.monotonic()
+        floor.send(message)
+        floor.wait(lambda m: m.get("id") == version)
+        times.append(time.monotonic() - t0)
+floor.proc.stdin.close()
+floor.proc.wait()
+shutil.rmtree(work)
+
+print("afterflow lsp on a copy of %s, %d changes and completions of each kind" % (os.path.basename(os.path.normpath(source)), n))
+print()
+print("| measure | afterflow lsp | floor (`cat` round trip of the same frames) |")
+print("|---|---|---|")
+print("| start to `initialize` answered | %.1f ms | |" % (initialized * 1000))
+print("| start to first diagnostics of a session | %.1f ms | |" % (first_diagnostics * 1000))
+print("| diagnostics after a change, session (%d lines) | %s | %s |" % (session_text.count("\n"), ms(session_changes), ms(floor_small)))
+print("| diagnostics after a change, trial session (5,000 lines) | %s | %s |" % (ms(big_changes), ms(floor_big)))
+for name, times in completion_times.items():
+    print("| completion, %s | %s | |" % (name, ms(times)))
+print("| `afterflow check FILE`, the 5,000-line file (median of 5 runs) | %.1f ms | |" % (percentile(checks, 0.5) * 1000))
+print("| peak resident memory (VmHWM) / at the end (VmRSS) | %.1f MB / %.1f MB | |" % (peak, resident))
