@@ -169,6 +169,38 @@ struct UnitsTests {
         }
     }
 
+    @Test("check with concurrent_97155: false warns at a 97155 session overlapping a 97153 of the same client; without it, nothing")
+    func concurrent97155() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            func technician(_ day: String, _ start: String, _ end: String, id: String) -> String {
+                "---\ntype: trials\nid: \(id)\nclient: E2AE4ED1-45B4-51AF-ADA2-E883C6FD3003\ndate: 2025-03-\(day)T\(start):00-08:00\n"
+                    + "end: 2025-03-\(day)T\(end):00-08:00\nservice: \"97153\"\nplace: 03 School\nprovider: A. Tech, RBT\n---\n\n## Trials\n\n"
+            }
+            // Sam's 97155 sessions run 09:00 to 09:45. On Mar 3 a technician's 97153 from 09:30 to
+            // 10:15 overlaps it from 09:30 to 09:45: 15 minutes. On Mar 10 one from 09:45 starts as
+            // the 97155 ends: no overlap.
+            let folder = vault + "/clients/sam-r/sessions/2025/"
+            try sandbox.write(folder + "2025-03-03-0930.md", technician("03", "09:30", "10:15", id: "5B1D2C3E-4F50-4A6B-8C7D-9E0F1A2B3C4D"))
+            try sandbox.write(folder + "2025-03-10-0945.md", technician("10", "09:45", "10:30", id: "6C2E3D4F-5061-4B7C-9D8E-0F1A2B3C4D5E"))
+            let allowed = try sandbox.run(["check"], directory: vault)
+            #expect(!allowed.stdout.contains("overlaps"), "\(allowed)")
+            let config = vault + "/.afterflow/config.yml"
+            try sandbox.write(config, try sandbox.readText(config) + "concurrent_97155: false\n")
+            let result = try sandbox.run(["check"], directory: vault)
+            expectStatus(result, 0)
+            // Line 8 of the 97155 session is "service: 97155"; its value starts at column 10.
+            #expect(result.stdoutLines.filter { $0.contains("overlaps") } == [
+                "clients/sam-r/sessions/2025/2025-03-03-0900.md:8:10: warning: 97155 overlaps the 97153 session clients/sam-r/sessions/2025/2025-03-03-0930.md "
+                    + "from 9:30 AM to 9:45 AM (15 minutes); the vault's payer does not pay 97155 and 97153 of one client for the same time "
+                    + "(concurrent_97155: false): bill that time once, or correct the times",
+            ], "\(result)")
+            try sandbox.write(config, try sandbox.readText(config).replacingOccurrences(of: "concurrent_97155: false", with: "concurrent_97155: sometimes"))
+            let bad = try sandbox.run(["check"], directory: vault)
+            #expect((bad.stdout + bad.stderr).contains("concurrent_97155 must be true or false"), "\(bad)")
+        }
+    }
+
     @Test("check with audit: true warns where a session lacks what a claim needs; without it, nothing")
     func audit() throws {
         try withSandbox { sandbox in
