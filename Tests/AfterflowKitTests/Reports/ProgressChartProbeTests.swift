@@ -25,10 +25,10 @@ import Testing
         // The teaching day: a filled dot at (64, 76).
         #expect(svg.contains(#"<circle class="point" data-day="2025-03-03" data-percent="100" cx="64" cy="76" r="4""#), "\(svg)")
         // Mar 3's probe, 40 %: y = 76 + 60 · 2 = 196; corners 196 ∓ 5.6 and 64 ± 5.6; filled, it counts.
-        #expect(svg.contains(#"<polygon class="point probe" data-day="2025-03-03" data-percent="40" points="64,190.4 69.6,196 64,201.6 58.4,196" fill="#1f5fbf""#), "\(svg)")
+        #expect(svg.contains(##"<polygon class="point probe" data-day="2025-03-03" data-percent="40" points="64,190.4 69.6,196 64,201.6 58.4,196" fill="#1f5fbf""##), "\(svg)")
         #expect(svg.contains("<title>Mar 3, 2025, probe: 40 % correct (2 of 5 trials)</title></polygon>"))
         // Mar 10's probe, 1 of 3 = 33.3 %: y = 76 + 66.67 · 2 = 209.3; hollow, under min_trials.
-        #expect(svg.contains(#"<polygon class="point probe short" data-day="2025-03-10" data-percent="33.3" points="520,203.7 525.6,209.3 520,214.9 514.4,209.3" fill="#ffffff""#), "\(svg)")
+        #expect(svg.contains(##"<polygon class="point probe short" data-day="2025-03-10" data-percent="33.3" points="520,203.7 525.6,209.3 520,214.9 514.4,209.3" fill="#ffffff""##), "\(svg)")
         #expect(svg.contains("<title>Mar 10, 2025, probe: 33 % correct (1 of 3 trials), under the 5 trials that count</title></polygon>"))
         // No hollow square: the only point under min_trials is a probe's diamond.
         #expect(!svg.contains("<rect class=\"point short\""))
