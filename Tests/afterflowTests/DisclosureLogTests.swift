@@ -348,12 +348,12 @@ struct DisclosureLogTests {
         }
     }
 
-    @Test("disclosures add records one made outside afterflow in the same log, listed as recorded; a date after now is refused")
+    @Test("disclosed records one made outside afterflow in the same log, listed as recorded; a date after now is refused")
     func aDisclosureMadeOutside() throws {
         try withSandbox { sandbox in
             let vault = try sandbox.copyExampleVault("vault")
             let now = ["AFTERFLOW_NOW": Self.now]
-            let added = try sandbox.run(["disclosures", "add", "maya-t", "--vault", vault, "--to", "Acme Health Plan", "--purpose", "payer review",
+            let added = try sandbox.run(["disclosed", "maya-t", "--vault", vault, "--to", "Acme Health Plan", "--purpose", "payer review",
                                          "--what", "session notes, March 2025", "--date", "2025-10-18"], environment: now)
             expectStatus(added, 0)
             #expect(added.stdout == "Recorded in .afterflow/disclosures.log: 2025-10-18 00:00, maya-t's records to Acme Health Plan, for payer review.\n", "\(added)")
@@ -363,19 +363,19 @@ struct DisclosureLogTests {
             #expect(lines.first?["to"] as? String == "outside" && lines.first?["destination"] == nil && lines.first?["clients"] as? [String] == ["maya-t"])
             let listed = try sandbox.run(["disclosures", "maya-t", "--vault", vault], environment: now)
             expectStatus(listed, 0)
-            #expect(listed.stdoutLines[1] == "2025-10-18 00:00  disclosures add  session notes, March 2025  Acme Health Plan  payer review  recorded", "\(listed)")
+            #expect(listed.stdoutLines[1] == "2025-10-18 00:00  disclosed  session notes, March 2025  Acme Health Plan  payer review  recorded", "\(listed)")
             // Leo's accounting does not hold it.
             let leo = try sandbox.run(["disclosures", "leo-o", "--vault", vault], environment: now)
             #expect(leo.stdoutLines.first?.hasPrefix("No disclosures of leo-o's records") == true, "\(leo)")
 
-            let future = try sandbox.run(["disclosures", "add", "maya-t", "--vault", vault, "--to", "Acme", "--purpose", "review", "--what", "notes",
+            let future = try sandbox.run(["disclosed", "maya-t", "--vault", vault, "--to", "Acme", "--purpose", "review", "--what", "notes",
                                           "--date", "2025-10-21"], environment: now)
             expectStatus(future, 64)
             #expect(future.stderr.contains("--date 2025-10-21 is after now; record a disclosure once it has been made"), "\(future)")
-            let unknown = try sandbox.run(["disclosures", "add", "maya", "--vault", vault, "--to", "Acme", "--purpose", "review", "--what", "notes"], environment: now)
+            let unknown = try sandbox.run(["disclosed", "maya", "--vault", vault, "--to", "Acme", "--purpose", "review", "--what", "notes"], environment: now)
             expectStatus(unknown, 64)
             #expect(unknown.stderr.contains("no client \"maya\""), "\(unknown)")
-            let twoLines = try sandbox.run(["disclosures", "add", "maya-t", "--vault", vault, "--to", "Acme", "--purpose", "a\nb", "--what", "notes"], environment: now)
+            let twoLines = try sandbox.run(["disclosed", "maya-t", "--vault", vault, "--to", "Acme", "--purpose", "a\nb", "--what", "notes"], environment: now)
             expectStatus(twoLines, 64)
             #expect(Self.logLines(vault).count == 1, "nothing more was logged")
         }

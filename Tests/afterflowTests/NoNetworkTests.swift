@@ -62,8 +62,8 @@ struct NoNetworkTests {
         (["merge-driver", "SANDBOX/base.md", "SANDBOX/ours.md", "SANDBOX/theirs.md", "sessions/2024/merge.md"], false),
         (["backup", "-o", "SANDBOX/mine.age", "--recipient", "RECIPIENT"], false),
         (["restore", "SANDBOX/mine.age", "SANDBOX/restored", "--identity", "SANDBOX/key.txt"], false),
-        (["disclosures", "list"], false), (["disclosures", "list", "maya-t", "--all", "--format", "csv"], false),
-        (["disclosures", "add", "maya-t", "--to", "Acme Health Plan", "--purpose", "payer review", "--what", "session notes"], false),
+        (["disclosures"], false), (["disclosures", "maya-t", "--all", "--format", "csv"], false),
+        (["disclosed", "maya-t", "--to", "Acme Health Plan", "--purpose", "payer review", "--what", "session notes"], false),
     ]
 
     /// The commands with a test of their own below, which needs more than one run (a server, the

@@ -90,9 +90,9 @@ struct ProgressDueTests {
 
     /// Sam's report of Mar 16 makes the period Mar 17 to Apr 1: his behaviour goals' baseline
     /// days (Mar 3 and 10) lie before it. Hitting, a count: baseline 14 + 11 = 25 in 45 + 45 =
-    /// 90 min, 25 ÷ 1.5 h = 16.7 per hour (2 days joined); current Mar 31, 3 in 45 − 8 (the
-    /// pause 09:30-09:38) = 37 min, 3 × 60 ÷ 37 = 4.9 per hour; change 4.865 − 16.667 = −11.8.
-    /// In the period: Mar 17, 24 and 31, 3 days.
+    /// 90 min, 25 ÷ 1.5 h = 16.7 per hour (2 days joined); current Mar 31, 3 in its 45 observed
+    /// minutes (a count's observed time is the session's, as its row says: "3 times in 45 min"),
+    /// 3 ÷ 0.75 h = 4 per hour; change 4 − 16.667 = −12.7. In the period: Mar 17, 24 and 31, 3 days.
     @Test("export progress --period gives a behaviour goal its baseline from before the period, its change and a sentence")
     func periodReportOfBehaviourGoals() throws {
         try withSandbox { sandbox in
@@ -105,9 +105,9 @@ struct ProgressDueTests {
             let html = try sandbox.readText(sandbox.path("sam.html"))
             #expect(html.contains("Mar 17, 2025 to Apr 1, 2025, since the report of Mar 16, 2025"), "\(html)")
             #expect(html.contains("<dt>Baseline</dt><dd>16.7 per hour (baseline phase: 2 days joined)</dd>"), "\(html)")
-            #expect(html.contains("<dt>Current</dt><dd>4.9 per hour on Mar 31, 2025"), "\(html)")
-            #expect(html.contains("<dt>Change</dt><dd>−11.8 per hour since baseline</dd>"), "\(html)")
-            #expect(html.contains("<dt>Progress</dt><dd>4.9 per hour on Mar 31, 2025, down from 16.7 per hour at baseline (2 days joined), over 3 days this period.</dd>"), "\(html)")
+            #expect(html.contains("<dt>Current</dt><dd>4 per hour on Mar 31, 2025: 3 times in 45 min"), "\(html)")
+            #expect(html.contains("<dt>Change</dt><dd>−12.7 per hour since baseline</dd>"), "\(html)")
+            #expect(html.contains("<dt>Progress</dt><dd>4 per hour on Mar 31, 2025, down from 16.7 per hour at baseline (2 days joined), over 3 days this period.</dd>"), "\(html)")
         }
     }
 }

@@ -23,7 +23,7 @@ public struct Disclosure: Sendable, Equatable {
     public var records: [String]
     public var destination: DisclosureDestination
     /// Who received it, a person or an organisation, as the user gave it with `--recipient`
-    /// (`disclosures add --to`): never a client.
+    /// (`disclosed --to`): never a client.
     public var recipient: String?
     /// Why, as the user gave it with `--purpose`.
     public var purpose: String?
@@ -71,7 +71,7 @@ public struct DisclosureDestination: Sendable, Equatable, CustomStringConvertibl
         /// A git remote, by name.
         case git
         /// Given outside afterflow (a letter, a call, a form filled by hand) and recorded with
-        /// `disclosures add`.
+        /// `disclosed`.
         case outside
     }
 

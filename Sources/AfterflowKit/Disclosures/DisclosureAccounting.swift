@@ -12,7 +12,7 @@ public struct DisclosureAccounting: Sendable {
             /// No outcome was logged: the process was killed or the machine stopped meanwhile,
             /// so some or all of its bytes may have left.
             case unfinished
-            /// Made outside afterflow and recorded by hand (`disclosures add`): no outcome follows.
+            /// Made outside afterflow and recorded by hand (`disclosed`): no outcome follows.
             case recorded
         }
 

@@ -1,11 +1,11 @@
 import Foundation
 
 /// A disclosure made outside afterflow (a letter, a call, a form filled in by hand), recorded in
-/// the same log so that a client's accounting is whole (`afterflow disclosures add`): who
+/// the same log so that a client's accounting is whole (`afterflow disclosed`): who
 /// received it, why, when, and what was given, in the user's words, with no outcome line.
 public enum OutsideDisclosure {
     /// The command it is logged as.
-    public static let command = "disclosures add"
+    public static let command = "disclosed"
     /// The most characters of a recipient, purpose or description: a few words, not a record.
     public static let textLimit = 200
 

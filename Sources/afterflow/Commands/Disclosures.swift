@@ -2,33 +2,18 @@ import AfterflowKit
 import ArgumentParser
 import Foundation
 
-struct Disclosures: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "disclosures",
-        abstract: "List what has left the vault (every export, served page, backup and push), and record what left by other means.",
-        discussion: """
-            'afterflow disclosures' lists (the list subcommand is the default); 'afterflow disclosures add' records a disclosure made outside afterflow, so that a client's accounting of disclosures is whole.
-
-            Examples:
-              afterflow disclosures maya-t
-              afterflow disclosures add maya-t --to "Acme Health Plan" --purpose "payer review" --what "session notes, March 2025" --date 2025-04-02
-            """,
-        subcommands: [List.self, Add.self],
-        defaultSubcommand: List.self)
-}
-
-extension Disclosures {
-    struct List: ParsableCommand {
+extension Afterflow {
+    struct Disclosures: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "list",
+            commandName: "disclosures",
             abstract: "List what has left the vault: every export, served page, backup and push, for a client's accounting of disclosures.",
             discussion: """
-                Every command that sends records out (each export, to a file or to standard output, reminders --ics, serve, backup, git sync when it pushes) first appends a line to .afterflow/disclosures.log, and a second line with how it ended: done (with the size and SHA-256 of what was written, as sha256sum prints it) or failed. One with no end is listed as unfinished: it was killed, and some of it may have left. serve is listed as started; one made outside afterflow ('afterflow disclosures add') as recorded. The log holds ids, short names, counts, paths, the recipient and the purpose given; never a client's name or any text of a record.
+                Every command that sends records out (each export, to a file or to standard output, reminders --ics, serve, backup, git sync when it pushes) first appends a line to .afterflow/disclosures.log, and a second line with how it ended: done (with the size and SHA-256 of what was written, as sha256sum prints it) or failed. One with no end is listed as unfinished: it was killed, and some of it may have left. serve is listed as started; one made outside afterflow ('afterflow disclosed') as recorded. The log holds ids, short names, counts, paths, the recipient and the purpose given; never a client's name or any text of a record.
 
                 With CLIENT, only the disclosures of that client's records: what a client may ask for under HIPAA (45 CFR 164.528). By default the last six years, oldest first, and without those marked --exempt (treatment, payment, operations, to the client, authorized); --all lists those too. Repeated disclosures (the same command and records' clients, to one recipient, for one purpose, each on the day of the one before or the day after) are one line with their number and first and last day; --each lists every one. --format json and csv always give every one.
 
                 Examples:
-                  afterflow disclosures list maya-t
+                  afterflow disclosures maya-t
                   afterflow disclosures maya-t --each
                   afterflow disclosures --since 2025-01-01 --format csv > disclosures.csv
                   afterflow disclosures --all --format json | jq '.[].status'

@@ -56,7 +56,7 @@ import Testing
         let entry = try OutsideDisclosure.entry(client: "maya-t", recipient: " Acme Health Plan ", purpose: "payer review",
                                                 what: "session notes, March 2025", at: made, now: DisclosureLogTests.nine, by: "ann")
         let text = DisclosureLine.disclosure(entry).text(timeZone: Self.zone)
-        #expect(text == #"{"at":"2025-10-18T09:00:00-07:00","disclosure":"\#(entry.id.uuidString)","command":"disclosures add","what":"session notes, March 2025","clients":["maya-t"],"to":"outside","recipient":"Acme Health Plan","purpose":"payer review","by":"ann","logged":"2025-10-20T09:00:00-07:00"}"#)
+        #expect(text == #"{"at":"2025-10-18T09:00:00-07:00","disclosure":"\#(entry.id.uuidString)","command":"disclosed","what":"session notes, March 2025","clients":["maya-t"],"to":"outside","recipient":"Acme Health Plan","purpose":"payer review","by":"ann","logged":"2025-10-20T09:00:00-07:00"}"#)
         #expect(try DisclosureLine.parse(text).get() == .disclosure(entry))
         #expect(DisclosureAccounting.Item(disclosure: entry).status == .recorded)
     }
@@ -66,7 +66,7 @@ import Testing
         #expect(throws: VaultError.self) {
             try OutsideDisclosure.entry(client: "maya-t", recipient: "Acme", purpose: "review", what: "notes", at: now.addingTimeInterval(60), now: now)
         }
-        #expect(OutsideDisclosure.problem(field: "--purpose", text: "a\nb") == "--purpose must be one line of text without control characters, found \"a\\nb\"")
+        #expect(OutsideDisclosure.problem(field: "--purpose", text: "a\nb") == "--purpose must be one line of text without control characters, found \"a^Jb\"")
         #expect(OutsideDisclosure.problem(field: "--to", text: "  ") == "--to needs a few words, found nothing")
         #expect(OutsideDisclosure.problem(field: "--what", text: String(repeating: "x", count: 201))
                 == "--what must be at most 200 characters, found 201; a few words will do")
