@@ -11,8 +11,8 @@ extension Afterflow {
                 A letter, a call, a form filled in by hand: afterflow cannot see these, but HIPAA's accounting (45 CFR 164.528) counts them. The line goes into .afterflow/disclosures.log beside afterflow's own (appended, fsync'd, never rewritten): the day it was made, the client's short name, who received it, why, and what was given, in a few words of yours. Keep clinical text out of it ('session notes, March 2025', not what they say). 'afterflow disclosures' lists it as recorded.
 
                 Examples:
-                  afterflow disclosed maya-t --to "Acme Health Plan" --purpose "payer review" --what "session notes, March 2025"
-                  afterflow disclosed leo-o --to "Dr. Kim, pediatrician" --purpose "referral" --what "evaluation report" --date 2025-04-02 --exempt treatment
+                  afterflow disclosed maya-t --to "Acme Health" --purpose audit --what notes
+                  afterflow disclosed leo-o --to "Dr. Kim" --purpose referral --what report
                 """)
 
         @OptionGroup var vaultOptions: VaultOptions

@@ -17,7 +17,7 @@ extension Afterflow {
                   afterflow disclosures maya-t --each
                   afterflow disclosures --since 2025-01-01 --format csv > disclosures.csv
                   afterflow disclosures --all --format json | jq '.[].status'
-                  afterflow export progress maya-t -o p.html --recipient "Lincoln Elementary" --purpose "school team"
+                  afterflow export progress maya-t -o p.html --to "Lincoln School"
                 """)
 
         @OptionGroup var vaultOptions: VaultOptions
