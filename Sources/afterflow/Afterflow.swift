@@ -57,6 +57,7 @@ struct Afterflow: ParsableCommand {
             ClientCommand.self, GoalCommand.self, Trials.self, TrialCommand.self, RecordCommand.self, Agreement.self, Units.self, Log.self, Serve.self, Summary.self, ProgressCommand.self, Note.self, Sign.self, AddendumCommand.self,
             MoodCommand.self, MoodsCommand.self, AssessCommand.self, AssessmentsCommand.self, InstrumentCommand.self, MusicCommand.self, MergeDriverCommand.self, GitCommand.self, Backup.self, Restore.self,
             Disclosures.self,
+            Disclosed.self,
         ]
     )
 

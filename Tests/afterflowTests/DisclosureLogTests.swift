@@ -232,7 +232,7 @@ struct DisclosureLogTests {
             #expect(lines.first?["count"] as? Int == 300 && (lines.first?["records"] as? [String])?.count == 300)
             let listed = try sandbox.run(["disclosures", "--vault", vault, "--format", "csv"], environment: ["AFTERFLOW_NOW": Self.now])
             expectStatus(listed, 0)
-            #expect(listed.stdoutLines.count == 2 && listed.stdoutLines[1].hasSuffix(",research,\"\",\"\",unfinished,\"\",\"\""), "\(listed)")
+            #expect(listed.stdoutLines.count == 2 && listed.stdoutLines[1].hasSuffix(",research,\"\",\"\",unfinished,\"\",\"\",\"\",\"\""), "\(listed)")
         }
     }
 
@@ -319,6 +319,65 @@ struct DisclosureLogTests {
             let unknown = try sandbox.run(["disclosures", "maya", "--vault", vault], environment: now)
             expectStatus(unknown, 64)
             #expect(unknown.stderr.contains("no client \"maya\"; the clients are leo-o, maya-t, sam-r; did you mean \"maya-t\"?"), "\(unknown)")
+        }
+    }
+
+    @Test("disclosures joins repeated disclosures to one recipient for one purpose on consecutive days; --each lists every one")
+    func repeatedDisclosuresAreOneLine() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault("vault")
+            // Oct 20, 21 and 22 to the plan, each the day after the one before: one line. Oct 25 is
+            // three days after Oct 22: a line of its own.
+            for day in ["20", "21", "22", "25"] {
+                let export = try sandbox.run(["export", "trials", "csv", "--vault", vault, "--client", "maya-t", "--to", "Acme Health Plan",
+                                              "--purpose", "payer review"], environment: ["AFTERFLOW_NOW": "2025-10-\(day)T09:00:00-07:00"])
+                expectStatus(export, 0)
+            }
+            #expect(Self.logLines(vault).filter { $0["recipient"] as? String == "Acme Health Plan" }.count == 4)
+            let now = ["AFTERFLOW_NOW": "2025-10-25T10:00:00-07:00"]
+            let listed = try sandbox.run(["disclosures", "maya-t", "--vault", vault], environment: now)
+            expectStatus(listed, 0)
+            #expect(listed.stdoutLines.count == 4, "\(listed)")
+            #expect(listed.stdoutLines[1].hasPrefix("2025-10-20 to 2025-10-22  export trials csv  3 × trials  Acme Health Plan (standard output)  payer review  done"), "\(listed)")
+            #expect(listed.stdoutLines[2].hasPrefix("2025-10-25 09:00"), "\(listed)")
+            #expect(listed.stdoutLines[3] == "4 disclosures of maya-t's records since 2019-10-25, oldest first in 2 lines (repeated ones joined; --each lists every one).")
+            let each = try sandbox.run(["disclosures", "maya-t", "--vault", vault, "--each"], environment: now)
+            #expect(each.stdoutLines.count == 6 && each.stdoutLines.last == "4 disclosures of maya-t's records since 2019-10-25, oldest first.", "\(each)")
+            let json = try sandbox.run(["disclosures", "maya-t", "--vault", vault, "--format", "json"], environment: now)
+            #expect((json.json as? [[String: Any]])?.count == 4, "JSON gives every one")
+        }
+    }
+
+    @Test("disclosed records one made outside afterflow in the same log, listed as recorded; a date after now is refused")
+    func aDisclosureMadeOutside() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault("vault")
+            let now = ["AFTERFLOW_NOW": Self.now]
+            let added = try sandbox.run(["disclosed", "maya-t", "--vault", vault, "--to", "Acme Health Plan", "--purpose", "payer review",
+                                         "--what", "session notes, March 2025", "--date", "2025-10-18"], environment: now)
+            expectStatus(added, 0)
+            #expect(added.stdout == "Recorded in .afterflow/disclosures.log: 2025-10-18 00:00, maya-t's records to Acme Health Plan, for payer review.\n", "\(added)")
+            let lines = Self.logLines(vault)
+            #expect(lines.count == 1)
+            #expect(lines.first?["at"] as? String == "2025-10-18T00:00:00-07:00" && lines.first?["logged"] as? String == "2025-10-20T09:00:00-07:00")
+            #expect(lines.first?["to"] as? String == "outside" && lines.first?["destination"] == nil && lines.first?["clients"] as? [String] == ["maya-t"])
+            let listed = try sandbox.run(["disclosures", "maya-t", "--vault", vault], environment: now)
+            expectStatus(listed, 0)
+            #expect(listed.stdoutLines[1] == "2025-10-18 00:00  disclosed  session notes, March 2025  Acme Health Plan  payer review  recorded", "\(listed)")
+            // Leo's accounting does not hold it.
+            let leo = try sandbox.run(["disclosures", "leo-o", "--vault", vault], environment: now)
+            #expect(leo.stdoutLines.first?.hasPrefix("No disclosures of leo-o's records") == true, "\(leo)")
+
+            let future = try sandbox.run(["disclosed", "maya-t", "--vault", vault, "--to", "Acme", "--purpose", "review", "--what", "notes",
+                                          "--date", "2025-10-21"], environment: now)
+            expectStatus(future, 64)
+            #expect(future.stderr.contains("--date 2025-10-21 is after now; record a disclosure once it has been made"), "\(future)")
+            let unknown = try sandbox.run(["disclosed", "maya", "--vault", vault, "--to", "Acme", "--purpose", "review", "--what", "notes"], environment: now)
+            expectStatus(unknown, 64)
+            #expect(unknown.stderr.contains("no client \"maya\""), "\(unknown)")
+            let twoLines = try sandbox.run(["disclosed", "maya-t", "--vault", vault, "--to", "Acme", "--purpose", "a\nb", "--what", "notes"], environment: now)
+            expectStatus(twoLines, 64)
+            #expect(Self.logLines(vault).count == 1, "nothing more was logged")
         }
     }
 

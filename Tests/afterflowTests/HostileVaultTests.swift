@@ -107,6 +107,7 @@ struct HostileVaultTests {
         ("restore", ["restore", "../out/j.age", "../restored", "--identity", "../key.txt"]),
         ("disclosures", ["disclosures", "--all"]),
         ("disclosures", ["disclosures", "--all", "--format", "csv"]),
+        ("disclosed", ["disclosed", "maya-t", "--to", "Acme Health Plan", "--purpose", "payer review", "--what", "session notes"]),
         ("init", ["init", "../fresh", "--no-git"]),
         ("agreement", ["agreement", "maya-t"]),
         ("units", ["units"]),

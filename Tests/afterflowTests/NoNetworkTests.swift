@@ -63,6 +63,7 @@ struct NoNetworkTests {
         (["backup", "-o", "SANDBOX/mine.age", "--recipient", "RECIPIENT"], false),
         (["restore", "SANDBOX/mine.age", "SANDBOX/restored", "--identity", "SANDBOX/key.txt"], false),
         (["disclosures"], false), (["disclosures", "maya-t", "--all", "--format", "csv"], false),
+        (["disclosed", "maya-t", "--to", "Acme Health Plan", "--purpose", "payer review", "--what", "session notes"], false),
     ]
 
     /// The commands with a test of their own below, which needs more than one run (a server, the

@@ -232,7 +232,7 @@ struct PracticeListingTests {
             let rows = try pythonCSVRows(result.stdout)
             let header = try #require(rows.first)
             #expect(header == ["client", "goal", "goal_title", "day", "sessions", "trials", "correct", "independent", "percent_correct",
-                               "percent_independent", "band", "phase", "counts", "cue_independent", "cue_minimal", "cue_moderate", "cue_maximal", "cue_other",
+                               "percent_independent", "band", "phase", "counts", "probe", "cue_independent", "cue_minimal", "cue_moderate", "cue_maximal", "cue_other",
                                "measure", "value", "unit", "count", "seconds", "part", "whole", "observed_minutes"])
             let body = Array(rows.dropFirst())
             #expect(body.allSatisfy { $0.count == header.count }, "every row has the header's columns")

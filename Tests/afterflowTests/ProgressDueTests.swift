@@ -87,4 +87,27 @@ struct ProgressDueTests {
             #expect(noClient.stderr.contains("afterflow progress --due"), "\(noClient)")
         }
     }
+
+    /// Sam's report of Mar 16 makes the period Mar 17 to Apr 1: his behaviour goals' baseline
+    /// days (Mar 3 and 10) lie before it. Hitting, a count: baseline 14 + 11 = 25 in 45 + 45 =
+    /// 90 min, 25 ÷ 1.5 h = 16.7 per hour (2 days joined); current Mar 31, 3 in its 45 observed
+    /// minutes (a count's observed time is the session's, as its row says: "3 times in 45 min"),
+    /// 3 ÷ 0.75 h = 4 per hour; change 4 − 16.667 = −12.7. In the period: Mar 17, 24 and 31, 3 days.
+    @Test("export progress --period gives a behaviour goal its baseline from before the period, its change and a sentence")
+    func periodReportOfBehaviourGoals() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let client = vault + "/clients/sam-r/client.md"
+            try sandbox.write(client, try sandbox.readText(client).replacingOccurrences(of: "born: 2016-08-14\n", with: "born: 2016-08-14\nprogress_reports: [2025-03-16]\n"))
+            let result = try sandbox.run(["export", "progress", "sam-r", "--goal", "hitting", "--period", "--dry-run", "-o", sandbox.path("sam.html")],
+                                         directory: vault, environment: practiceAt("2025-04-01T12:00:00-07:00"))
+            expectStatus(result, 0)
+            let html = try sandbox.readText(sandbox.path("sam.html"))
+            #expect(html.contains("Mar 17, 2025 to Apr 1, 2025, since the report of Mar 16, 2025"), "\(html)")
+            #expect(html.contains("<dt>Baseline</dt><dd>16.7 per hour (baseline phase: 2 days joined)</dd>"), "\(html)")
+            #expect(html.contains("<dt>Current</dt><dd>4 per hour on Mar 31, 2025: 3 times in 45 min"), "\(html)")
+            #expect(html.contains("<dt>Change</dt><dd>−12.7 per hour since baseline</dd>"), "\(html)")
+            #expect(html.contains("<dt>Progress</dt><dd>4 per hour on Mar 31, 2025, down from 16.7 per hour at baseline (2 days joined), over 3 days this period.</dd>"), "\(html)")
+        }
+    }
 }

@@ -84,6 +84,60 @@ struct UnitsTests {
         }
     }
 
+    @Test("trials end adds a service and place to an ended session without --at: its own start and end give the minutes")
+    func billingAfterTheEnd() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let now = practiceAt("2025-04-02T09:00:00-07:00")
+            let start = try sandbox.run(["trials", "start", "sam-r"], directory: vault, environment: now)
+            expectStatus(start, 0)
+            let path = start.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            expectStatus(try sandbox.run(["trials", "end", "sam-r", "--at", "09:23"], directory: vault, environment: practiceAt("2025-04-02T09:30:00-07:00")), 0)
+            let unbilled = try sandbox.run(["units", "sam-r", "--since", "2025-04-02", "--format", "json"], directory: vault, environment: now)
+            #expect(Self.sessions(unbilled).map { $0["reason"] as? String } == ["no service"])
+            // An hour later, without --at: the end written at 09:23 stays.
+            let later = practiceAt("2025-04-02T10:30:00-07:00")
+            let added = try sandbox.run(["trials", "end", "sam-r", "--service", "97153", "--place", "12"], directory: vault, environment: later)
+            expectStatus(added, 0)
+            #expect(added.stdout == "Added service, place to \(path), which ended at 9:23 AM: 23 min, 0 trials.\n", "\(added)")
+            let text = try sandbox.readText(vault + "/" + path)
+            #expect(frontMatterValue(text, "end") == "2025-04-02T09:23:00-07:00")
+            #expect(frontMatterValue(text, "service") == "\"97153\"" && frontMatterValue(text, "place") == "12 Home", "\(text)")
+            // 09:00 to 09:23 = 23 min → 2 units (23-37), not the 90 minutes to 10:30 (6 units).
+            let billed = try sandbox.run(["units", "sam-r", "--since", "2025-04-02", "--format", "json"], directory: vault, environment: later)
+            #expect(Self.sessions(billed).map { [$0["minutes"] as? Int, $0["units"] as? Int] } == [[23, 2]])
+            // Nothing to add: refused as before, the file unchanged.
+            let before = try sandbox.read(vault + "/" + path)
+            let again = try sandbox.run(["trials", "end", "sam-r"], directory: vault, environment: later)
+            expectStatus(again, 1)
+            #expect(again.stderr.contains("has ended already (at 9:23 AM on Wed Apr 2, 2025); nothing was written"), "\(again)")
+            #expect(again.stderr.contains("To add its service or place, give them"), "\(again)")
+            #expect(try sandbox.read(vault + "/" + path) == before)
+        }
+    }
+
+    @Test("trials end without --at refuses to end now a session of another day that has no end, and says to give it")
+    func noEndOnAnotherDay() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let start = try sandbox.run(["trials", "start", "sam-r"], directory: vault, environment: practiceAt("2025-04-02T09:00:00-07:00"))
+            expectStatus(start, 0)
+            let path = start.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            let before = try sandbox.read(vault + "/" + path)
+            // The next day at 10:00: 25 hours after the start, past the 12 hours a session may run past midnight.
+            let nextDay = practiceAt("2025-04-03T10:00:00-07:00")
+            let refused = try sandbox.run(["trials", "end", "sam-r", "--service", "97153"], directory: vault, environment: nextDay)
+            expectStatus(refused, 1)
+            #expect(refused.stderr.contains("\(path) has no end time and started at 9:00 AM on Wed Apr 2, 2025; ending it now would make it 25 hours long, so nothing was written"), "\(refused)")
+            #expect(refused.stderr.contains("afterflow trials end \(path) --at 15:45"), "\(refused)")
+            #expect(try sandbox.read(vault + "/" + path) == before)
+            // With its end: 09:00 to 09:40 = 40 min → 3 units (38-52).
+            expectStatus(try sandbox.run(["trials", "end", path, "--at", "09:40", "--service", "97153"], directory: vault, environment: nextDay), 0)
+            let billed = try sandbox.run(["units", "sam-r", "--since", "2025-04-02", "--format", "json"], directory: vault, environment: nextDay)
+            #expect(Self.sessions(billed).map { [$0["minutes"] as? Int, $0["units"] as? Int] } == [[40, 3]])
+        }
+    }
+
     @Test("a service not on the vault's list is refused before anything is written")
     func unknownService() throws {
         try withSandbox { sandbox in
@@ -112,6 +166,38 @@ struct UnitsTests {
                 "",
                 "3 sessions, 2 billable: 4 units (92507 × 1, 97155 × 3), timed codes by the medicare rule over each client's day; 1 not billable.",
             ])
+        }
+    }
+
+    @Test("check with concurrent_97155: false warns at a 97155 session overlapping a 97153 of the same client; without it, nothing")
+    func concurrent97155() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            func technician(_ day: String, _ start: String, _ end: String, id: String) -> String {
+                "---\ntype: trials\nid: \(id)\nclient: E2AE4ED1-45B4-51AF-ADA2-E883C6FD3003\ndate: 2025-03-\(day)T\(start):00-08:00\n"
+                    + "end: 2025-03-\(day)T\(end):00-08:00\nservice: \"97153\"\nplace: 03 School\nprovider: A. Tech, RBT\n---\n\n## Trials\n\n"
+            }
+            // Sam's 97155 sessions run 09:00 to 09:45. On Mar 3 a technician's 97153 from 09:30 to
+            // 10:15 overlaps it from 09:30 to 09:45: 15 minutes. On Mar 10 one from 09:45 starts as
+            // the 97155 ends: no overlap.
+            let folder = vault + "/clients/sam-r/sessions/2025/"
+            try sandbox.write(folder + "2025-03-03-0930.md", technician("03", "09:30", "10:15", id: "5B1D2C3E-4F50-4A6B-8C7D-9E0F1A2B3C4D"))
+            try sandbox.write(folder + "2025-03-10-0945.md", technician("10", "09:45", "10:30", id: "6C2E3D4F-5061-4B7C-9D8E-0F1A2B3C4D5E"))
+            let allowed = try sandbox.run(["check"], directory: vault)
+            #expect(!allowed.stdout.contains("overlaps"), "\(allowed)")
+            let config = vault + "/.afterflow/config.yml"
+            try sandbox.write(config, try sandbox.readText(config) + "concurrent_97155: false\n")
+            let result = try sandbox.run(["check"], directory: vault)
+            expectStatus(result, 0)
+            // Line 8 of the 97155 session is "service: 97155"; its value starts at column 10.
+            #expect(result.stdoutLines.filter { $0.contains("overlaps") } == [
+                "clients/sam-r/sessions/2025/2025-03-03-0900.md:8:10: warning: 97155 overlaps the 97153 session clients/sam-r/sessions/2025/2025-03-03-0930.md "
+                    + "from 9:30 AM to 9:45 AM (15 minutes); the vault's payer does not pay 97155 and 97153 of one client for the same time "
+                    + "(concurrent_97155: false): bill that time once, or correct the times",
+            ], "\(result)")
+            try sandbox.write(config, try sandbox.readText(config).replacingOccurrences(of: "concurrent_97155: false", with: "concurrent_97155: sometimes"))
+            let bad = try sandbox.run(["check"], directory: vault)
+            #expect((bad.stdout + bad.stderr).contains("concurrent_97155 must be true or false"), "\(bad)")
         }
     }
 

@@ -11,7 +11,9 @@ import Foundation
 /// - a client, goal or trial session file outside its place in `clients/<short>/`;
 /// - a client folder holding goals or sessions without a `client.md`;
 /// - a trial session's service not on the vault's list, and, with `audit: true`, what an audit
-///   of its claim needs (`PracticeCheck+Billing`).
+///   of its claim needs (`PracticeCheck+Billing`);
+/// - with `concurrent_97155: false`, a 97155 session overlapping a 97153 of the same client
+///   (`PracticeCheck+Concurrency`).
 ///
 /// Each problem is located at the value or word it is about (1-based line and column, the column
 /// in UTF-8 bytes), with the path filled in.
@@ -26,6 +28,9 @@ public struct PracticeCheck: Sendable {
     public var services: [ServiceCode] = ServiceCode.standard
     /// Whether trial sessions are checked for what an audit needs (`audit: true`).
     public var audit = false
+    /// Whether the payer pays 97155 for time a 97153 of the same client covers
+    /// (`concurrent_97155:`, true unless set); when not, `check` warns at such an overlap.
+    public var concurrent97155 = true
     /// The front end's clock, when it gave one (see `VaultCheck.now`).
     public var now: Date?
     /// The vault's time zone, for times written without an offset.
@@ -40,6 +45,7 @@ public struct PracticeCheck: Sendable {
         abcConsequences = config.abcConsequences
         services = config.services
         audit = config.audit
+        concurrent97155 = config.concurrent97155
         timeZone = config.timeZone
     }
 
@@ -118,7 +124,7 @@ public struct PracticeCheck: Sendable {
             found += checked.practiceProblems(of: entry, check: self, folders: &folders)
         }
         for (short, folder) in folders.sorted(by: { $0.key < $1.key }) where !folder.members.isEmpty {
-            found += clientOf(folder, short: short, paths: paths, clientIDs: clientIDs)
+            found += clientOf(folder, short: short, paths: paths, clientIDs: clientIDs) + concurrencyWarnings(folder)
         }
         return found.sorted { ($0.path ?? "", $0.location) < ($1.path ?? "", $1.location) }
     }

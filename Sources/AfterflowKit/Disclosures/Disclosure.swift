@@ -22,6 +22,9 @@ public struct Disclosure: Sendable, Equatable {
     /// The records' ids (sessions, check-ins, assessments), when the command names them.
     public var records: [String]
     public var destination: DisclosureDestination
+    /// Who received it, a person or an organisation, as the user gave it with `--recipient`
+    /// (`disclosed --to`): never a client.
+    public var recipient: String?
     /// Why, as the user gave it with `--purpose`.
     public var purpose: String?
     /// Why the accounting leaves it out, as given with `--exempt`.
@@ -30,10 +33,13 @@ public struct Disclosure: Sendable, Equatable {
     public var by: String?
     /// A disclosure with no end of its own (`serve` runs until it is stopped): no outcome follows.
     public var ongoing: Bool
+    /// When a disclosure made outside afterflow (`to: outside`) was written in the log; `at` is
+    /// when it was made.
+    public var logged: Date?
 
     public init(id: UUID = UUID(), at: Date, command: String, what: String, count: Int? = nil, clients: [String] = [],
-                records: [String] = [], destination: DisclosureDestination, purpose: String? = nil,
-                exempt: DisclosureExemption? = nil, by: String? = nil, ongoing: Bool = false) {
+                records: [String] = [], destination: DisclosureDestination, recipient: String? = nil, purpose: String? = nil,
+                exempt: DisclosureExemption? = nil, by: String? = nil, ongoing: Bool = false, logged: Date? = nil) {
         self.id = id
         self.at = at
         self.command = command
@@ -42,10 +48,12 @@ public struct Disclosure: Sendable, Equatable {
         self.clients = clients
         self.records = records
         self.destination = destination
+        self.recipient = recipient
         self.purpose = purpose
         self.exempt = exempt
         self.by = by
         self.ongoing = ongoing
+        self.logged = logged
     }
 }
 
@@ -62,6 +70,9 @@ public struct DisclosureDestination: Sendable, Equatable, CustomStringConvertibl
         case backup
         /// A git remote, by name.
         case git
+        /// Given outside afterflow (a letter, a call, a form filled by hand) and recorded with
+        /// `disclosed`.
+        case outside
     }
 
     public var kind: Kind

@@ -3,7 +3,7 @@ import Foundation
 extension DisclosureAccounting {
     /// The columns of `--format csv`, in order.
     public static let csvHeader = ["at", "command", "what", "count", "clients", "records", "to", "destination",
-                                   "purpose", "exempt", "by", "status", "bytes", "sha256"]
+                                   "purpose", "exempt", "by", "status", "bytes", "sha256", "recipient", "logged"]
 
     /// The items as CSV (RFC 4180, LF line ends, a header row); lists in a cell are separated by
     /// spaces. Every cell is guarded against formula injection (a purpose is the user's text).
@@ -16,6 +16,7 @@ extension DisclosureAccounting {
                 entry.clients.joined(separator: " "), entry.records.joined(separator: " "), entry.destination.kind.rawValue,
                 entry.destination.target ?? "", entry.purpose ?? "", entry.exempt?.rawValue ?? "", entry.by ?? "",
                 item.status.rawValue, item.outcome?.bytes.map(String.init) ?? "", item.outcome?.sha256 ?? "",
+                entry.recipient ?? "", entry.logged.map { DisclosureLine.timestamp($0, timeZone: timeZone) } ?? "",
             ]
             CSVWriter.appendRow(fields, guarded: true, to: &out)
             out += "\n"

@@ -12,6 +12,8 @@ public struct DisclosureAccounting: Sendable {
             /// No outcome was logged: the process was killed or the machine stopped meanwhile,
             /// so some or all of its bytes may have left.
             case unfinished
+            /// Made outside afterflow and recorded by hand (`disclosed`): no outcome follows.
+            case recorded
         }
 
         public var disclosure: Disclosure
@@ -19,6 +21,7 @@ public struct DisclosureAccounting: Sendable {
 
         public var status: Status {
             if let outcome { return outcome.status == .done ? .done : .failed }
+            if disclosure.destination.kind == .outside { return .recorded }
             return disclosure.ongoing ? .started : .unfinished
         }
     }

@@ -27,10 +27,12 @@ public enum DisclosureLine: Sendable, Equatable {
         if !entry.records.isEmpty { fields.append(("records", .array(entry.records.map(JSONValue.string)))) }
         fields.append(("to", .string(entry.destination.kind.rawValue)))
         if let target = entry.destination.target { fields.append(("destination", .string(target))) }
+        if let recipient = entry.recipient { fields.append(("recipient", .string(recipient))) }
         if let purpose = entry.purpose { fields.append(("purpose", .string(purpose))) }
         if let exempt = entry.exempt { fields.append(("exempt", .string(exempt.rawValue))) }
         if let by = entry.by { fields.append(("by", .string(by))) }
         if entry.ongoing { fields.append(("ongoing", .bool(true))) }
+        if let logged = entry.logged { fields.append(("logged", .string(timestamp(logged, timeZone: timeZone)))) }
         return .object(fields)
     }
 
@@ -94,8 +96,9 @@ public enum DisclosureLine: Sendable, Equatable {
         return .success(Disclosure(id: id, at: at, command: command, what: what, count: object["count"] as? Int,
                                    clients: object["clients"] as? [String] ?? [], records: object["records"] as? [String] ?? [],
                                    destination: DisclosureDestination(kind, object["destination"] as? String),
-                                   purpose: object["purpose"] as? String, exempt: exempt, by: object["by"] as? String,
-                                   ongoing: object["ongoing"] as? Bool ?? false))
+                                   recipient: object["recipient"] as? String, purpose: object["purpose"] as? String, exempt: exempt,
+                                   by: object["by"] as? String, ongoing: object["ongoing"] as? Bool ?? false,
+                                   logged: (object["logged"] as? String).flatMap(date)))
     }
 
     private static func date(_ text: String) -> Date? {

@@ -131,15 +131,21 @@ public struct ProgressChart: Sendable {
         return out
     }
 
-    /// A filled dot for each point that counts, a hollow square for each other; each with its
-    /// day, its exact value and its words.
+    /// A filled dot for each point that counts, a hollow square for each other, a diamond for a
+    /// probe day's point (hollow when it does not count); each with its day, its exact value and
+    /// its words.
     func pointMarks(x: (Int) -> Double, y: (Double) -> Double, radius: Double) -> String {
         var out = ""
         let attribute = series.scale == .percent ? "data-percent" : "data-value"
         for point in series.points {
             let px = x(point.day.dayNumber), py = y(point.value)
             let data = "data-day=\"\(point.day.dayString)\" \(attribute)=\"\(JSONValue.rounded(point.value, places: 1).serialized())\""
-            if point.counts {
+            if point.probe {
+                // A diamond: filled when it counts, hollow when under min_trials.
+                let d = radius * 1.4
+                let corners = [(px, py - d), (px + d, py), (px, py + d), (px - d, py)].map { "\(f($0.0)),\(f($0.1))" }.joined(separator: " ")
+                out += "<polygon class=\"point probe\(point.counts ? "" : " short")\" \(data) points=\"\(corners)\" fill=\"\(point.counts ? "#1f5fbf" : "#ffffff")\" stroke=\"#1f5fbf\" stroke-width=\"1.2\"><title>\(esc(point.label))</title></polygon>\n"
+            } else if point.counts {
                 out += "<circle class=\"point\" \(data) cx=\"\(f(px))\" cy=\"\(f(py))\" r=\"\(f(radius))\" fill=\"#1f5fbf\" stroke=\"#1f5fbf\" stroke-width=\"1.2\"><title>\(esc(point.label))</title></circle>\n"
             } else {
                 let side = radius * 1.8
@@ -208,7 +214,12 @@ public struct ProgressChart: Sendable {
             out += "<line x1=\"\(f(at))\" y1=\"30\" x2=\"\(f(at + 26))\" y2=\"30\" stroke=\"#5b6470\" stroke-width=\"1.2\" stroke-dasharray=\"9 3 2 3\"/><text x=\"\(f(at + 32))\" y=\"34\">aim line</text>"
             at += 100
         }
-        if series.combinedNote != nil {
+        if series.points.contains(where: \.probe) {
+            out += "<polygon points=\"\(f(at + 6)),24.4 \(f(at + 11.6)),30 \(f(at + 6)),35.6 \(f(at + 0.4)),30\" fill=\"#1f5fbf\"/><text x=\"\(f(at + 16))\" y=\"34\">probe session</text>"
+            at += 112
+        }
+        // The note on same-day sessions only where it fits (the text alternative says it too).
+        if series.combinedNote != nil, at + 160 <= ProgressChart.width - 2 {
             out += "<text x=\"\(f(at))\" y=\"34\" fill=\"#5b6470\">same-day sessions combined</text>"
         }
         out += "</g>\n"
@@ -309,9 +320,15 @@ public struct ProgressChart: Sendable {
         let points = series.points
         let counting = points.filter(\.counts)
         var text = "\(points.count) session\(points.count == 1 ? "" : "s")"
-        if counting.count < points.count {
-            let short = points.count - counting.count
+        let short = points.filter { !$0.counts && !$0.probe }.count
+        if short > 0 {
             text += ", \(short) of them " + (minTrials.map { "under \($0) trials (hollow squares, not counted)" } ?? "not counted (hollow squares)")
+        }
+        let probes = points.filter(\.probe)
+        if !probes.isEmpty {
+            let hollow = probes.filter { !$0.counts }.count
+            text += ", \(probes.count) of them probe sessions (diamonds"
+                + (hollow == 0 ? "" : ", \(hollow) hollow: " + (minTrials.map { "under \($0) trials, not counted" } ?? "not counted")) + ")"
         }
         if let last = counting.last { text += "; the last that counts: \(last.label)" }
         if let criterion = series.criterion {

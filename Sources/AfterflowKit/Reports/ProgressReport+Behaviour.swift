@@ -5,7 +5,8 @@ import Foundation
 /// lines, the path broken at each, trend, a goal and aim line where the goal has them, its text
 /// alternative) and a row a day.
 extension ProgressReport {
-    static func behaviourGoalContext(_ behaviour: BehaviourProgress, privacy: Redaction, trend: TrendMethod?) -> [String: Any] {
+    static func behaviourGoalContext(_ behaviour: BehaviourProgress, privacy: Redaction, trend: TrendMethod?,
+                                     period: BehaviourPeriod? = nil) -> [String: Any] {
         let goal = behaviour.goal.goal
         let anchor = "goal-" + behaviour.goal.short
         let series = ChartSeries(behaviour: behaviour, trend: trend)
@@ -35,6 +36,7 @@ extension ProgressReport {
             let lines = series.facts
             if !lines.isEmpty { c["chart_lines"] = lines.map(ReportText.init) }
         }
+        if let period { addBehaviourPeriod(period, measure: behaviour.measure, to: &c) }
         if !behaviour.rows.isEmpty { c["has_behaviour_rows"] = true }
         c["behaviour_rows"] = behaviour.rows.map { row -> [String: Any] in
             var r: [String: Any] = [
@@ -47,6 +49,20 @@ extension ProgressReport {
             return r
         }
         return c
+    }
+
+    /// A period report's lines for a behaviour goal: the baseline and current level of the
+    /// goal's whole record up to the report's day (the period's rows alone may hold no baseline
+    /// day), the change and the sentence.
+    static func addBehaviourPeriod(_ period: BehaviourPeriod, measure: GoalMeasure, to c: inout [String: Any]) {
+        c["baseline"] = nil
+        c["current"] = nil
+        if let baseline = period.baseline { c["baseline"] = ReportText(period.scale.text(baseline.value) + " (baseline phase: \(baseline.how))") }
+        if let last = period.current {
+            c["current"] = ReportText(period.scale.text(last.value) + " on \(last.day.mediumDay): " + last.text(measure: measure))
+        }
+        if let change = period.changeText { c["change"] = ReportText(change) }
+        c["progress_verdict"] = ReportText(period.sentence)
     }
 
     /// The sentence on the trend of the last phase with days (the one the goal is in).

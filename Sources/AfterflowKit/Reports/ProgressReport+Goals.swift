@@ -19,6 +19,7 @@ extension ProgressReport {
         ]
         if let category = goal.category, !category.isEmpty { c["category"] = ReportText(category) }
         if progress.mastery.isMastered { c["mastered"] = true }
+        if progress.rows.contains(where: \.probe) { c["has_probes"] = true }
         let definition = privacy.apply(definitionText(goal))
         if !definition.isBlank { c["definition"] = ReportText(RecordMarkdown.offlineHTML(definition)) }
         let counting = progress.rows.filter(\.counts)

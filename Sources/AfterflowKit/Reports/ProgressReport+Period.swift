@@ -8,8 +8,10 @@ extension ProgressReport {
         public var end: LocalDate
         public var lastReport: LocalDate?
         public var goals: [String: PeriodProgress]
+        /// Each behaviour goal's `BehaviourPeriod` by short name.
+        public var behaviour: [String: BehaviourPeriod]
 
-        /// The period from `start` to `end` of `record`'s trial goals (only `goal` when given);
+        /// The period from `start` to `end` of `record`'s goals, trial and behaviour (only `goal` when given);
         /// `yearEnd` is the day a goal without `target_date:` is judged against.
         public init(record: ClientRecord, cues: CueLevels, start: LocalDate, end: LocalDate, lastReport: LocalDate?,
                     yearEnd: LocalDate?, goal: String? = nil, trend: TrendMethod? = nil) {
@@ -17,10 +19,17 @@ extension ProgressReport {
             self.end = end
             self.lastReport = lastReport
             var goals: [String: PeriodProgress] = [:]
-            for progress in GoalProgress.make(record: record, cues: cues, goal: goal, until: end) where progress.goal.goal.measure == .trials {
-                goals[progress.goal.short] = PeriodProgress(progress: progress, start: start, yearEnd: yearEnd, trend: trend)
+            var behaviour: [String: BehaviourPeriod] = [:]
+            for progress in GoalProgress.make(record: record, cues: cues, goal: goal, until: end) {
+                if progress.goal.goal.measure == .trials {
+                    goals[progress.goal.short] = PeriodProgress(progress: progress, start: start, yearEnd: yearEnd, trend: trend)
+                } else {
+                    let whole = BehaviourProgress(goal: progress.goal, record: record, cues: cues, until: end)
+                    behaviour[progress.goal.short] = BehaviourPeriod(whole: whole, start: start)
+                }
             }
             self.goals = goals
+            self.behaviour = behaviour
         }
 
         /// The period of a report written on `today`: from the day after the client's last

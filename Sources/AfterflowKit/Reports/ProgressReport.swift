@@ -90,7 +90,8 @@ public enum ProgressReport {
         }
         if let period { context["report_period"] = ReportText(period.text) }
         let goals = progress.map { item -> [String: Any] in
-            var goal = behaviour.first(where: { $0.goal.short == item.goal.short }).map { behaviourGoalContext($0, privacy: privacy, trend: trend) }
+            var goal = behaviour.first(where: { $0.goal.short == item.goal.short })
+                .map { behaviourGoalContext($0, privacy: privacy, trend: trend, period: period?.behaviour[item.goal.short]) }
                 ?? goalContext(item, cues: cues, privacy: privacy, trend: trend, period: period?.goals[item.goal.short])
             if let coverage = record.reliabilityCoverage(goal: item.goal.short, since: item.since, until: item.until) {
                 goal["goal_reliability"] = ReportText(coverage.textLines.joined(separator: "; "))

@@ -49,6 +49,9 @@ public struct VaultConfig: Sendable {
     /// Whether `check` warns where a trial session lacks what an audit of a claim needs
     /// (`audit: true`), a signature among it; off by default, for a practice that does not bill.
     public var audit = false
+    /// Whether the payer pays 97155 for time a 97153 of the same client also covers
+    /// (`concurrent_97155:`); true unless set false, when `check` warns at each overlap.
+    public var concurrent97155 = true
     /// What the live logger does at each interval's end (`interval_signal: bell`): nothing,
     /// the terminal's bell, or a flash of the screen.
     public var intervalSignal: IntervalSignal = .none
@@ -99,7 +102,7 @@ public struct VaultConfig: Sendable {
                 readTreatments(entry)
                 continue
             case "version", "time_zone", "default_treatment", "default_administration", "clinician", "practice", "crisis_line",
-                 "provider", "unit_rule", "audit", "interval_signal":
+                 "provider", "unit_rule", "audit", "interval_signal", "concurrent_97155":
                 break
             default:
                 continue
@@ -163,6 +166,12 @@ public struct VaultConfig: Sendable {
             case "true", "yes": audit = true
             case "false", "no": audit = false
             default: diagnostics.append(.error("audit must be true or false, found \(quoted(text))", at: scalar.location))
+            }
+        case "concurrent_97155":
+            switch text.lowercased() {
+            case "true", "yes": concurrent97155 = true
+            case "false", "no": concurrent97155 = false
+            default: diagnostics.append(.error("concurrent_97155 must be true or false (whether the payer pays 97155 for time a 97153 of the same client covers), found \(quoted(text))", at: scalar.location))
             }
         default:
             return

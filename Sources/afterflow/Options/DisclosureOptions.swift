@@ -10,10 +10,13 @@ protocol DisclosingCommand: ParsableCommand {
     var disclosureOptions: DisclosureOptions { get }
 }
 
-/// `--purpose` and `--exempt`, shared by every command that sends records out.
+/// `--to`, `--purpose` and `--exempt`, shared by every command that sends records out.
 struct DisclosureOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Why the records go out, for the log of disclosures ('afterflow disclosures'): \"payer review\", \"court order\". One line; no client names.", valueName: "text"))
     var purpose: String?
+
+    @Option(name: .customLong("to"), help: ArgumentHelp("Who receives the records, for the log of disclosures: a person or an organisation (\"Acme Health Plan\"). Repeated disclosures to one recipient for one purpose are one line of 'afterflow disclosures'.", valueName: "recipient"))
+    var recipient: String?
 
     @Option(help: ArgumentHelp("Mark it as left out of a client's accounting of disclosures: treatment, payment, operations, client (to the client), authorized (with their written authorization). It is logged all the same.", valueName: "reason"))
     var exempt: DisclosureExemption?
@@ -21,6 +24,7 @@ struct DisclosureOptions: ParsableArguments {
     static let purposeLimit = 200
 
     func validate() throws {
+        if let recipient, let problem = OutsideDisclosure.problem(field: "--to", text: recipient) { throw ValidationError(problem) }
         guard let purpose else { return }
         let trimmed = purpose.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty { throw ValidationError("--purpose needs a few words (\"payer review\"), found nothing") }
@@ -38,7 +42,8 @@ struct DisclosureOptions: ParsableArguments {
                     ongoing: Bool = false) -> PendingDisclosure {
         let entry = Disclosure(at: now, command: CommandPath.of(command), what: what, count: count,
                                clients: Array(Set(clients)).sorted(), records: records.compactMap { $0 },
-                               destination: destination, purpose: purpose?.trimmingCharacters(in: .whitespaces),
+                               destination: destination, recipient: recipient?.trimmingCharacters(in: .whitespaces),
+                               purpose: purpose?.trimmingCharacters(in: .whitespaces),
                                exempt: exempt, by: Self.user, ongoing: ongoing)
         return PendingDisclosure(log: DisclosureLog(vault: vault), entry: entry)
     }

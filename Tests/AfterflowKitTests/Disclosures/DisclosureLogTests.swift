@@ -128,7 +128,7 @@ import Testing
         #expect(read.problems.map(\.message) == [
             "expected one JSON object on the line, found \"not json\"",
             "expected \"at\" with a time like 2025-10-20T09:00:00-07:00",
-            "expected \"to\" to be one of file, standard output, serve, backup, git",
+            "expected \"to\" to be one of file, standard output, serve, backup, git, outside",
         ])
         #expect(read.problems.allSatisfy { $0.path == ".afterflow/disclosures.log" && $0.severity == .error })
     }
@@ -139,8 +139,8 @@ import Testing
         let item = DisclosureAccounting.Item(disclosure: entry, outcome: DisclosureOutcome(id: entry.id, at: Self.nine.addingTimeInterval(1), status: .done, bytes: 42, sha256: "ff"))
         let csv = DisclosureAccounting.csv([item], timeZone: Self.zone).split(separator: "\n").map(String.init)
         #expect(csv == [
-            "at,command,what,count,clients,records,to,destination,purpose,exempt,by,status,bytes,sha256",
-            "2025-10-20T09:00:00-07:00,export csv,sessions,2,leo-o maya-t,6F1C2A3B-0000-4000-8000-000000000001,file,/tmp/out.csv,\"'=HYPERLINK(\"\"x\"\")\",\"\",ann,done,42,ff",
+            "at,command,what,count,clients,records,to,destination,purpose,exempt,by,status,bytes,sha256,recipient,logged",
+            "2025-10-20T09:00:00-07:00,export csv,sessions,2,leo-o maya-t,6F1C2A3B-0000-4000-8000-000000000001,file,/tmp/out.csv,\"'=HYPERLINK(\"\"x\"\")\",\"\",ann,done,42,ff,\"\",\"\"",
         ])
         let json = DisclosureAccounting.json([item], timeZone: Self.zone).serialized()
         #expect(json.hasSuffix(",\"status\":\"done\",\"finished\":\"2025-10-20T09:00:01-07:00\",\"bytes\":42,\"sha256\":\"ff\"}]"))

@@ -84,6 +84,10 @@ public enum TrialSessionLifecycle {
         case keep
         /// Write the new end over it (`trials end --at`: a correction).
         case rewrite
+        /// Keep its end and write the billing values given (`trials end --service` after the
+        /// end): the session's own start and end give its minutes. Refused, as `refuse`, when
+        /// no billing value is given.
+        case addBilling
     }
 
     /// A session's end as written (or found).
@@ -101,7 +105,18 @@ public enum TrialSessionLifecycle {
     /// The message for a session that has ended already.
     public static func alreadyEnded(path: String, end: LocalDate) -> VaultError {
         VaultError(.exists, "\(path) has ended already (\(moment(end))); nothing was written",
-                   details: ["To write another end time, give it: 'afterflow trials end \(path) --at 15:45'."])
+                   details: ["To write another end time, give it: 'afterflow trials end \(path) --at 15:45'.",
+                             "To add its service or place, give them: 'afterflow trials end \(path) --service 97153 --place \"11 Office\"'."])
+    }
+
+    /// The refusal to end now a session that has no end and started on another day than
+    /// `now`'s (nor within 12 hours before it): its minutes would run to now. Nil when it
+    /// takes trials now, or has an end.
+    public static func endingLate(_ session: TrialSession, path: String, at now: Date, in zone: TimeZone) -> VaultError? {
+        guard case .otherDay(let start) = acceptance(of: session, at: now, in: zone) else { return nil }
+        let hours = (Int(now.timeIntervalSince1970.rounded(.down)) - start.epochSeconds(in: zone)) / 3600
+        return VaultError(.invalid, "\(path) has no end time and started \(moment(start)); ending it now would make it \(hours) hours long, so nothing was written",
+                          details: ["Give the time it ended: 'afterflow trials end \(path) --at 15:45' (with --service and --place to bill it)."])
     }
 }
 
@@ -144,9 +159,12 @@ extension DocumentStore {
     /// Ends the trial session `entry`: writes `end` (the moment, or `now`), `billing`'s values and
     /// `updated`, in one atomic replace; refused when the end is before the start, or when the
     /// file changed since it was read. A session that has ended already is treated as `ifEnded`
-    /// says (kept as it is, `billing` included).
+    /// says (kept as it is, `billing` included, or kept with `billing` added). With
+    /// `refusingAnotherDay`, a session without an end that started on another day is not ended
+    /// at `now` (`TrialSessionLifecycle.endingLate`): the command line asks for its end instead.
     public func endTrials(_ entry: VaultEntry, at end: LocalDate?, now: Date, ifEnded: TrialSessionLifecycle.IfEnded,
-                          billing: SessionBilling = SessionBilling()) throws(VaultError) -> TrialSessionLifecycle.Ending {
+                          billing: SessionBilling = SessionBilling(),
+                          refusingAnotherDay: Bool = false) throws(VaultError) -> TrialSessionLifecycle.Ending {
         guard case .trials(let session) = entry.content else {
             throw VaultError(.invalid, "\(entry.path) is not a trial session (its type is \(entry.kind?.rawValue ?? "none"))")
         }
@@ -155,9 +173,16 @@ extension DocumentStore {
         }
         let zone = vault.timeZone
         if let ended = session.end, ifEnded != .rewrite {
-            if ifEnded == .refuse { throw TrialSessionLifecycle.alreadyEnded(path: entry.path, end: ended) }
+            let adding = ifEnded == .addBilling && !billing.frontMatterLines.isEmpty
+            if ifEnded == .refuse || (ifEnded == .addBilling && !adding) { throw TrialSessionLifecycle.alreadyEnded(path: entry.path, end: ended) }
             let minutes = (ended.epochSeconds(in: zone) - start.epochSeconds(in: zone)) / 60
-            return .init(entry: entry, session: session, end: ended, minutes: minutes, alreadyEnded: true)
+            guard adding else { return .init(entry: entry, session: session, end: ended, minutes: minutes, alreadyEnded: true) }
+            let document = try setKeys(billing.frontMatterLines, in: entry, order: TrialSession.keys, now: now)
+            return .init(entry: VaultEntry(path: entry.path, bytes: document.bytes), session: TrialSession(document: document), end: ended,
+                         minutes: minutes, alreadyEnded: true)
+        }
+        if end == nil, refusingAnotherDay, let late = TrialSessionLifecycle.endingLate(session, path: entry.path, at: now, in: zone) {
+            throw late
         }
         var stamp = end ?? LocalDate(now, in: zone)
         if stamp.epochSeconds(in: zone) < start.epochSeconds(in: zone) {

@@ -96,12 +96,13 @@ extension Afterflow.Trials {
             commandName: "end",
             abstract: "End a trial session: writes its end time.",
             discussion: """
-                The service, place and participants can be given here too, when they were not at the start ('afterflow units' bills them).
+                The service, place and participants can be given here too, when they were not at the start ('afterflow units' bills them). On a session that has ended already, they are added and its end is kept: its own start and end give the minutes billed. A session with no end that started on another day is not ended now (it would run to now): give its end with --at.
 
                 Examples:
                   afterflow trials end maya-t
                   afterflow trials end maya-t/2025-01-14 --at 15:45
                   afterflow trials end sam-r --service 97155 --participants client,parent
+                  afterflow trials end sam-r/2025-03-31 --service 97155 --place "03 School"
                 """)
 
         @OptionGroup var vaultOptions: VaultOptions
@@ -133,11 +134,19 @@ extension Afterflow.Trials {
                 }
             }
             let billing = try billingOptions.billing(services: practice.vault.config.services)
-            // An ended session is refused, unless --at gives another end time on purpose.
+            // An ended session is refused, unless --at gives another end time on purpose, or
+            // billing values are given to add (its own end kept).
             let ending = try withVaultErrors {
-                try practice.store.endTrials(entry, at: end, now: CommandClock.now, ifEnded: at == nil ? .refuse : .rewrite, billing: billing)
+                try practice.store.endTrials(entry, at: end, now: CommandClock.now, ifEnded: at == nil ? .addBilling : .rewrite, billing: billing,
+                                             refusingAnotherDay: true)
             }
-            emit("Ended \(entry.path.visible()) at \(ending.end.clockTime ?? ending.end.shortString): \(ending.minutes) min, \(counted(ending.session.trials.count, "trial", "trials")).")
+            let when = "\(ending.end.clockTime ?? ending.end.shortString): \(ending.minutes) min, \(counted(ending.session.trials.count, "trial", "trials"))"
+            if ending.alreadyEnded {
+                let added = billing.frontMatterLines.map(\.key).joined(separator: ", ")
+                emit("Added \(added) to \(entry.path.visible()), which ended at \(when).")
+            } else {
+                emit("Ended \(entry.path.visible()) at \(when).")
+            }
             ErrorStream.current.write("Next: " + vaultOptions.hints.command("summary", entry.path) + "  or  " + vaultOptions.hints.command("note", entry.path))
         }
     }

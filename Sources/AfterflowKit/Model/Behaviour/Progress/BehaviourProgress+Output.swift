@@ -55,13 +55,13 @@ extension BehaviourProgress {
     }
 
     /// One row a day in the columns of `GoalProgress.csvHeader(cues:)`: the trial columns
-    /// empty, `counts` yes, then the measure, the value, its unit and its parts.
+    /// empty, `counts` yes, `probe` empty, then the measure, the value, its unit and its parts.
     public func csvRows(cues: CueLevels) -> [[String]] {
         rows.map { row in
             let parts = csvParts(row)
             func text(_ value: Double?) -> String { value.map { JSONValue.rounded($0, places: 1).serialized() } ?? "" }
             return [client, goal.short, goal.goal.title ?? goal.short, row.day.dayString, row.sessions.joined(separator: ";"),
-                    "", "", "", "", "", "", row.phase.rawValue, "yes"]
+                    "", "", "", "", "", "", row.phase.rawValue, "yes", ""]
                 + Array(repeating: "", count: cues.names.count + 1)
                 + [measure.rawValue, text(row.figure.plotted), unit, text(parts.count), text(parts.seconds), text(parts.part), text(parts.whole),
                    text(row.observedSeconds / 60)]

@@ -7,8 +7,8 @@ extension ChartSeries {
         let goal = progress.goal.goal
         let points = progress.rows.map { row in
             ChartPoint(day: row.day, value: row.percentCorrect, phase: row.phase, counts: row.counts,
-                       label: "\(row.day.mediumDay): \(Percent.text(row.correct, of: row.trials)) correct (\(row.correct) of \(row.trials) trials)"
-                           + (row.counts ? "" : ", under the \(progress.minTrials) trials that count"))
+                       label: "\(row.day.mediumDay)\(row.probe ? ", probe" : ""): \(Percent.text(row.correct, of: row.trials)) correct (\(row.correct) of \(row.trials) trials)"
+                           + (row.counts ? "" : ", under the \(progress.minTrials) trials that count"), probe: row.probe)
         }
         let combined = progress.rows.contains { $0.sessions.count > 1 }
         self.init(title: "Percent correct per session", scale: .percent, points: points, phases: goal.phases,

@@ -11,13 +11,16 @@ public struct ChartPoint: Sendable, Hashable {
     public var counts: Bool
     /// What a hover or a screen reader says of it: `Jan 14, 2025: 65 % correct (13 of 20 trials)`.
     public var label: String
+    /// Whether the point is the day's probe sessions (`probe: true`), drawn as a diamond.
+    public var probe: Bool
 
-    public init(day: LocalDate, value: Double, phase: GoalPhase, counts: Bool, label: String) {
+    public init(day: LocalDate, value: Double, phase: GoalPhase, counts: Bool, label: String, probe: Bool = false) {
         self.day = day
         self.value = value
         self.phase = phase
         self.counts = counts
         self.label = label
+        self.probe = probe
     }
 }
 

@@ -34,12 +34,13 @@ extension GoalProgress {
     /// and its unit, and the parts it came from.
     public static func csvHeader(cues: CueLevels) -> [String] {
         ["client", "goal", "goal_title", "day", "sessions", "trials", "correct", "independent", "percent_correct",
-         "percent_independent", "band", "phase", "counts"] + cues.names.map { "cue_" + $0 } + ["cue_other"]
+         "percent_independent", "band", "phase", "counts", "probe"] + cues.names.map { "cue_" + $0 } + ["cue_other"]
             + ["measure", "value", "unit", "count", "seconds", "part", "whole", "observed_minutes"]
     }
 
     /// One row a day, in the columns of `csvHeader(cues:)`; the sessions' paths separated by `;`,
-    /// percentages to one decimal, `counts` as `yes` or `no`. Fields as they are: the CSV writer
+    /// percentages to one decimal, `counts` and `probe` (the row holds the day's probe sessions)
+    /// as `yes` or `no`. Fields as they are: the CSV writer
     /// quotes them and guards formulas.
     public var csvRows: [[String]] {
         let known = Set(cues.names)
@@ -48,7 +49,7 @@ extension GoalProgress {
                           String(row.trials), String(row.correct), String(row.independent),
                           Percent.json(row.correct, of: row.trials).serialized(),
                           Percent.json(row.independent, of: row.trials).serialized(),
-                          row.band.rawValue, row.phase.rawValue, row.counts ? "yes" : "no"]
+                          row.band.rawValue, row.phase.rawValue, row.counts ? "yes" : "no", row.probe ? "yes" : "no"]
             var byLevel: [String: Int] = [:]
             for count in row.cues { byLevel[count.level, default: 0] += count.trials }
             fields += cues.names.map { String(byLevel[$0] ?? 0) }

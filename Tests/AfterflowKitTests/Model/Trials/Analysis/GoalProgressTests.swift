@@ -118,12 +118,12 @@ import Testing
         let json = p.json.serialized()
         #expect(json.hasPrefix(#"{"goal":"s-initial","title":"Produce /s/ in word-initial position","category":"articulation","phase":"active","phases":[{"phase":"baseline","day":"2025-01-07"},{"phase":"active","day":"2025-01-14"}],"mastery":{"criterion":"80% x 3","percent":80,"sessions":3,"min_trials":10,"mastered":true,"on":"2025-02-11","criterion_met":"2025-02-11","marked_mastered":null,"description":"mastered on 2025-02-11: 80 %+ in 3 consecutive sessions of 10+ trials"},"sparkline":"▅▆▇▇▇▇","rows":[{"day":"2025-01-07","sessions":["clients/maya-t/sessions/2025/2025-01-07-1500.md"],"trials":10,"correct":5,"independent":4,"percent_correct":50,"percent_independent":40,"band":"Needs Work","phase":"baseline","counts":true,"cues":{"independent":7,"minimal":3,"moderate":0,"maximal":0}}"#))
         #expect(GoalProgress.csvHeader(cues: .standard) == ["client", "goal", "goal_title", "day", "sessions", "trials", "correct", "independent",
-                                                          "percent_correct", "percent_independent", "band", "phase", "counts",
+                                                          "percent_correct", "percent_independent", "band", "phase", "counts", "probe",
                                                           "cue_independent", "cue_minimal", "cue_moderate", "cue_maximal", "cue_other",
                                                           "measure", "value", "unit", "count", "seconds", "part", "whole", "observed_minutes"])
         #expect(p.csvRows[3] == ["maya-t", "s-initial", "Produce /s/ in word-initial position", "2025-01-28",
                                  "clients/maya-t/sessions/2025/2025-01-28-1000.md;clients/maya-t/sessions/2025/2025-01-28-1600.md",
-                                 "10", "8", "7", "80", "70", "Good", "active", "yes", "9", "1", "0", "0", "0",
+                                 "10", "8", "7", "80", "70", "Good", "active", "yes", "no", "9", "1", "0", "0", "0",
                                  // Every measure's columns: a trial day's value is its percent correct, 8 of 10.
                                  "trials", "80", "%", "", "", "8", "10", ""])
         #expect(p.csvRows[4][12] == "no")

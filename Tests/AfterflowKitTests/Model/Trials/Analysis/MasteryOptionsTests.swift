@@ -154,6 +154,12 @@ import Testing
         #expect(p.probeRows.count == 1)
         let json = p.json.serialized()
         #expect(json.contains(#""counts":true,"cues":{"independent":5,"minimal":0,"moderate":0,"maximal":0},"probe":true}"#), "\(json)")
+        // The CSV's probe column, after counts: the teaching row no, the probe row yes.
+        let header = GoalProgress.csvHeader(cues: .standard)
+        let column = try #require(header.firstIndex(of: "probe"))
+        #expect(header[column - 1] == "counts")
+        #expect(p.csvRows.map { $0[column] } == ["no", "yes"])
+        #expect(p.csvRows.allSatisfy { $0.count == header.count })
     }
 
     /// Options that are not true or false, or out of range, are located errors.
