@@ -33,15 +33,38 @@ extension IndexStore {
             WHERE \(clauses) ORDER BY date IS NULL, date DESC, length(path) DESC, path DESC
             """
         if let limit { sql += " LIMIT \(limit)" }
-        return try query { db in
-            try RawRow.all(db, sql: sql, arguments: arguments) { row in
-                func names(_ text: String) -> [String] { IndexStore.names(ofJSONList: text) }
-                return MoodListing(path: row.text(0), id: row.string(1), date: row.string(2).flatMap(LocalDate.parse), day: row.string(3),
-                                   score: row.int(4), valence: row.double(5), valenceClass: row.string(6), kind: row.text(7),
-                                   labels: names(row.text(8)), suggestedLabels: names(row.text(12)), associations: names(row.text(9)),
-                                   source: row.text(10), notes: row.text(11))
-            }
-        }
+        return try query { db in try RawRow.all(db, sql: sql, arguments: arguments, IndexStore.moodListing) }
+    }
+
+    /// The check-ins with a date between two local days (inclusive), oldest first (by the instant
+    /// the index holds, then path), handed to `visit` one at a time as they are read, inside the
+    /// read: what `export fhir` streams, holding no list of them. An error `visit` throws ends the
+    /// read and is thrown as it is.
+    public func eachDatedMoodCheckIn(since: String? = nil, until: String? = nil,
+                                     _ visit: (MoodListing) throws(VaultError) -> Void) throws(VaultError) {
+        let (clauses, arguments) = Self.moodClauses(since: since, until: until, label: nil, association: nil)
+        let sql = """
+            SELECT path, id, date_text, day, score, valence, valence_class, kind, labels, associations, source, notes, suggested_labels
+            FROM moods WHERE \(clauses) AND date IS NOT NULL ORDER BY date, path
+            """
+        try query { db in try RawRow.each(db, sql: sql, arguments: arguments) { row in try visit(IndexStore.moodListing(row)) } }
+    }
+
+    /// The ids of the check-ins with a date between two local days (inclusive), in the order of
+    /// `moodCheckIns` (newest first); nil for one without an id. What a disclosure of them logs.
+    public func datedMoodIDs(since: String? = nil, until: String? = nil) throws(VaultError) -> [String?] {
+        let (clauses, arguments) = Self.moodClauses(since: since, until: until, label: nil, association: nil)
+        let sql = "SELECT id FROM moods WHERE \(clauses) AND date IS NOT NULL ORDER BY date DESC, length(path) DESC, path DESC"
+        return try query { db in try RawRow.all(db, sql: sql, arguments: arguments) { $0.string(0) } }
+    }
+
+    /// A row of the check-in queries above, in the order of their columns.
+    static func moodListing(_ row: RawRow) -> MoodListing {
+        func names(_ text: String) -> [String] { IndexStore.names(ofJSONList: text) }
+        return MoodListing(path: row.text(0), id: row.string(1), date: row.string(2).flatMap(LocalDate.parse), day: row.string(3),
+                           score: row.int(4), valence: row.double(5), valenceClass: row.string(6), kind: row.text(7),
+                           labels: names(row.text(8)), suggestedLabels: names(row.text(12)), associations: names(row.text(9)),
+                           source: row.text(10), notes: row.text(11))
     }
 
     /// The check-ins `moods --trend` reads, as the trend takes them: only those with a date and a

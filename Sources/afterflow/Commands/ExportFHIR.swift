@@ -35,18 +35,24 @@ struct ExportFHIR: DisclosingCommand {
         let zone = index.vault.timeZone
         let range = try dayRange(since: since, until: until, zone: zone)
         let destination = try output.destination(in: index.vault, extension: "json", now: now)
-        let moods = try withVaultErrors { try index.moodCheckIns(since: range.since, until: range.until) }
+        // The check-ins are read from the index as each entry is written, never held as a list:
+        // only their ids are, for the log of disclosures.
+        let moodIDs = try withVaultErrors { try index.datedMoodIDs(since: range.since, until: range.until) }
         let assessments = try withVaultErrors { try index.assessments(since: range.since, until: range.until) }
-        var bundle = FHIRBundle(moods: moods, assessments: assessments, timeZone: zone)
+        var bundle = FHIRBundle(moods: [], assessments: assessments, timeZone: zone)
         bundle.includeSuggestedLabels = suggestedLabels
         bundle.instruments = InstrumentCatalog(vault: index.vault)
-        // Written an entry at a time.
-        let written = moods.filter { $0.date != nil }.map(\.id) + assessments.filter(bundle.isExported).map(\.id)
+        let exported = assessments.filter(bundle.isExported)
+        let written = moodIDs + exported.map(\.id)
         let disclosure = disclosureOptions.disclosure(by: Self.self, vault: index.vault, now: now, what: "check-ins and assessments",
                                                       count: written.count, records: written, to: .output(destination))
-        let (_, path) = try streamOutput(to: destination, logging: disclosure) { (out) throws(VaultError) in try bundle.write(to: out) }
+        let (_, path) = try streamOutput(to: destination, logging: disclosure) { (out) throws(VaultError) in
+            try bundle.write(to: out) { (visit) throws(VaultError) in
+                try index.eachDatedMoodCheckIn(since: range.since, until: range.until, visit)
+            }
+        }
         if let path {
-            let m = moods.filter { $0.date != nil }.count, a = assessments.filter(bundle.isExported).count
+            let m = moodIDs.count, a = exported.count
             ErrorStream.current.write("Wrote \(m) check-in\(m == 1 ? "" : "s") and \(a) assessment\(a == 1 ? "" : "s") to \(path)")
         }
         try index.warnProblems(report, hints: vaultOptions.hints)

@@ -71,19 +71,22 @@ public struct FHIRBundle: Sendable {
     /// `text()` written to `output` an entry at a time, as each is made: the same bytes, without
     /// the whole bundle in memory.
     public func write(to output: ByteOutput) throws(VaultError) {
+        let sorted = sortedMoods()
+        try write(to: output) { (visit) throws(VaultError) in for mood in sorted { try visit(mood) } }
+    }
+
+    /// `write(to:)` with the check-ins taken from `moodsInOrder` instead of `moods`: a function
+    /// that hands each check-in to its argument oldest first (by the instant, then path), as
+    /// `IndexStore.eachDatedMoodCheckIn` does, so that no list of them is held; check-ins of one
+    /// instant are put in order of their path here, as `write(to:)` orders them.
+    public func write(to output: ByteOutput,
+                      moodsInOrder: ((MoodListing) throws(VaultError) -> Void) throws(VaultError) -> Void) throws(VaultError) {
         try output.write("{\"resourceType\":\"Bundle\",\"type\":\"collection\",\"entry\":[")
         var first = true
-        var failure: VaultError?
-        forEachEntry { entry in
-            guard failure == nil else { return }
-            do throws(VaultError) {
-                try output.write((first ? "\n" : ",\n") + entry.serialized())
-            } catch {
-                failure = error
-            }
+        try forEachEntry(moodsInOrder: moodsInOrder) { (entry) throws(VaultError) in
+            try output.write((first ? "\n" : ",\n") + entry.serialized())
             first = false
         }
-        if let failure { throw failure }
         try output.write(first ? "]}\n" : "\n]}\n")
     }
 
@@ -95,18 +98,66 @@ public struct FHIRBundle: Sendable {
         return entries
     }
 
-    private func forEachEntry(_ body: (JSONValue) -> Void) {
-        let patient = FHIRBundle.patientID
-        body(.object([("fullUrl", .string("urn:uuid:\(patient)")), ("resource", FHIRObservation.patient(id: patient))]))
-        var items: [Item] = []
-        items.reserveCapacity(moods.count + assessments.count)
-        for mood in moods {
-            guard let date = mood.date else { continue }
-            items.append(Item(time: date.epochSeconds(in: timeZone), path: mood.path, id: mood.id) { id in
-                [(id, FHIRObservation.stateOfMind(mood, id: id, patient: patient, timeZone: timeZone,
-                                                  suggested: includeSuggestedLabels))]
-            })
+    /// `moods`' dated check-ins, oldest first: by the instant, then path.
+    private func sortedMoods() -> [MoodListing] {
+        let dated = moods.compactMap { mood in mood.date.map { (time: $0.epochSeconds(in: timeZone), mood: mood) } }
+        return dated.sorted { ($0.time, $0.mood.path) < ($1.time, $1.mood.path) }.map(\.mood)
+    }
+
+    private func forEachEntry(_ body: @escaping (JSONValue) -> Void) {
+        let sorted = sortedMoods()
+        do {
+            try forEachEntry(moodsInOrder: { (visit) throws(VaultError) in for mood in sorted { try visit(mood) } }, body)
+        } catch {
+            // Neither the list nor `body` throws.
         }
+    }
+
+    /// The Patient, then the check-ins (as `moodsInOrder` hands them, oldest first) and the
+    /// assessments merged in order of time, then path.
+    private func forEachEntry(moodsInOrder: ((MoodListing) throws(VaultError) -> Void) throws(VaultError) -> Void,
+                              _ body: @escaping (JSONValue) throws(VaultError) -> Void) throws(VaultError) {
+        let patient = FHIRBundle.patientID
+        try body(.object([("fullUrl", .string("urn:uuid:\(patient)")), ("resource", FHIRObservation.patient(id: patient))]))
+        let others = assessmentItems(patient: patient)
+        var next = 0
+        var used = UsedIDs()
+        func emit(_ item: Item) throws(VaultError) {
+            for (resourceID, resource) in item.build(used.choose(item)) {
+                try body(.object([("fullUrl", .string("urn:uuid:\(resourceID)")), ("resource", resource)]))
+            }
+        }
+        // The check-ins of one instant, held until the next instant comes to be put in order of
+        // their path; the assessments before each go first.
+        var instant: [Item] = []
+        func flush() throws(VaultError) {
+            for item in instant.sorted(by: { $0.path < $1.path }) {
+                while next < others.count, (others[next].time, others[next].path) < (item.time, item.path) {
+                    try emit(others[next])
+                    next += 1
+                }
+                try emit(item)
+            }
+            instant.removeAll(keepingCapacity: true)
+        }
+        try moodsInOrder { (mood) throws(VaultError) in
+            guard let date = mood.date else { return }
+            let item = Item(time: date.epochSeconds(in: timeZone), path: mood.path, id: mood.id) { id in
+                [(id, FHIRObservation.stateOfMind(mood, id: id, patient: patient, timeZone: timeZone, suggested: includeSuggestedLabels))]
+            }
+            if let held = instant.first, held.time != item.time { try flush() }
+            instant.append(item)
+        }
+        try flush()
+        while next < others.count {
+            try emit(others[next])
+            next += 1
+        }
+    }
+
+    /// The assessments written, as items in order of time, then path.
+    private func assessmentItems(patient: String) -> [Item] {
+        var items: [Item] = []
         for assessment in assessments {
             guard isExported(assessment), let date = assessment.date else { continue }
             if let instrument = assessment.instrument == nil ? assessment.instrumentKey.flatMap(instruments.instrument(id:)) : nil {
@@ -121,19 +172,23 @@ public struct FHIRBundle: Sendable {
                 [(id, FHIRObservation.scoredAssessment(assessment, id: id, patient: patient, timeZone: timeZone))]
             })
         }
-        items.sort { ($0.time, $0.path) < ($1.time, $1.path) }
-        var used: Set<String> = [patient]
-        used.reserveCapacity(items.count)
-        for item in items {
-            // A document's id, lower case; one without an id, or with one already used, gets an id
-            // made from its path, the same each time.
-            var id = item.id.flatMap { UUID(uuidString: $0) }?.uuidString.lowercased()
-            if id == nil || used.contains(id ?? "") { id = FHIRBundle.uuid(fromPath: item.path) }
-            let chosen = id ?? FHIRBundle.uuid(fromPath: item.path)
-            used.insert(chosen)
-            for (resourceID, resource) in item.build(chosen) {
-                body(.object([("fullUrl", .string("urn:uuid:\(resourceID)")), ("resource", resource)]))
+        return items.sorted { ($0.time, $0.path) < ($1.time, $1.path) }
+    }
+
+    /// The ids given so far, as UUIDs (16 bytes each; a set of 100,000 strings would be several
+    /// times larger): a document's id, lower case; one without an id, or with one already used,
+    /// gets an id made from its path, the same each time.
+    private struct UsedIDs {
+        var ids: Set<UUID> = [UUID(uuidString: FHIRBundle.patientID)].compactMap { $0 }.reduce(into: []) { $0.insert($1) }
+
+        mutating func choose(_ item: Item) -> String {
+            if let own = item.id.flatMap({ UUID(uuidString: $0) }), !ids.contains(own) {
+                ids.insert(own)
+                return own.uuidString.lowercased()
             }
+            let made = FHIRBundle.uuid(fromPath: item.path)
+            if let uuid = UUID(uuidString: made) { ids.insert(uuid) }
+            return made
         }
     }
 
