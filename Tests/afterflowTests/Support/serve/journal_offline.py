@@ -103,7 +103,7 @@ def cached():
 
 
 driver, profile = chromium.phone(flags=["--ignore-certificate-errors-spki-list=" + spki_hash(CERT)])
-driver.set_page_load_timeout(30)
+driver.set_page_load_timeout(60)
 try:
     server = Server()
     driver.get(server.url)
@@ -155,6 +155,11 @@ try:
     time.sleep(1)
     check(len(moods() - before) == 1, "still one file after another load")
     print("all checks passed")
+except Exception as error:
+    # Selenium's own errors (a page load that timed out) say which step failed, as check() does.
+    import traceback
+    traceback.print_exc()
+    check(False, "the step after the last ok: %r" % error)
 finally:
     driver.quit()
     for server in list(running):
