@@ -153,8 +153,8 @@ extension JournalBackend {
             values.created = LocalDate(clock(), in: zone)
             let path = try store.create(values)
             var extra: [(String, JSONValue)] = [("result", .string(JournalInstruments.result(values)))]
-            if let standard = values.standardValues {
-                extra += [("total", .int(standard.total)), ("maximum", .int(standard.instrument.maximum)), ("band", .string(standard.band.words))]
+            if let standard = values.standard, let total = values.total, let band = values.band {
+                extra += [("total", .int(total)), ("maximum", .int(standard.maximum)), ("band", .string(band.words))]
             }
             return (path, extra)
         }
