@@ -48,6 +48,12 @@ extension LanguageServer {
                 choices += vault.config.treatments.entries.filter { !listed.contains($0.treatment.rawValue) }.map {
                     FieldChoice($0.treatment.rawValue, $0.displayName + ($0.isAppTreatment ? "" : " (the app's CSV writes Other)"))
                 }
+            case "administration" where kind == .session:
+                // The vault's own routes, after the built-in ones.
+                let listed = Set(choices.map(\.value))
+                choices += vault.config.routes.entries.filter { !listed.contains($0.route.rawValue) }.map {
+                    FieldChoice($0.route.rawValue, $0.displayName + " (the app's CSV writes Other)")
+                }
             case "tags":
                 let tags = (try? workspace?.store.tagCounts(SessionFilter())) ?? []
                 choices += tags.map { FieldChoice($0.tag, "A tag used in \($0.sessions) session\($0.sessions == 1 ? "" : "s").") }

@@ -134,4 +134,35 @@ struct ImportDaylioBackupTests {
             #expect(!sandbox.exists(vault + "/moods"))
         }
     }
+
+    @Test("a file that is not a zip is not a backup: named .daylio, or not text, it is refused as such; a text file with a wrong header is still the CSV's error")
+    func notABackup() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.initVault()
+            let advice = "make a backup in Daylio (Settings, Backup & restore) and import that .daylio file, or import the CSV Daylio exports (More, Export entries)"
+            // A PNG renamed: its first four bytes are 89 50 4E 47, a zip's 50 4B 03 04.
+            try sandbox.write("photo.daylio", Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00]))
+            let photo = try sandbox.run(["import", "daylio", sandbox.path("photo.daylio")], directory: vault, environment: Self.now)
+            expectStatus(photo, 1)
+            #expect(photo.stderr.contains("photo.daylio cannot be imported: it is not a Daylio backup: a backup is a zip file (it starts with the bytes 50 4B 03 04) and it starts with the bytes 89 50 4E 47; \(advice)"), "\(photo)")
+            // Text named .daylio (a CSV export renamed, or notes): not a backup either.
+            try sandbox.write("notes.daylio", "full_date,date\n")
+            let notes = try sandbox.run(["import", "daylio", sandbox.path("notes.daylio")], directory: vault, environment: Self.now)
+            expectStatus(notes, 1)
+            #expect(notes.stderr.contains("notes.daylio cannot be imported: it is not a Daylio backup: a backup is a zip file (it starts with the bytes 50 4B 03 04) and it is text; "), "\(notes)")
+            // Not text, whatever its name: not a CSV export, so not the header's error.
+            try sandbox.write("binary.csv", Data([0x00, 0x01, 0x02, 0x03]))
+            let binary = try sandbox.run(["import", "daylio", sandbox.path("binary.csv")], directory: vault, environment: Self.now)
+            expectStatus(binary, 1)
+            #expect(binary.stderr.contains("binary.csv cannot be imported: it is not a Daylio backup: a backup is a zip file (it starts with the bytes 50 4B 03 04) and it starts with the bytes 00 01 02 03; "), "\(binary)")
+            #expect(!binary.stderr.contains("header"))
+            // Text named .csv with another header: the CSV reader's error, as before.
+            try sandbox.write("other.csv", "a,b\n1,2\n")
+            let other = try sandbox.run(["import", "daylio", sandbox.path("other.csv")], directory: vault, environment: Self.now)
+            #expect(other.status != 0)
+            #expect(other.stderr.contains("expected Daylio's header"), "\(other)")
+            #expect(!other.stderr.contains("not a Daylio backup"))
+            #expect(!sandbox.exists(vault + "/moods"))
+        }
+    }
 }

@@ -41,7 +41,7 @@ struct InitDefaultsTests {
 
     @Test("an unknown treatment or route is a usage error and makes nothing", arguments: [
         (["--treatment", "ketamin"], "--treatment must be one of"),
-        (["--administration", "rectal"], "--administration must be one of intravenous, intramuscular, oral, nasal, sublingual, other"),
+        (["--administration", "rectal"], "--administration must be one of intravenous, intramuscular, oral, nasal, sublingual, inhaled, other, found \"rectal\""),
     ])
     func refused(_ arguments: [String], _ message: String) throws {
         try withSandbox { sandbox in

@@ -110,6 +110,27 @@ struct InstrumentTests {
         }
     }
 
+    @Test("check counts the vault's instrument files in \"Checked N files\"")
+    func checkCountsInstrumentFiles() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            func checkedCount() throws -> Int? {
+                let check = try sandbox.run(["check"], directory: vault)
+                // "Checked 93 files: …": the number after "Checked ".
+                let line = (check.stdout + check.stderr).split(separator: "\n").first { $0.hasPrefix("Checked ") }
+                return line.flatMap { Int($0.dropFirst("Checked ".count).prefix { $0.isNumber }) }
+            }
+            let before = try #require(try checkedCount())
+            try FileManager.default.createDirectory(atPath: vault + "/instruments", withIntermediateDirectories: true)
+            try sandbox.write(vault + "/instruments/calm4.md", Self.calm)
+            // One instrument file added, nothing else: one more file checked.
+            #expect(try checkedCount() == before + 1)
+            try sandbox.write(vault + "/instruments/bad.md", "---\ntype: instrument\nid: bad\ntitle: Bad\ncitation: x\nlicence: unknown\nscale: five\n---\n\n## Items\n\n1.\n")
+            // A malformed one is checked (and reported) too.
+            #expect(try checkedCount() == before + 2)
+        }
+    }
+
     @Test("check: a hand-edited answer against the vault's instrument, and a malformed instrument file, at file:line:column")
     func malformed() throws {
         try withSandbox { sandbox in

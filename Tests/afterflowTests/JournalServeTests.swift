@@ -77,6 +77,40 @@ struct JournalServeTests {
         }
     }
 
+    @Test("200 % text: the tab bar stays one row and the content usable on every tab, measured in Chromium at 390x844",
+          .enabled(if: ServeTests.webDriver, "needs chromium, chromedriver and Python's selenium ('make test-deps' installs them)"))
+    func largeText() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let server = try ServedVault(sandbox, vault: vault, arguments: ["--journal"])
+            defer { server.stop() }
+            var arguments = [server.url]
+            if let shots = ProcessInfo.processInfo.environment["AFTERFLOW_SCREENSHOT"] { arguments += ["--shots", shots] }
+            let run = try ServedVault.python("journal_text_size.py", arguments, timeout: 300)
+            #expect(run.status == 0 && run.output.contains("all checks passed"), "\(run.output)")
+        }
+    }
+
+    @Test("offline in a browser over HTTPS: the service worker opens the page with the server stopped, and a check-in made then is saved once when it is back",
+          .enabled(if: ServeTests.webDriver && BrowserTests.onPath(["openssl"]) != nil, "needs chromium, chromedriver, Python's selenium and openssl"))
+    func offlineOpen() throws {
+        let binary = try #require(afterflowBinary)
+        let openssl = try #require(BrowserTests.onPath(["openssl"]))
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let cert = sandbox.path("cert.pem"), key = sandbox.path("key.pem")
+            let make = try TestProgram.run(openssl, ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "2",
+                                                     "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"])
+            try #require(make.succeeded, "\(make)")
+            var arguments = [binary, vault, cert, key]
+            if let shots = ProcessInfo.processInfo.environment["AFTERFLOW_SCREENSHOT"] { arguments += ["--shots", shots] }
+            let run = try ServedVault.python("journal_offline.py", arguments, timeout: 300)
+            #expect(run.status == 0 && run.output.contains("all checks passed"), "\(run.output)")
+            let check = try sandbox.run(["check", "--vault", vault])
+            #expect(check.status == 0, "\(check)")
+        }
+    }
+
     @Test("without --journal there is no journal: /journal and its API are not found")
     func offByDefault() throws {
         try withSandbox { sandbox in

@@ -246,7 +246,8 @@ struct NewTests {
             (["--treatment", "aspirin"],
              "--treatment must be one of psilocybin, lsd, dmt, mdma, ketamine, ayahuasca, mescaline, cannabis, other, esketamine, 5-meo-dmt, ibogaine, psilocybin-truffles, 2c-b, found \"aspirin\"; write one of them, or add it to treatments in .afterflow/config.yml"),
             (["--treatment", "lsd", "--administration", "IO"],
-             "--administration must be one of intravenous, intramuscular, oral, nasal, sublingual, other (or IV, IM), found \"IO\""),
+             // IO is shaped like a name, so it is checked against the vault's routes (none near it).
+             "--administration must be one of intravenous, intramuscular, oral, nasal, sublingual, inhaled, other, found \"IO\"; write one of them, or add it to routes in .afterflow/config.yml"),
             // A date in the future makes a draft, and yesterday is a day (FutureDraftTests, #10).
             (["--treatment", "lsd", "--date", "this-week"],
              "--date must be now, today, yesterday, tomorrow, 3d or 1w (days or weeks ago), each with a time or not (\"today 18:00\"), 2024-12-10T14:30:00-08:00, \"2024-12-10 14:30\" or 2024-12-10, found \"this-week\""),

@@ -56,7 +56,7 @@ struct MoodGenerator {
                     let answers = (0..<instrument.itemCount).map { i in
                         i == 8 ? 0 : max(0, min(3, level + pick(3) - 1))
                     }
-                    var values = AssessmentValues(date: when, instrument: instrument, answers: answers, created: when)
+                    var values = AssessmentAnswer(date: when, instrument: instrument, answers: answers, created: when)
                     values.id = UUID(uuid: uuidBytes())
                     try write("\(directory)/\(AssessmentWriter.path(for: when, instrument: instrument, timeZone: zone))",
                               AssessmentWriter.newDocument(values, timeZone: zone))

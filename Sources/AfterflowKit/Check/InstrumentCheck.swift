@@ -5,9 +5,10 @@ import Foundation
 /// instrument checked against it (as many answers as items, each on the scale). An answer naming
 /// such an instrument has its "unknown instrument" error, which its own reading gave, taken back.
 enum InstrumentCheck {
-    /// `problems` (every document's, from the index) with the instruments' checks applied;
+    /// `problems` (every document's, from the index) with the instruments' checks applied, and
+    /// the number of instrument files checked (the index counts them as no kind's documents);
     /// `unsaved` maps vault-relative paths to text not yet saved, read in place of the files.
-    static func apply(to problems: [Diagnostic], in store: IndexStore, replacing unsaved: [String: [UInt8]]) throws(VaultError) -> [Diagnostic] {
+    static func apply(to problems: [Diagnostic], in store: IndexStore, replacing unsaved: [String: [UInt8]]) throws(VaultError) -> (problems: [Diagnostic], files: Int) {
         let vault = store.vault
         func bytes(_ path: String) -> [UInt8]? {
             if let text = unsaved[path] { return text }
@@ -33,8 +34,8 @@ enum InstrumentCheck {
             taken.formUnion(problems.filter { $0.path == path && $0.location == location && $0.message.hasPrefix("instrument must be") })
             added += answer.problems(against: instrument).map { var d = $0; d.path = path; return d }
         }
-        guard !taken.isEmpty || !added.isEmpty else { return problems }
-        return (problems.filter { !taken.contains($0) } + added).sorted(by: VaultCheck.inFileOrder)
+        guard !taken.isEmpty || !added.isEmpty else { return (problems, files.count) }
+        return ((problems.filter { !taken.contains($0) } + added).sorted(by: VaultCheck.inFileOrder), files.count)
     }
 
     /// A warning on a vault instrument whose items lack their wording: answers are still scored.

@@ -2,23 +2,28 @@ import Foundation
 import GRDB
 
 extension VaultCheck {
-    /// The sessions naming a treatment the vault's catalogue lacks, each an error at its
-    /// `treatment` value: the index answers which, only those files are read (or their unsaved
-    /// text, from `unsaved`). Drafts included, as their own problems are.
+    /// The sessions naming a treatment or a route the vault's catalogues lack (`treatments:`,
+    /// `routes:`), each an error at its value: the index answers which, only those files are read
+    /// (or their unsaved text, from `unsaved`). Drafts included, as their own problems are.
     static func treatmentProblems(in store: IndexStore, unsaved: [String: VaultEntry]) throws(VaultError) -> [Diagnostic] {
-        let catalog = store.vault.config.treatments
-        let known = Set(catalog.names)
+        let config = store.vault.config
+        let treatments = Set(config.treatments.names)
+        let routes = Set(config.routes.names)
         let indexed = try store.query { db in
-            try RawRow.all(db, sql: "SELECT path, treatment FROM sessions WHERE treatment IS NOT NULL", arguments: []) { ($0.text(0), $0.text(1)) }
+            try RawRow.all(db, sql: "SELECT path, treatment, administration FROM sessions WHERE treatment IS NOT NULL OR administration IS NOT NULL",
+                           arguments: []) { ($0.text(0), $0.string(1), $0.string(2)) }
         }
         var found: [Diagnostic] = []
-        for (path, name) in indexed where !known.contains(name) && unsaved[path] == nil {
-            guard let bytes = try? FileIO.read(store.vault.root + "/" + path),
+        for (path, treatment, route) in indexed where unsaved[path] == nil {
+            let unknownTreatment = treatment.map { !treatments.contains($0) } ?? false
+            let unknownRoute = route.map { !routes.contains($0) } ?? false
+            guard unknownTreatment || unknownRoute,
+                  let bytes = try? FileIO.read(store.vault.root + "/" + path),
                   let session = VaultEntry(path: path, bytes: bytes).session else { continue }
-            found += catalog.problems(of: session, path: path)
+            found += config.sessionProblems(of: session, path: path)
         }
         for (path, entry) in unsaved {
-            if let session = entry.session { found += catalog.problems(of: session, path: path) }
+            if let session = entry.session { found += config.sessionProblems(of: session, path: path) }
         }
         return found
     }

@@ -67,7 +67,8 @@ public struct VaultCheck: Sendable {
         let vault = store.vault
         let overlay = try UnsavedDocuments(unsaved, in: vault)
         var problems = try overlay.replacingProblems(try store.problems(), in: store)
-        problems = try InstrumentCheck.apply(to: problems, in: store, replacing: overlay.bytes)
+        let instruments = try InstrumentCheck.apply(to: problems, in: store, replacing: overlay.bytes)
+        problems = instruments.problems
         let practice = PracticeCheck.diagnostics(in: vault, replacing: overlay.bytes, now: now)
             + (try VaultCheck.treatmentProblems(in: store, unsaved: overlay.entries))
             + (try LinkCheck.diagnostics(store: store, overlay: overlay, files: files))
@@ -77,7 +78,7 @@ public struct VaultCheck: Sendable {
         let failures = readFailures.filter { $0.path.map { overlay.entries[$0] == nil } ?? true }
         let conflicts = git?.conflictDiagnostics() ?? []
         var diagnostics = vault.config.diagnostics + problems + failures + conflicts
-        var fileCount = try store.documentCount() + failures.count + overlay.documentCountChange(in: store)
+        var fileCount = try store.documentCount() + instruments.files + failures.count + overlay.documentCountChange(in: store)
         if let files {
             diagnostics = diagnostics.filter { $0.path.map(files.contains) ?? false }
             fileCount = files.count

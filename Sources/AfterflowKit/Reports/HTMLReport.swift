@@ -37,6 +37,8 @@ public struct HTMLReport: Sendable {
     public var cores = 1
     /// The vault's treatments, for their display names (`VaultConfig.treatments`).
     public var treatments = TreatmentCatalog.builtIn
+    /// The vault's routes, for their display names (`VaultConfig.routes`).
+    public var routes = RouteCatalog.builtIn
 
     public init(timeZone: TimeZone, now: Date) {
         self.timeZone = timeZone
@@ -196,7 +198,7 @@ public struct HTMLReport: Sendable {
         c.add("status", session.status.words)
         c.add("status_class", session.status.rawValue)
         if let when = when(session) { c.add("when", when) }
-        if let administration = session.administration { c.add("administration", administration.displayName) }
+        if let administration = session.administration { c.add("administration", routes.displayName(of: administration)) }
         if let dose = session.dose, !dose.isBlank { c.add("dose", dose) }
         if session.moodBefore != nil || session.moodAfter != nil {
             let before = session.moodBefore.map { "\($0)" } ?? "–"

@@ -63,7 +63,7 @@ extension DocumentStore {
     /// Writes a new answer to an instrument other than PHQ-9 and GAD-7 and returns its path,
     /// `assessments/2025/2025-03-04-0815-meq30.md`. Checked first as `check` would check it,
     /// against the instrument (built-in or the vault's own); nothing is written on an error.
-    public func create(_ values: InstrumentAnswers) throws(VaultError) -> String {
+    private func createOther(_ values: AssessmentAnswer) throws(VaultError) -> String {
         let zone = vault.timeZone
         let document = Document(AssessmentWriter.newDocument(values, timeZone: zone))
         let placement = Placement.assessment(date: values.date, instrumentID: values.instrument.id, title: values.instrument.title, timeZone: zone)
@@ -84,10 +84,14 @@ extension DocumentStore {
 }
 
 extension DocumentStore {
-    /// Writes a new answer to any instrument and returns its path: PHQ-9 and GAD-7 as their
-    /// `AssessmentValues`, any other as its `InstrumentAnswers` (see `AssessmentAnswer`).
+    /// Writes a new answer to any instrument and returns its path:
+    /// `assessments/2025/2025-03-04-0815-phq9.md`, or `-2`, `-3` … before `.md` when that minute
+    /// has one of the instrument already. PHQ-9 and GAD-7 go through the store's one create
+    /// (checked as `check` checks the file); any other is checked against its instrument.
     public func create(_ answer: AssessmentAnswer) throws(VaultError) -> String {
-        if let values = answer.standardValues { return try create(values) }
-        return try create(answer.instrumentValues)
+        guard let standard = answer.standard else { return try createOther(answer) }
+        let zone = vault.timeZone
+        let placement = Placement.assessment(date: answer.date, instrument: standard, timeZone: zone)
+        return try create(Document(AssessmentWriter.newDocument(answer, timeZone: zone)), at: placement)
     }
 }

@@ -9,14 +9,6 @@ extension DocumentStore {
         return try create(Document(MoodWriter.newDocument(values, timeZone: zone)), at: .mood(date: values.date, timeZone: zone))
     }
 
-    /// Writes a new assessment and returns its path: `assessments/2025/2025-03-04-0815-phq9.md`,
-    /// or `-2`, `-3` … before `.md` when that minute has one of the instrument already.
-    public func create(_ values: AssessmentValues) throws(VaultError) -> String {
-        let zone = vault.timeZone
-        let placement = Placement.assessment(date: values.date, instrument: values.instrument, timeZone: zone)
-        return try create(Document(AssessmentWriter.newDocument(values, timeZone: zone)), at: placement)
-    }
-
     /// Writes new check-ins, in order, under one hold of the lock, and returns their paths. A
     /// failure stops there: the files written before it stay, and the error says how many.
     public func createAll(_ list: [MoodValues]) throws(VaultError) -> [String] {

@@ -68,7 +68,7 @@ extension DocumentStore {
                 let placement = prepared.placement
                 let named = try namedFreely(placement, reserved: reserved)
                 reserved.insert(named)
-                try WriteCheck.validate(prepared.document, at: named, treatments: vault.config.treatments)
+                try WriteCheck.validate(prepared.document, at: named, config: vault.config)
                 let (absolute, relative) = try destination(of: named, placement)
                 relatives.append(relative)
                 files.append((absolute, prepared.document.bytes))

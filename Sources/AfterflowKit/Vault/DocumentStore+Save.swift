@@ -48,7 +48,7 @@ extension DocumentStore {
             throw VaultError(.invalid, "refusing to write \(entry.path): " + DocumentReference.whatItIs(entry) + "; afterflow leaves such files alone")
         }
         if let refusal = Self.signatureLock(path: entry.path, before: entry.document, after: document) { throw refusal }
-        try WriteCheck.validate(document, at: entry.path, treatments: vault.config.treatments)
+        try WriteCheck.validate(document, at: entry.path, config: vault.config)
         // A file that is a link to a file inside the vault is written through to it.
         let absolute = try vault.writablePath(entry.path)
         if let journal = journalPlacement(of: document, over: entry, now: now) {

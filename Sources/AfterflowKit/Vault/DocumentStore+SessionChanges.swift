@@ -5,7 +5,7 @@ extension DocumentStore {
     /// Adds a quick reflection typed at `typed` (see `SessionEditor.addingReflection`): the
     /// session becomes complete when it needed reflection, and its reminder is cleared.
     public func addReflection(_ text: String, typedAt typed: Date, prepend: Bool, to entry: VaultEntry, now: Date) throws(VaultError) -> Update {
-        let editor = SessionEditor(timeZone: vault.timeZone, treatments: vault.config.treatments)
+        let editor = SessionEditor(timeZone: vault.timeZone, treatments: vault.config.treatments, routes: vault.config.routes)
         return try update(entry, now: now) { current throws(VaultError) -> Document in
             do throws(SessionEditor.Rejection) {
                 return try editor.addingReflection(text, typedAt: typed, prepend: prepend, to: current.document, now: now)

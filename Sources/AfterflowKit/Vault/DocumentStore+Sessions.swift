@@ -27,7 +27,7 @@ extension DocumentStore {
     /// into the journal as it is, bringing `status` and `updated` up to date. A draft that is not
     /// ready stays where it is; the returned path says which.
     public func finishDraft(_ entry: VaultEntry, now: Date) throws(VaultError) -> Update {
-        let editor = SessionEditor(timeZone: vault.timeZone, treatments: vault.config.treatments)
+        let editor = SessionEditor(timeZone: vault.timeZone, treatments: vault.config.treatments, routes: vault.config.routes)
         return try vault.withLock { () throws(VaultError) -> Update in
             let current = try reread(entry)
             let session = Session(document: current.document)

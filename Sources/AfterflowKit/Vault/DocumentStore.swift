@@ -24,7 +24,7 @@ public struct DocumentStore: Sendable {
         try vault.withLock { () throws(VaultError) -> String in
             try refusal()
             let named = try namedFreely(placement)
-            try WriteCheck.validate(document, at: named, treatments: vault.config.treatments)
+            try WriteCheck.validate(document, at: named, config: vault.config)
             let (absolute, relative) = try destination(of: named, placement)
             try FileIO.createDirectories(FileIO.parentPath(of: absolute))
             try FileIO.create(absolute, contents: document.bytes)

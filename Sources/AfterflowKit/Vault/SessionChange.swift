@@ -90,11 +90,11 @@ public struct SessionChange: Sendable {
 
     /// Checks the change against `entry` as read, then makes it under the vault's lock.
     public func apply(to entry: VaultEntry, now: Date) throws(Failure) -> Outcome {
-        let editor = SessionEditor(timeZone: vault.timeZone, treatments: vault.config.treatments)
+        let editor = SessionEditor(timeZone: vault.timeZone, treatments: vault.config.treatments, routes: vault.config.routes)
         let document = try edited(entry, editor: editor)
         if document.bytes == entry.document.bytes && !policy.finishesUnchanged { return .unchanged }
         let replaced = try checkedReplacement(in: entry, editor: editor)
-        try checkErrors(of: document, against: entry, treatments: vault.config.treatments)
+        try checkErrors(of: document, against: entry, config: vault.config)
         var failure: Failure?
         do throws(VaultError) {
             let update = try DocumentStore(vault: vault).update(entry, now: now) { current throws(VaultError) -> Document in
@@ -117,7 +117,7 @@ public struct SessionChange: Sendable {
         let document = try edited(current, editor: editor)
         if document.bytes == current.document.bytes && !policy.finishesUnchanged { return document }
         let replaced = try checkedReplacement(in: current, editor: editor)
-        try checkErrors(of: document, against: current, treatments: vault.config.treatments)
+        try checkErrors(of: document, against: current, config: vault.config)
         // The text replaced is kept first, under the same hold of the lock.
         if policy.sectionsWithText == .replaceKeepingCopy && !replaced.isEmpty {
             do {
@@ -145,12 +145,12 @@ public struct SessionChange: Sendable {
 
     /// Refuses a result with errors, located in the file on disk (which is what the user opens),
     /// not in the edited text.
-    private func checkErrors(of document: Document, against entry: VaultEntry, treatments: TreatmentCatalog) throws(Failure) {
+    private func checkErrors(of document: Document, against entry: VaultEntry, config: VaultConfig) throws(Failure) {
         let session = Session(document: document)
-        let errors = (session.diagnostics + treatments.problems(of: session)).filter { $0.severity == .error }.sorted { $0.location < $1.location }
+        let errors = (session.diagnostics + config.sessionProblems(of: session)).filter { $0.severity == .error }.sorted { $0.location < $1.location }
         guard !errors.isEmpty else { return }
         let before = entry.session ?? Session(document: entry.document)
-        let onDisk = Diagnostic.located(errors, in: document, from: (before.diagnostics + treatments.problems(of: before)).sorted { $0.location < $1.location })
+        let onDisk = Diagnostic.located(errors, in: document, from: (before.diagnostics + config.sessionProblems(of: before)).sorted { $0.location < $1.location })
         throw .hasErrors(onDisk.map { $0.withPath(entry.path) }, path: entry.path, document: entry.document)
     }
 }

@@ -22,9 +22,9 @@ extension VaultConfig {
             let known = treatments.entry(treatment)
             var added = TreatmentCatalog.Entry(treatment, known?.displayName ?? Treatment.derivedDisplayName(name), route: known?.route)
             if parts.count == 2 {
-                let (display, route, badRoute) = VaultConfig.displayAndRoute(parts[1])
+                let (display, route, badRoute) = VaultConfig.displayAndRoute(parts[1], routes: routes)
                 if let badRoute {
-                    diagnostics.append(.error("treatments: \(name)'s route must be one of \(Administration.expectedList), found \(quoted(badRoute))", at: item.location))
+                    diagnostics.append(.error(routes.unknownMessage(badRoute, what: "treatments: \(name)'s route"), at: item.location))
                     continue
                 }
                 if !display.isEmpty { added.displayName = display }
@@ -35,12 +35,12 @@ extension VaultConfig {
     }
 
     /// `Ibogaine HCl (oral)` → (`Ibogaine HCl`, oral, nil); `(sniffed)` at the end names a route
-    /// afterflow lacks → its text as the third.
-    static func displayAndRoute(_ text: String) -> (display: String, route: Administration?, badRoute: String?) {
+    /// the vault lacks (`routes`) → its text as the third.
+    static func displayAndRoute(_ text: String, routes: RouteCatalog = .builtIn) -> (display: String, route: Administration?, badRoute: String?) {
         guard text.hasSuffix(")"), let open = text.lastIndex(of: "(") else { return (text, nil, nil) }
         let inside = String(text[text.index(after: open)..<text.index(before: text.endIndex)]).trimmingASCIIWhitespace()
         let display = String(text[..<open]).trimmingASCIIWhitespace()
-        guard let route = Administration(parsing: inside) else { return (display, nil, inside) }
+        guard let route = routes.route(parsing: inside) else { return (display, nil, inside) }
         return (display, route, nil)
     }
 }

@@ -8,6 +8,8 @@ public struct VaultConfig: Sendable {
     /// Every treatment the vault knows (`TreatmentCatalog.builtIn`, then `treatments:`).
     public var treatments = TreatmentCatalog.builtIn
     public var defaultAdministration: Administration?
+    /// Every route of administration the vault knows (`RouteCatalog.builtIn`, then `routes:`).
+    public var routes = RouteCatalog.builtIn
     /// The cue (prompt) levels trial lines and goals use, least support first (`cue_levels:`).
     public var cueLevels: CueLevels = .standard
     /// Every goal category the vault knows: `Goal.standardCategories`, then the vault's own
@@ -69,8 +71,12 @@ public struct VaultConfig: Sendable {
         var parser = FrontMatterParser(bytes: bytes, lines: lines)
         parser.parse(0..<lines.count)
         diagnostics = parser.diagnostics
+        // The routes first: treatments: and default_administration name them, in any order.
+        for entry in parser.entries where entry.key == "routes" { readRoutes(entry) }
         for entry in parser.entries {
             switch entry.key {
+            case "routes":
+                continue
             case "cue_levels":
                 readCueLevels(entry)
                 continue
@@ -136,10 +142,10 @@ public struct VaultConfig: Sendable {
             // Checked against the catalogue once every key is read: treatments: may come later.
             pendingDefaultTreatment = (text, scalar.location)
         case "default_administration":
-            if let value = Administration(parsing: text) {
+            if let value = routes.route(parsing: text) {
                 defaultAdministration = value
             } else {
-                diagnostics.append(.error("default_administration must be one of \(Administration.expectedList), found \(quoted(text))", at: scalar.location))
+                diagnostics.append(.error(routes.unknownMessage(text, what: "default_administration"), at: scalar.location))
             }
         case "clinician":
             if !text.isEmpty { clinician = text }

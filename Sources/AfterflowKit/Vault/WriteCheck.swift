@@ -13,15 +13,15 @@ public enum WriteCheck {
     /// Throws `.invalid` when `document` may not be written at `path`: it would not be an
     /// afterflow document there, or it has errors (the first named file:line:column, the others
     /// as details). Nothing is written then.
-    /// With `treatments` (the vault's), a session naming a treatment it lacks is refused too.
-    public static func validate(_ document: Document, at path: String, treatments: TreatmentCatalog? = nil) throws(VaultError) {
+    /// With `config` (the vault's), a session naming a treatment or route it lacks is refused too.
+    public static func validate(_ document: Document, at path: String, config: VaultConfig? = nil) throws(VaultError) {
         let entry = VaultEntry(path: path, document: document)
         if entry.isPlainNote {
             throw VaultError(.invalid, "refusing to write \(path): " + DocumentReference.whatItIs(entry) + "; afterflow leaves such files alone")
         }
         var errors = entry.diagnostics.filter { $0.severity == .error }
-        if let treatments, let session = entry.session {
-            errors = (errors + treatments.problems(of: session, path: path)).sorted { $0.location < $1.location }
+        if let config, let session = entry.session {
+            errors = (errors + config.sessionProblems(of: session, path: path)).sorted { $0.location < $1.location }
         }
         guard let first = errors.first else { return }
         throw VaultError(.invalid, "\(path):\(first.location): \(first.message); nothing was written (afterflow writes no file that 'check' rejects)",

@@ -70,7 +70,10 @@ extension JournalBackend {
             return text
         }
         given.administration = try Self.empty(form.administration).map { text throws(PhoneError) -> String in
-            guard Administration(parsing: text) != nil else { throw PhoneError(422, "there is no route \(text); the routes are \(Administration.expectedList); nothing was written") }
+            let known = vault.config.routes
+            guard known.route(parsing: text) != nil else {
+                throw PhoneError(422, "there is no route \(text); the routes are \(known.expectedList), or add it to routes in .afterflow/config.yml; nothing was written")
+            }
             return text
         }
         if let mood = form.moodBefore, !MoodScale.range.contains(mood) {
@@ -150,8 +153,8 @@ extension JournalBackend {
             values.created = LocalDate(clock(), in: zone)
             let path = try store.create(values)
             var extra: [(String, JSONValue)] = [("result", .string(JournalInstruments.result(values)))]
-            if let standard = values.standardValues {
-                extra += [("total", .int(standard.total)), ("maximum", .int(standard.instrument.maximum)), ("band", .string(standard.band.words))]
+            if let standard = values.standard, let total = values.total, let band = values.band {
+                extra += [("total", .int(total)), ("maximum", .int(standard.maximum)), ("band", .string(band.words))]
             }
             return (path, extra)
         }

@@ -52,7 +52,7 @@ public final class JournalBackend: @unchecked Sendable {
             ("labels", .array(MoodVocabulary.labels.map { .string($0) })),
             ("associations", .array(MoodVocabulary.associations.map { .string($0) })),
             ("treatments", .array(config.treatments.entries.map { .object([("value", .string($0.treatment.rawValue)), ("name", .string($0.displayName))]) })),
-            ("routes", .array(Administration.allCases.map { .object([("value", .string($0.rawValue)), ("name", .string($0.displayName))]) })),
+            ("routes", .array(config.routes.entries.map { .object([("value", .string($0.route.rawValue)), ("name", .string($0.displayName))]) })),
             ("treatment", .string((config.defaultTreatment ?? .psilocybin).rawValue)),
             ("route", config.defaultAdministration.map { .string($0.rawValue) } ?? .null),
             ("instruments", .array(JournalInstruments.all(in: vault).map(JournalInstruments.json))),

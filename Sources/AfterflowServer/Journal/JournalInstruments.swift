@@ -25,8 +25,8 @@ enum JournalInstruments {
     /// The result in words, as the page shows it once saved: `PHQ-9: 6 of 27, mild`,
     /// `MEQ-30: 63.3%`, with the band and each threshold's verdict where the instrument has them.
     static func result(_ answer: AssessmentAnswer) -> String {
-        if let values = answer.standardValues {
-            return "\(answer.instrument.title): \(values.total) of \(values.instrument.maximum), \(values.band.words)"
+        if let standard = answer.standard, let total = answer.total, let band = answer.band {
+            return "\(answer.instrument.title): \(total) of \(standard.maximum), \(band.words)"
         }
         let score = answer.score
         var words = "\(answer.instrument.title): \(score.total?.shown(answer.instrument.scoring) ?? "–")"

@@ -26,7 +26,7 @@ struct EditFlow {
             let edited = VaultEntry(path: entry.path, bytes: bytes)
             let errors = edited.diagnostics.filter { $0.severity == .error }
             if errors.isEmpty {
-                let editor = SessionEditor(timeZone: vault.timeZone, treatments: vault.config.treatments)
+                let editor = SessionEditor(timeZone: vault.timeZone, treatments: vault.config.treatments, routes: vault.config.routes)
                 let finished = editor.finishing(edited.document, now: CommandClock.now)
                 let path = try withVaultErrors { try DocumentStore(vault: vault).save(finished, over: edited, now: CommandClock.now) }
                 let session = Session(document: finished)

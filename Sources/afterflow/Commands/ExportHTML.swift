@@ -36,6 +36,7 @@ struct ExportHTML: DisclosingCommand {
         let template = try withVaultErrors { try ReportTemplate.of(store.vault) }
         var report = layout.report(timeZone: store.vault.timeZone, now: now, filters: filters)
         report.treatments = store.vault.config.treatments
+        report.routes = store.vault.config.routes
         try layout.addParts(to: &report, store: store, sessions: rows, filters: filters)
         let html = report.render(rows, template: template)
         let disclosure = disclosureOptions.disclosure(by: Self.self, vault: store.vault, now: now, what: "sessions in a report", count: rows.count,

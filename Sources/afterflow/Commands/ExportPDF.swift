@@ -36,6 +36,7 @@ struct ExportPDF: DisclosingCommand {
         let template = try withVaultErrors { try ReportTemplate.of(store.vault) }
         var report = layout.report(timeZone: store.vault.timeZone, now: now, filters: filters)
         report.treatments = store.vault.config.treatments
+        report.routes = store.vault.config.routes
         try layout.addParts(to: &report, store: store, sessions: rows, filters: filters)
         let html = report.render(rows, template: template)
         let pdf = try withVaultErrors { try engine.render(html, environment: ProcessInfo.processInfo.environment, temporaryBase: ProcessInfo.processInfo.environment["TMPDIR"]) }

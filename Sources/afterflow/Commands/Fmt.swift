@@ -56,8 +56,8 @@ struct Fmt: ParsableCommand {
             // Each kind's canonical form, as its descriptor writes it.
             guard let kind = entry.kind else { continue }
             let formatted = kind.descriptor.formatted(entry.content, timeZone: vault.timeZone)
-            // A treatment the vault lacks: the store would refuse the save, so it is left alone here.
-            let unknown = entry.session.map { vault.config.treatments.problems(of: $0, path: entry.path) } ?? []
+            // A treatment or route the vault lacks: the store would refuse the save, so it is left alone here.
+            let unknown = entry.session.map { vault.config.sessionProblems(of: $0, path: entry.path) } ?? []
             guard let formatted, unknown.isEmpty else {
                 printer.print((entry.diagnostics + unknown).filter { $0.severity == .error }.sorted { $0.location < $1.location }, source: entry.document)
                 skipped += 1

@@ -35,6 +35,7 @@ struct ImportCSV: ParsableCommand {
         let zone = store.vault.timeZone
         var importer = CSVImport(timeZone: zone, now: CommandClock.now)
         importer.treatments = store.vault.config.treatments
+        importer.routes = store.vault.config.routes
         let plan = try withVaultErrors { try importer.plan(bytes, index: store) }
         let err = ErrorStream.current
         let name = file == "-" ? "<stdin>" : file

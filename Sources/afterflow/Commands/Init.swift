@@ -25,7 +25,7 @@ struct Init: ParsableCommand {
     @Option(help: ArgumentHelp("The treatment of new sessions when 'new' is not told (default_treatment). Default: psilocybin.", valueName: "name"))
     var treatment: String?
 
-    @Option(help: ArgumentHelp("The route of new sessions when 'new' is not told (default_administration): intravenous (IV), intramuscular (IM), oral, nasal, sublingual or other. Default: oral.", valueName: "route"))
+    @Option(help: ArgumentHelp("The route of new sessions when 'new' is not told (default_administration): intravenous (IV), intramuscular (IM), oral, nasal, sublingual, inhaled or other. Default: oral.", valueName: "route"))
     var administration: String?
 
     @Flag(inversion: .prefixedNo, help: "Start a git repository when the folder is not in one (asked on a terminal; default no).")
@@ -38,8 +38,8 @@ struct Init: ParsableCommand {
         if let treatment, TreatmentCatalog.builtIn.treatment(parsing: treatment) == nil {
             throw ValidationError(TreatmentCatalog.builtIn.unknownMessage(treatment, what: "--treatment").visible())
         }
-        if let administration, Administration(parsing: administration) == nil {
-            throw ValidationError("--administration must be one of \(Administration.expectedList) (or IV, IM), found \"\(administration.visible())\"" + Suggestion.clause(for: administration, among: Administration.allCases.map(\.rawValue)))
+        if let administration, RouteCatalog.builtIn.route(parsing: administration) == nil {
+            throw ValidationError(RouteCatalog.builtIn.unknownMessage(administration, what: "--administration").visible())
         }
     }
 
@@ -51,7 +51,7 @@ struct Init: ParsableCommand {
         let outcome = try withVaultErrors {
             try VaultInitializer.initialize(at: target, timeZone: zone, timeZoneName: timeZone,
                                             treatment: treatment.flatMap(TreatmentCatalog.builtIn.treatment(parsing:)) ?? VaultConfig.initialTreatment,
-                                            administration: administration.flatMap(Administration.init(parsing:)) ?? VaultConfig.initialAdministration,
+                                            administration: administration.flatMap(RouteCatalog.builtIn.route(parsing:)) ?? VaultConfig.initialAdministration,
                                             home: home)
         }
         let term = Terminal.current

@@ -30,7 +30,7 @@ struct New: ParsableCommand {
     @Option(help: ArgumentHelp("One of: \(TreatmentCatalog.builtIn.expectedList), or one the vault adds under treatments: in .afterflow/config.yml. Default: the vault's default_treatment.", valueName: "name"))
     var treatment: String?
 
-    @Option(help: ArgumentHelp("intravenous (IV), intramuscular (IM), oral, nasal, sublingual or other. Default: the vault's default_administration.", valueName: "route"))
+    @Option(help: ArgumentHelp("One of: intravenous (IV), intramuscular (IM), oral, nasal, sublingual, inhaled, other, or one the vault adds under routes: in .afterflow/config.yml. Default: the treatment's route, else the vault's default_administration.", valueName: "route"))
     var administration: String?
 
     @Option(help: ArgumentHelp("Free text, for example \"3.5 g\" or \"0.5 mg/kg\".", valueName: "text"))
@@ -72,9 +72,9 @@ struct New: ParsableCommand {
     enum NewFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
 
     func validate() throws {
-        // --treatment is checked against the vault's treatments once it is open (run).
+        // --treatment and --administration are checked against the vault's lists once it is open (run).
         if let administration, Administration(parsing: administration) == nil {
-            throw ValidationError("--administration must be one of \(Administration.expectedList) (or IV, IM), found \"\(administration.visible())\"" + Suggestion.clause(for: administration, among: Administration.allCases.map(\.rawValue)))
+            throw ValidationError(RouteCatalog.builtIn.unknownMessage(administration, what: "--administration").visible())
         }
         for (name, value) in [("--mood-before", moodBefore), ("--mood-after", moodAfter)] {
             if let value, !MoodScale.range.contains(value) {
@@ -114,6 +114,9 @@ struct New: ParsableCommand {
         }
         if let treatment, vault.config.treatments.treatment(parsing: treatment) == nil {
             throw usageError(vault.config.treatments.unknownMessage(treatment, what: "--treatment"), command: "new")
+        }
+        if let administration, vault.config.routes.route(parsing: administration) == nil {
+            throw usageError(vault.config.routes.unknownMessage(administration, what: "--administration"), command: "new")
         }
         let zone = vault.timeZone
         let now = CommandClock.now

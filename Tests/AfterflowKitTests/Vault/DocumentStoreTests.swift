@@ -47,7 +47,7 @@ import Testing
             case .mood:
                 return try store.create(MoodValues(date: DocumentStoreTests.minute, score: 6, created: DocumentStoreTests.day))
             case .assessment:
-                return try store.create(AssessmentValues(date: DocumentStoreTests.minute, instrument: .phq9,
+                return try store.create(AssessmentAnswer(date: DocumentStoreTests.minute, instrument: .phq9,
                                                          answers: [0, 1, 0, 1, 0, 1, 0, 1, 0], created: DocumentStoreTests.day))
             case .client:
                 return try store.addClient(name: "Maya Thompson", born: nil, short: "maya-t", now: DocumentStoreTests.now).path

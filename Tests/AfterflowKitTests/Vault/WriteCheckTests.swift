@@ -27,7 +27,7 @@ struct WriteCheckTests {
     @Test("an assessment of 1850 is refused and nothing is written")
     func assessmentOf1850() throws {
         let temp = try TemporaryVault()
-        let values = AssessmentValues(date: Self.old, instrument: .gad7, answers: [0, 1, 0, 1, 0, 1, 0], created: Self.created)
+        let values = AssessmentAnswer(date: Self.old, instrument: .gad7, answers: [0, 1, 0, 1, 0, 1, 0], created: Self.created)
         #expect(throws: VaultError.self) { try DocumentStore(vault: try temp.vault).create(values) }
         #expect(temp.files(under: "assessments").isEmpty)
     }

@@ -44,6 +44,8 @@ public struct CSVImport: Sendable {
     public var timeZone: TimeZone
     /// The treatments a row may name, by display name or name (the vault's; `Other` is `other`).
     public var treatments = TreatmentCatalog.builtIn
+    /// The routes a row may name, by display name or name (the vault's; `Other` is `other`).
+    public var routes = RouteCatalog.builtIn
     /// Dates more than 8 hours after this are refused, as the app refuses them.
     public var now: Date
 
@@ -136,9 +138,10 @@ public struct CSVImport: Sendable {
         }
 
         let administrationText = fields[2].trimmingASCIIWhitespace()
-        let administration = administrationText.isEmpty ? nil : Administration(parsing: administrationText)
+        let administration = administrationText.isEmpty ? nil : routes.route(parsing: administrationText)
         if !administrationText.isEmpty && administration == nil {
-            problem(2, "expected one of \(Administration.allCases.map(\.displayName).joined(separator: ", ")), or nothing, found \(found(administrationText))")
+            // The app's five, which its CSV holds; afterflow's and the vault's own are read too.
+            problem(2, "expected one of \(Administration.appCases.map(\.displayName).joined(separator: ", ")), or nothing, found \(found(administrationText))")
         }
 
         let moods = [4, 5].map { column in CSVImport.mood(fields[column]) { problem(column, $0) } }

@@ -1,9 +1,9 @@
 import Foundation
 
 /// One set of answers to any instrument, as `afterflow assess ID` and the journal page save it
-/// (`DocumentStore.create(_: AssessmentAnswer)`): PHQ-9 and GAD-7 as `AssessmentValues` (their
-/// file carries `total:` and `band:`), every other instrument as `InstrumentAnswers` (the items
-/// alone; the scores are the instrument's). The one place that rule lives.
+/// (`DocumentStore.create(_: AssessmentAnswer)`): PHQ-9 and GAD-7 with their total and band in
+/// the file, every other instrument with its items alone (the scores are the instrument's). The
+/// one value of a new answer, and the one place that rule lives.
 public struct AssessmentAnswer: Sendable {
     public var id = UUID()
     public var date: LocalDate
@@ -25,19 +25,18 @@ public struct AssessmentAnswer: Sendable {
     /// PHQ-9 or GAD-7 (by the instrument's id, a vault copy of them included), nil for another.
     public var standard: AssessmentInstrument? { AssessmentInstrument(rawValue: instrument.id) }
 
-    /// What a PHQ-9 or GAD-7 file says; nil for another instrument.
-    public var standardValues: AssessmentValues? {
-        guard let standard else { return nil }
-        var values = AssessmentValues(date: date, instrument: standard, answers: answers, created: created)
-        (values.id, values.notes, values.session) = (id, notes, session)
-        return values
+    /// PHQ-9 or GAD-7 given by its enum: the built-in instrument.
+    public init(date: LocalDate, instrument standard: AssessmentInstrument, answers: [Int], created: LocalDate) {
+        self.init(date: date, instrument: BuiltInInstruments.instrument(standard), answers: answers, created: created)
     }
 
-    /// What any other instrument's file says.
-    public var instrumentValues: InstrumentAnswers {
-        var values = InstrumentAnswers(date: date, instrument: instrument, answers: answers, created: created)
-        (values.id, values.notes, values.session) = (id, notes, session)
-        return values
+    /// PHQ-9's or GAD-7's total, the sum of the items, which its file carries; nil for another.
+    public var total: Int? { standard.map { _ in answers.reduce(0, +) } }
+
+    /// PHQ-9's or GAD-7's band of the total, which its file carries; nil for another.
+    public var band: AssessmentBand? {
+        guard let standard, let total else { return nil }
+        return standard.band(total: total)
     }
 
     /// The scores, as the instrument computes them.

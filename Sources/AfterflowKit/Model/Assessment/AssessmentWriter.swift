@@ -1,73 +1,20 @@
 import Foundation
 
-/// What a new assessment says.
-public struct AssessmentValues: Sendable {
-    public var id = UUID()
-    public var date: LocalDate
-    public var instrument: AssessmentInstrument
-    /// Each item's answer, 0-3, in order.
-    public var answers: [Int]
-    public var created: LocalDate
-    public var notes = ""
-    /// The id of the session the answers are about (`session:`); no line when nil.
-    public var session: String?
-
-    public init(date: LocalDate, instrument: AssessmentInstrument, answers: [Int], created: LocalDate) {
-        self.date = date
-        self.instrument = instrument
-        self.answers = answers
-        self.created = created
-    }
-
-    public var total: Int { answers.reduce(0, +) }
-    public var band: AssessmentBand { instrument.band(total: total) }
-}
-
-/// What a new answer to an instrument other than PHQ-9 and GAD-7 says.
-public struct InstrumentAnswers: Sendable {
-    public var id = UUID()
-    public var date: LocalDate
-    public var instrument: Instrument
-    /// Each item's answer, on the instrument's scale, in order.
-    public var answers: [Int]
-    public var created: LocalDate
-    public var notes = ""
-    public var session: String?
-
-    public init(date: LocalDate, instrument: Instrument, answers: [Int], created: LocalDate) {
-        self.date = date
-        self.instrument = instrument
-        self.answers = answers
-        self.created = created
-    }
-
-    public var score: InstrumentScore { instrument.score(answers: answers) }
-}
-
 /// New assessment files in their one canonical form, and where they go.
 public enum AssessmentWriter {
     public static let folder = "assessments"
 
-    public static func newDocument(_ values: AssessmentValues, timeZone: TimeZone) -> String {
-        let stamp = values.created.canonical(in: timeZone)
-        var lines = ["---", "type: assessment", "id: \(values.id.uuidString.uppercased())", "date: \(values.date.canonical(in: timeZone))",
-                     "instrument: \(values.instrument.rawValue)", "items: \(itemsText(values.answers))",
-                     "total: \(values.total)", "band: \(values.band.rawValue)"] + (values.session.map { ["session: \($0)"] } ?? [])
-            + ["created: \(stamp)", "updated: \(stamp)", "---"]
-        let notes = values.notes.trimmingCharacters(in: .whitespacesAndNewlines)
-        if !notes.isEmpty { lines += ["", notes] }
-        return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// An answer to any other instrument: its id, the items and the session; no total or band,
-    /// which are the instrument's scores of the items.
-    public static func newDocument(_ values: InstrumentAnswers, timeZone: TimeZone) -> String {
-        let stamp = values.created.canonical(in: timeZone)
-        var lines = ["---", "type: assessment", "id: \(values.id.uuidString.uppercased())", "date: \(values.date.canonical(in: timeZone))",
-                     "instrument: \(values.instrument.id)", "items: \(itemsText(values.answers))"]
-        if let session = values.session { lines.append("session: \(session)") }
+    /// A new answer's file: its id, date, instrument and items; PHQ-9 and GAD-7 also carry
+    /// `total:` and `band:`, any other instrument's scores are computed from the items; then the
+    /// session it is about, if any, and the notes as the body.
+    public static func newDocument(_ answer: AssessmentAnswer, timeZone: TimeZone) -> String {
+        let stamp = answer.created.canonical(in: timeZone)
+        var lines = ["---", "type: assessment", "id: \(answer.id.uuidString.uppercased())", "date: \(answer.date.canonical(in: timeZone))",
+                     "instrument: \(answer.instrument.id)", "items: \(itemsText(answer.answers))"]
+        if let total = answer.total, let band = answer.band { lines += ["total: \(total)", "band: \(band.rawValue)"] }
+        if let session = answer.session { lines.append("session: \(session)") }
         lines += ["created: \(stamp)", "updated: \(stamp)", "---"]
-        let notes = values.notes.trimmingCharacters(in: .whitespacesAndNewlines)
+        let notes = answer.notes.trimmingCharacters(in: .whitespacesAndNewlines)
         if !notes.isEmpty { lines += ["", notes] }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -5,7 +5,7 @@ extension Session {
     public static func meaning(ofKey key: String) -> String? {
         switch key {
         case "treatment": return "What was taken: one of \(TreatmentCatalog.builtIn.expectedList), or one the vault adds under treatments: in .afterflow/config.yml."
-        case "administration": return "How it was taken: \(Administration.expectedList); sublingual is under the tongue."
+        case "administration": return "How it was taken: \(Administration.expectedList) (sublingual is under the tongue, inhaled vaporised or smoked), or one the vault adds under routes: in .afterflow/config.yml."
         case "dose": return "The dose as free text (3.5 g, 0.5 mg/kg)."
         case "mood_before": return "The mood before the session, a whole number from 1 to 10."
         case "mood_after": return "The mood after the session, a whole number from 1 to 10."
@@ -20,7 +20,8 @@ extension Session {
         switch key {
         case "treatment":
             return TreatmentCatalog.builtIn.entries.map { FieldChoice($0.treatment.rawValue, $0.displayName + ($0.isAppTreatment ? "" : " (the app's CSV writes Other)")) }
-        case "administration": return Administration.allCases.map { FieldChoice($0.rawValue, $0.displayName) }
+        case "administration":
+            return RouteCatalog.builtIn.entries.map { FieldChoice($0.route.rawValue, $0.displayName + ($0.isAppRoute ? "" : " (the app's CSV writes Other)")) }
         case "mood_before", "mood_after":
             return MoodScale.range.map { FieldChoice(String($0), "\(MoodScale.emoji($0)) \(MoodScale.descriptor($0))") }
         case "status":

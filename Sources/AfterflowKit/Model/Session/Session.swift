@@ -93,7 +93,7 @@ public struct Session: Sendable, SessionSections {
             case .administration:
                 guard let s = reader.scalar(entry) else { continue }
                 administration = Administration(parsing: s.text)
-                if administration == nil { reader.error("administration must be one of \(Administration.expectedList), found \(quoted(s.text))", at: s.location) }
+                if administration == nil { reader.error("administration must be a name of letters, digits, - and _ (like oral or sublingual; the vault's are in .afterflow/config.yml), found \(quoted(s.text))", at: s.location) }
             case .dose:
                 dose = reader.text(entry)
             case .moodBefore:

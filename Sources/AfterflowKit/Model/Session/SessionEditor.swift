@@ -5,10 +5,13 @@ public struct SessionEditor: Sendable {
     public let timeZone: TimeZone
     /// The treatments `treatment` may be set to: the vault's (`VaultConfig.treatments`).
     public var treatments: TreatmentCatalog
+    /// The routes `administration` may be set to: the vault's (`VaultConfig.routes`).
+    public var routes: RouteCatalog
 
-    public init(timeZone: TimeZone, treatments: TreatmentCatalog = .builtIn) {
+    public init(timeZone: TimeZone, treatments: TreatmentCatalog = .builtIn, routes: RouteCatalog = .builtIn) {
         self.timeZone = timeZone
         self.treatments = treatments
+        self.routes = routes
     }
 
     /// Why a value cannot be set; the message is one sentence for the user.
@@ -100,9 +103,8 @@ public struct SessionEditor: Sendable {
             return set(treatment.rawValue)
         case .administration:
             if trimmed.isEmpty { return set(nil) }
-            guard let administration = Administration(parsing: trimmed) else {
-                throw Rejection(message: "administration must be one of \(Administration.expectedList), found \(quoted(value))"
-                                + Suggestion.clause(for: trimmed, among: Administration.allCases.map(\.rawValue)))
+            guard let administration = routes.route(parsing: trimmed) else {
+                throw Rejection(message: routes.unknownMessage(value))
             }
             return set(administration.rawValue)
         case .moodBefore, .moodAfter:

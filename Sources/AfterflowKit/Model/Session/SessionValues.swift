@@ -68,7 +68,7 @@ extension SessionValues {
         let treatment = typed.treatment.flatMap(config.treatments.treatment(parsing:)) ?? config.defaultTreatment ?? .psilocybin
         self.init(date: typed.date ?? today, treatment: treatment, created: created)
         treatmentName = config.treatments.displayName(of: treatment)
-        administration = typed.administration.flatMap(Administration.init(parsing:))
+        administration = typed.administration.flatMap(config.routes.route(parsing:))
             ?? config.treatments.entry(treatment)?.route ?? config.defaultAdministration
         dose = typed.dose?.trimmingCharacters(in: .whitespaces)
         moodBefore = typed.moodBefore

@@ -79,52 +79,6 @@ public struct Treatment: RawRepresentable, Sendable, Hashable, Codable, CustomSt
     static var expectedList: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }
 
-/// How a treatment was taken: the five routes of the original app, and `sublingual` (under the
-/// tongue: at-home ketamine troches and lozenges), which the app has not and calls `Other`.
-public enum Administration: String, CaseIterable, Sendable, Hashable, Codable {
-    case intravenous, intramuscular, oral, nasal, sublingual, other
-
-    /// The display name (`Intravenous (IV)`, `Oral`, `Sublingual`, …), the app's where it has one.
-    public var displayName: String {
-        switch self {
-        case .intravenous: return "Intravenous (IV)"
-        case .intramuscular: return "Intramuscular (IM)"
-        case .oral: return "Oral"
-        case .nasal: return "Nasal"
-        case .sublingual: return "Sublingual"
-        case .other: return "Other"
-        }
-    }
-
-    /// The name in the app's CSV, which knows five routes: `Other` for a route it has not.
-    public var appName: String {
-        switch self {
-        case .sublingual: return Administration.other.displayName
-        default: return displayName
-        }
-    }
-
-    /// Reads the canonical name, the display name, or the abbreviations `IV` and `IM`, in any case.
-    public init?(parsing text: String) {
-        if let exact = Administration(rawValue: text) {
-            self = exact
-            return
-        }
-        switch text.trimmingASCIIWhitespace().lowercased() {
-        case "intravenous", "intravenous (iv)", "iv": self = .intravenous
-        case "intramuscular", "intramuscular (im)", "im": self = .intramuscular
-        case "oral": self = .oral
-        case "nasal", "intranasal": self = .nasal
-        case "sublingual": self = .sublingual
-        case "other": self = .other
-        default: return nil
-        }
-    }
-
-    /// `intravenous, intramuscular, oral, nasal, sublingual, other`.
-    public static var expectedList: String { allCases.map(\.rawValue).joined(separator: ", ") }
-}
-
 extension String {
     func trimmingASCIIWhitespace() -> String {
         let utf8 = self.utf8

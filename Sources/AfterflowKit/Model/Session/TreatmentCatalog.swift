@@ -37,7 +37,7 @@ public struct TreatmentCatalog: Sendable {
     /// Treatments of today's practice that the app lacks (its CSV writes them as `Other`).
     public static let common: [Entry] = [
         Entry(Treatment(rawValue: "esketamine")!, "Esketamine", route: .nasal),
-        Entry(Treatment(rawValue: "5-meo-dmt")!, "5-MeO-DMT", route: .other),
+        Entry(Treatment(rawValue: "5-meo-dmt")!, "5-MeO-DMT", route: .inhaled),
         Entry(Treatment(rawValue: "ibogaine")!, "Ibogaine", route: .oral),
         Entry(Treatment(rawValue: "psilocybin-truffles")!, "Psilocybin truffles", route: .oral),
         Entry(Treatment(rawValue: "2c-b")!, "2C-B", route: .oral),

@@ -101,17 +101,18 @@ extension Afterflow {
             let current = LocalDate(now, in: zone)
             let when = LocalDate.checkInDate(typed: date, moment: try date.map { try parseMoment($0, option: "date", zone: zone) },
                                              now: now, timeZone: zone)
-            var values = AssessmentValues(date: when, instrument: instrument, answers: given, created: current)
+            var values = AssessmentAnswer(date: when, instrument: instrument, answers: given, created: current)
             values.notes = notes ?? ""
             values.session = link
             let path = try withVaultErrors { try DocumentStore(vault: vault).create(values) }
+            let total = given.reduce(0, +), band = instrument.band(total: total)
             let safety = AssessmentSafety.applies(instrument: instrument, answers: given)
             let safetyLines = safety ? AssessmentSafety.lines(crisisLine: vault.config.crisisLine) : []
             if format == .json {
                 var fields: [(String, JSONValue)] = [
                     ("path", .string(path)), ("id", .string(values.id.uuidString.uppercased())), ("date", .string(values.date.canonical(in: zone))),
                     ("instrument", .string(instrument.rawValue)), ("items", .array(given.map { .int($0) })),
-                    ("total", .int(values.total)), ("maximum", .int(instrument.maximum)), ("band", .string(values.band.rawValue)),
+                    ("total", .int(total)), ("maximum", .int(instrument.maximum)), ("band", .string(band.rawValue)),
                 ]
                 if instrument.safetyItem != nil {
                     fields.append(("item_9_above_zero", .bool(safety)))
@@ -122,7 +123,7 @@ extension Afterflow {
                 return
             }
             let term = Terminal.current
-            emit("\(instrument.title) \(term.bold("\(values.total)/\(instrument.maximum)")), \(values.band.words): \(vaultOptions.hints.path(path, in: vault))")
+            emit("\(instrument.title) \(term.bold("\(total)/\(instrument.maximum)")), \(band.words): \(vaultOptions.hints.path(path, in: vault))")
             if safety {
                 emit("")
                 for (i, line) in safetyLines.enumerated() { emit((i == 0 ? "" : "\n") + line.visible(lines: true)) }

@@ -115,6 +115,10 @@ struct ImportDaylio: ParsableCommand {
 
     /// The entries of a backup (a zip: `PK\u{3}\u{4}`) or of a CSV export.
     static func reading(_ bytes: [UInt8], name: String, timeZone: TimeZone, now: Date) throws -> DaylioCSV.Reading {
+        if let problem = DaylioBackup.notABackup(bytes, fileName: name) {
+            report(VaultError(.invalid, "\(name.visible()) cannot be imported: \(problem)"))
+            throw Exit.dataProblem
+        }
         guard ZipArchive.looksLikeZip(bytes) else { return DaylioCSV.read(bytes, timeZone: timeZone, now: now) }
         do {
             return try DaylioBackup.read(bytes, timeZone: timeZone, now: now)

@@ -34,7 +34,7 @@ import Testing
         let store = DocumentStore(vault: try temp.vault)
         var edi = try answer("edi", [51, 40, 60, 30, 70, 45, 55, 9])
         edi.session = "DD66A156-EE2B-4BB8-8521-226FBAADABDD"
-        #expect(edi.standardValues == nil && !edi.needsSafetyMessage)
+        #expect(edi.standard == nil && edi.total == nil && edi.band == nil && !edi.needsSafetyMessage)
         // (51+40+60+30+70+45+55+9) / 8 = 360 / 8 = 45.
         #expect(edi.score.total?.score == 45)
         let path = try store.create(edi)

@@ -66,7 +66,7 @@ import Testing
     ])
     func totalsFromTheWrittenFile(_ instrument: AssessmentInstrument, _ answers: [Int], _ total: Int, _ band: AssessmentBand) throws {
         let date = LocalDate(year: 2025, month: 3, day: 4, time: .init(hour: 8, minute: 15, second: 0))
-        let values = AssessmentValues(date: date, instrument: instrument, answers: answers, created: date)
+        let values = AssessmentAnswer(date: date, instrument: instrument, answers: answers, created: date)
         #expect(values.total == total)
         #expect(values.band == band)
         let text = AssessmentWriter.newDocument(values, timeZone: losAngeles)
@@ -85,7 +85,7 @@ import Testing
 
     @Test func theWriterWritesTheCanonicalFixture() throws {
         let date = try #require(LocalDate.parse("2025-03-04T08:15:00-08:00"))
-        var values = AssessmentValues(date: date, instrument: .phq9, answers: [1, 1, 2, 1, 0, 1, 0, 0, 0], created: date)
+        var values = AssessmentAnswer(date: date, instrument: .phq9, answers: [1, 1, 2, 1, 0, 1, 0, 0, 0], created: date)
         values.id = try #require(UUID(uuidString: "8C4E2B71-3D5A-4F96-B0E8-1A7C9D2E6F53"))
         values.notes = "Before the second session; sleeping badly this week."
         #expect(AssessmentWriter.newDocument(values, timeZone: losAngeles) == Fixtures.text("kinds", "assessment.md"))

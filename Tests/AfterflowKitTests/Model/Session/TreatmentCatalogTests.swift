@@ -65,7 +65,7 @@ struct TreatmentCatalogTests {
         #expect(config.diagnostics.map(\.message) == [
             "each of treatments must be a name of letters, digits, - and _, then optionally = and its display name and route, like kambo or ibogaine-hcl=Ibogaine HCl (oral), found \"two words\"",
             "treatments names kambo twice; write each once",
-            "treatments: x's route must be one of intravenous, intramuscular, oral, nasal, sublingual, other, found \"sniffed\"",
+            "treatments: x's route must be one of intravenous, intramuscular, oral, nasal, sublingual, inhaled, other, found \"sniffed\"; write one of them, or add it to routes in .afterflow/config.yml",
         ])
         #expect(config.diagnostics.map(\.location.line) == [2, 2, 2])
         #expect(config.diagnostics.map(\.location.column) == [21, 32, 39])

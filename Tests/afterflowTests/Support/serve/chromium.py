@@ -17,14 +17,14 @@ FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
          "--dns-prefetch-disable", "--metrics-recording-only"]
 
 
-def phone(logs=()):
+def phone(logs=(), flags=()):
     """A driver and its profile folder (the caller removes it). `logs`: the log types to keep,
-    such as ("performance", "browser")."""
+    such as ("performance", "browser"); `flags`: more of Chromium's flags, after these."""
     profile = tempfile.mkdtemp(prefix="afterflow-chromium-")
     options = webdriver.ChromeOptions()
     # Debian's Chromium and its driver, named here so that Selenium Manager never reaches for the network.
     options.binary_location = next(p for p in ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome") if os.path.exists(p))
-    for flag in FLAGS + ["--user-data-dir=" + profile]:
+    for flag in FLAGS + list(flags) + ["--user-data-dir=" + profile]:
         options.add_argument(flag)
     options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 2.0, "touch": True}})
     if logs:

@@ -111,6 +111,12 @@ check("instrument: calm3\n" in text and "items: [4, 2, 5]\n" in text and text.en
 # EDI on its 0-100 line: the mean of 40, 50, 60, 30, 70, 45, 55, 10 is 360 / 8 = 45.
 got, answer = call("POST", "/api/journal/assess", {"id": "edi-answer-0001", "time": now, "instrument": "edi", "answers": [40, 50, 60, 30, 70, 45, 55, 10]})
 check(got == 200 and answer["result"] == "EDI: 45/100", "EDI's mean: %s" % answer)
+# GAD-7: 1+1+2+1+0+1+0 = 6 of 7 x 3 = 21, mild (5-9); its file carries the total and band.
+got, answer = call("POST", "/api/journal/assess", {"id": "gad7-answer-0001", "time": now, "instrument": "gad7", "answers": [1, 1, 2, 1, 0, 1, 0]})
+check(got == 200 and answer["result"] == "GAD-7: 6 of 21, mild" and answer["total"] == 6 and answer["maximum"] == 21 and answer["band"] == "mild",
+      "GAD-7's total of its maximum and band: %s" % answer)
+text = open(os.path.join(VAULT, answer["path"])).read()
+check("items: [1, 1, 2, 1, 0, 1, 0]\ntotal: 6\nband: mild\n" in text, "the file holds the items, total and band: " + text)
 
 # A session deleted meanwhile: a calm message, nothing written.
 run = subprocess.run([BINARY, "delete", "DD66A156", "--yes", "--vault", VAULT], env=ENV, capture_output=True, text=True, timeout=60)
