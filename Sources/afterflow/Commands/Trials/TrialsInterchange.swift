@@ -27,7 +27,7 @@ struct ExportTrialsCSV: DisclosingCommand {
               afterflow export trials csv > trials.csv
               afterflow export trials csv --client maya-t --since 2025-01-01 -o ~/Desktop/
               afterflow export trials csv --client leo-o --goal requests | grep ',failure,'
-            afterflow export trials csv --client sam-r --goal hitting
+              afterflow export trials csv --client sam-r --goal hitting
             """)
 
     @OptionGroup var vaultOptions: VaultOptions
