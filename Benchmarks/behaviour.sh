@@ -117,7 +117,7 @@ updated: {day}T09:45:00-08:00
 """ + "\n".join(f"- {t(s)} {w}" for s, w in body) + "\n")
     write(f"{root}/sessions/{year}/{day}-0900.md", sid, "observer: JR\n", lines)
     if week % 5 == 0:
-        other = [(s, w) for s, w in lines if rnd.random() > 0.05]
+        other = [(s, w) for s, w in lines if w != "hitting count" or rnd.random() > 0.2]
         write(f"{root}/sessions/{year}/{day}-0900-jd.md", uid("bx-b", str(day), "jd"),
               f"observer: JD\nrole: reliability\nprimary: {sid}\n", other)
 open(f"{root}/.generated", "w").close()
