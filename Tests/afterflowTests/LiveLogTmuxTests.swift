@@ -14,10 +14,25 @@ struct LiveLogTmuxTests {
     static let tmuxPath = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first(where: FileManager.default.isExecutableFile)
 
     /// A tmux server on `socket`, with one session named `log`.
-    struct Tmux {
+    final class Tmux {
         let tmux: String
         let socket: String
         let environment: [String: String]
+        /// The process ids of the servers started, stopped by `stop`.
+        private(set) var servers: [Int32] = []
+
+        init(tmux: String, socket: String, environment: [String: String]) {
+            self.tmux = tmux
+            self.socket = socket
+            self.environment = environment
+        }
+
+        /// `kill-server`, then SIGKILL to each server this test started that is still there: a
+        /// server started from the test has been seen to outlive kill-server and SIGTERM.
+        func stop() {
+            _ = try? run(["kill-server"])
+            for pid in servers where kill(pid, 0) == 0 { kill(pid, SIGKILL) }
+        }
 
         @discardableResult
         func run(_ arguments: [String]) throws -> ProgramRun {
@@ -29,6 +44,7 @@ struct LiveLogTmuxTests {
         func start(_ command: String) throws {
             let ran = try run(["new-session", "-d", "-s", "log", "-x", "100", "-y", "30", command, ";", "set-option", "-t", "log", "remain-on-exit", "on"])
             #expect(ran.succeeded, "tmux new-session: \(ran.text)")
+            if let pid = Int32(try run(["display-message", "-p", "#{pid}"]).text.trimmingCharacters(in: .whitespacesAndNewlines)) { servers.append(pid) }
         }
 
         func screen() throws -> String { try run(["capture-pane", "-p", "-t", "log"]).text }
@@ -64,7 +80,7 @@ struct LiveLogTmuxTests {
             let binary = try #require(afterflowBinary)
             let tmux = Tmux(tmux: tmuxPath, socket: sandbox.root + "/tmux.sock",
                             environment: ["HOME": sandbox.home, "PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "LANG": "C.UTF-8"])
-            defer { _ = try? tmux.run(["kill-server"]) }
+            defer { tmux.stop() }
             func logger(_ arguments: String, now: String) -> String {
                 "exec env -i HOME=\(sandbox.home) PATH=/usr/bin:/bin TERM=screen LANG=C.UTF-8 TZ=UTC NO_COLOR=1 AFTERFLOW_NOW=\(now) \(binary) log \(arguments) --vault \(vault)"
             }
