@@ -127,6 +127,16 @@ import Testing
         #expect(results.contains("interval 30 -"))
     }
 
+    /// The fuzzer's property of the trial CSV holds for an export with events and session rows:
+    /// every data row is in a session or rejected (before events, it counted trial rows only, so
+    /// an event row would have been neither), and each event's line reads back as the event.
+    @Test func theFuzzPropertyHoldsForEventRows() throws {
+        let csv = TrialCSV.write(records: try Self.practice())
+        #expect(FuzzProperties.trialsCSV(Array(csv.utf8)) == [])
+        let bad = csv + "\n,sam-r,2025-04-01,09:00:00,hitting,,interval x,,"
+        #expect(FuzzProperties.trialsCSV(Array(bad.utf8)) == [])
+    }
+
     // MARK: - Round trip
 
     /// Exported, imported into a practice with the same clients and goals and no session, and
