@@ -132,7 +132,7 @@ struct DisclosureLogTests {
                 switch command {
                 case "backup":
                     #expect(entry["to"] as? String == "backup" && entry["destination"] as? String == sandbox.path("b.age"))
-                    #expect(entry["clients"] as? [String] == ["leo-o", "maya-t", "sam-r"])
+                    #expect(entry["clients"] as? [String] == ["kai-m", "leo-o", "maya-t", "sam-r"])
                     #expect(outcome["bytes"] as? Int == (try sandbox.read("b.age")).count)
                 case "git sync":
                     #expect(entry["to"] as? String == "git" && entry["destination"] as? String == "origin")
@@ -172,7 +172,7 @@ struct DisclosureLogTests {
             #expect(lines[0]["command"] as? String == "serve")
             #expect(lines[0]["to"] as? String == "serve" && lines[0]["destination"] as? String == served.base)
             #expect(lines[0]["ongoing"] as? Bool == true && lines[0]["purpose"] as? String == "session on the phone")
-            #expect(lines[0]["clients"] as? [String] == ["leo-o", "maya-t", "sam-r"])
+            #expect(lines[0]["clients"] as? [String] == ["kai-m", "leo-o", "maya-t", "sam-r"])
             #expect(!(try sandbox.readText(vault + "/.afterflow/disclosures.log")).contains(served.token))
             let listed = try sandbox.run(["disclosures", "--vault", vault, "--format", "json"])
             expectStatus(listed, 0)
@@ -318,7 +318,7 @@ struct DisclosureLogTests {
 
             let unknown = try sandbox.run(["disclosures", "maya", "--vault", vault], environment: now)
             expectStatus(unknown, 64)
-            #expect(unknown.stderr.contains("no client \"maya\"; the clients are leo-o, maya-t, sam-r; did you mean \"maya-t\"?"), "\(unknown)")
+            #expect(unknown.stderr.contains("no client \"maya\"; the clients are kai-m, leo-o, maya-t, sam-r; did you mean \"maya-t\"?"), "\(unknown)")
         }
     }
 

@@ -53,11 +53,12 @@ struct PracticeListingTests {
             // (Sam's second observer's records, role: reliability, are not the client's sessions.)
             let leo = try counted(sandbox, vault, client: "leo-o")
             let sam = try counted(sandbox, vault, client: "sam-r").filter { !$0.path.hasSuffix("-jd.md") }
+            let kai = try counted(sandbox, vault, client: "kai-m")
             let all = try sandbox.run(["list", "--kind", "trials", "--format", "json"], directory: vault, environment: Self.now)
             expectStatus(all, 0)
             let allRows = try #require(all.json as? [[String: Any]])
-            #expect(allRows.count == files.count + leo.count + sam.count)
-            #expect(Set(allRows.compactMap { $0["path"] as? String }) == Set((files + leo + sam).map(\.path)))
+            #expect(allRows.count == files.count + leo.count + sam.count + kai.count)
+            #expect(Set(allRows.compactMap { $0["path"] as? String }) == Set((files + leo + sam + kai).map(\.path)))
 
             // --since/--until are days in the vault's time zone, inclusive.
             let february = try sandbox.run(["list", "--kind", "trials", "--client", "maya-t", "--since", "2025-02-01", "--until", "2025-02-28", "--format", "json"],
@@ -137,7 +138,7 @@ struct PracticeListingTests {
             #expect(goals.stdoutLines == ["clients/leo-o/goals/requests.md", "clients/leo-o/goals/turn-taking.md"])
             let clients = try sandbox.run(["list", "--kind", "client", "--format", "paths"], directory: vault, environment: Self.now)
             expectStatus(clients, 0)
-            #expect(clients.stdoutLines == ["clients/leo-o/client.md", "clients/maya-t/client.md", "clients/sam-r/client.md"])
+            #expect(clients.stdoutLines == ["clients/kai-m/client.md", "clients/leo-o/client.md", "clients/maya-t/client.md", "clients/sam-r/client.md"])
         }
     }
 

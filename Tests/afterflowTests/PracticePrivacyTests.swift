@@ -81,8 +81,8 @@ struct PracticePrivacyTests {
             let json = try sandbox.run(["client", "list", "--full-names", "--format", "json"], directory: vault, environment: Self.now)
             expectStatus(json, 0)
             let rows = try #require(json.json as? [[String: Any]], "\(json)")
-            #expect(rows.map { $0["full_name"] as? String } == ["Leo Ortiz", "Maya Thompson", "Sam Rivera"])
-            #expect(rows.map { $0["born"] as? String } == ["2015-11-20", "2017-03-02", "2016-08-14"])
+            #expect(rows.map { $0["full_name"] as? String } == ["Kai Morgan", "Leo Ortiz", "Maya Thompson", "Sam Rivera"])
+            #expect(rows.map { $0["born"] as? String } == ["2018-05-20", "2015-11-20", "2017-03-02", "2016-08-14"])
 
             let table = try sandbox.run(["client", "list", "--full-names"], directory: vault, environment: Self.now)
             expectStatus(table, 0)

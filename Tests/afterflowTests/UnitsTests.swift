@@ -31,12 +31,15 @@ struct UnitsTests {
             #expect(found["sam-r/2025-03-03"]! == (45, 3, true))
             #expect(found["sam-r/2025-03-24"]! == (45, 3, true))
             #expect(found["sam-r/2025-03-31"]! == (37, 2, true))
+            // Kai, 97153 (timed): 09:30 to 10:00 = 30 min → 2 units (23-37), each of his four.
+            #expect(found["kai-m/2025-03-04"]! == (30, 2, true))
+            #expect(found["kai-m/2025-03-25"]! == (30, 2, true))
             // Leo's sessions name no service: not billable.
             #expect(found["leo-o/2025-03-06"]?.2 == false && found["leo-o/2025-03-13"]?.2 == false)
             #expect(Self.sessions(result).filter { ($0["client"] as? String) == "leo-o" }.allSatisfy { ($0["reason"] as? String) == "no service" })
-            // 4 + 5 + 2 sessions; Maya 4 × 1 + Sam 3 + 3 + 3 + 3 + 2 = 18 units.
+            // 4 + 5 + 4 + 2 sessions; Maya 4 × 1 + Sam 3 + 3 + 3 + 3 + 2 + Kai 4 × 2 = 26 units.
             let totals = (result.json as? [String: Any])?["totals"] as? [String: Any]
-            #expect(totals?["sessions"] as? Int == 11 && totals?["billable"] as? Int == 9 && totals?["units"] as? Int == 18, "\(String(describing: totals))")
+            #expect(totals?["sessions"] as? Int == 15 && totals?["billable"] as? Int == 13 && totals?["units"] as? Int == 26, "\(String(describing: totals))")
         }
     }
 
@@ -156,15 +159,17 @@ struct UnitsTests {
             let vault = try sandbox.copyExampleVault()
             let result = try sandbox.run(["units", "--since", "2025-03-10", "--until", "2025-03-13"], directory: vault, environment: Self.at)
             expectStatus(result, 0)
-            // Sam on Mar 10 (97155, 45 min → 3), Maya on Mar 11 (92507, 15:00 to 15:18:47 → 18 min, 1 unit),
-            // Leo on Mar 13 (10:30 to 10:41:46 → 11 min, no service).
+            // Sam on Mar 10 (97155, 45 min → 3), Kai on Mar 11 (97153, 09:30 to 10:00 → 30 min, 2 units),
+            // Maya on Mar 11 (92507, 15:00 to 15:18:47 → 18 min, 1 unit), Leo on Mar 13 (10:30 to
+            // 10:41:46 → 11 min, no service).
             #expect(result.stdoutLines == [
                 "DATE        CLIENT   SERVICE  MIN  UNITS  PLACE      PROVIDER",
                 "2025-03-10  Sam R.   97155     45      3  03 School  J. Rivera, BCBA",
+                "2025-03-11  Kai M.   97153     30      2  12 Home    A. Chen, RBT",
                 "2025-03-11  Maya T.  92507     18      1  11 Office  J. Rivera, CCC-SLP",
                 "2025-03-13  Leo O.   -         11      -  -          -                   not billable: no service",
                 "",
-                "3 sessions, 2 billable: 4 units (92507 × 1, 97155 × 3), timed codes by the medicare rule over each client's day; 1 not billable.",
+                "4 sessions, 3 billable: 6 units (92507 × 1, 97153 × 2, 97155 × 3), timed codes by the medicare rule over each client's day; 1 not billable.",
             ])
         }
     }

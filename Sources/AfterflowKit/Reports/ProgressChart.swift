@@ -140,7 +140,12 @@ public struct ProgressChart: Sendable {
         for point in series.points {
             let px = x(point.day.dayNumber), py = y(point.value)
             let data = "data-day=\"\(point.day.dayString)\" \(attribute)=\"\(JSONValue.rounded(point.value, places: 1).serialized())\""
-            if point.probe {
+            if point.counts && series.scale.isLogarithmic && point.value <= 0 {
+                // 0 has no place on a log axis: drawn on the floor line, as a triangle pointing
+                // down, and its words say it is 0.
+                let s = radius * 1.3
+                out += "<path class=\"point zero\" \(data) d=\"M\(f(px - s)),\(f(py - s)) L\(f(px + s)),\(f(py - s)) L\(f(px)),\(f(py + s)) Z\" fill=\"#1f5fbf\" stroke=\"#1f5fbf\" stroke-width=\"1.2\"><title>\(esc(point.label + ProgressChart.zeroNote))</title></path>\n"
+            } else if point.probe {
                 // A diamond: filled when it counts, hollow when under min_trials.
                 let d = radius * 1.4
                 let corners = [(px, py - d), (px + d, py), (px, py + d), (px - d, py)].map { "\(f($0.0)),\(f($0.1))" }.joined(separator: " ")
@@ -193,6 +198,7 @@ public struct ProgressChart: Sendable {
     /// same-day sessions were combined.
     private func legend(aim: Bool) -> String {
         let l = ProgressChart.left
+        let zeros = zeroCount
         var out = "<g class=\"legend\" font-size=\"12\" fill=\"#2b3038\">"
         out += "<circle cx=\"\(f(l + 5))\" cy=\"12\" r=\"4\" fill=\"#1f5fbf\"/><text x=\"\(f(l + 14))\" y=\"16\">\(minTrials.map { "session of \($0)+ trials" } ?? "session")</text>"
         // The hollow square only where a point can be one; else, off the percent scale, the
@@ -213,6 +219,10 @@ public struct ProgressChart: Sendable {
         if aim {
             out += "<line x1=\"\(f(at))\" y1=\"30\" x2=\"\(f(at + 26))\" y2=\"30\" stroke=\"#5b6470\" stroke-width=\"1.2\" stroke-dasharray=\"9 3 2 3\"/><text x=\"\(f(at + 32))\" y=\"34\">aim line</text>"
             at += 100
+        }
+        if zeros > 0 {
+            out += "<path d=\"M\(f(at)),25 L\(f(at + 10)),25 L\(f(at + 5)),35 Z\" fill=\"#1f5fbf\"/><text x=\"\(f(at + 16))\" y=\"34\">0 (on the floor)</text>"
+            at += 130
         }
         if series.points.contains(where: \.probe) {
             out += "<polygon points=\"\(f(at + 6)),24.4 \(f(at + 11.6)),30 \(f(at + 6)),35.6 \(f(at + 0.4)),30\" fill=\"#1f5fbf\"/><text x=\"\(f(at + 16))\" y=\"34\">probe session</text>"
@@ -339,10 +349,23 @@ public struct ProgressChart: Sendable {
         if !changes.isEmpty {
             text += " Phase changes (vertical lines, the data path broken at each): " + changes.map { "\($0.change.phase.rawValue) from \($0.change.day.mediumDay)" }.joined(separator: ", ") + "."
         }
+        let zeros = zeroCount
+        if zeros > 0 {
+            text += " \(zeros == 1 ? "1 session" : "\(zeros) sessions") at 0 \(series.scale.unit), which a log scale cannot show, "
+                + "\(zeros == 1 ? "is" : "are") drawn on its floor (triangles pointing down)."
+        }
         for fact in series.facts { text += " " + fact }
         if let summary { text += " " + summary }
         return text
     }
+
+    /// Points at 0 or below on a log scale, drawn on its floor.
+    var zeroCount: Int {
+        series.scale.isLogarithmic ? series.points.filter { $0.counts && $0.value <= 0 }.count : 0
+    }
+
+    /// What a zero point's title adds after its words.
+    static let zeroNote = "; 0 cannot sit on a log scale: drawn on its floor"
 
     struct Tick {
         var day: Int

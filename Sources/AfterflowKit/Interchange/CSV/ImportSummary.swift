@@ -41,11 +41,13 @@ extension TrialImport.Plan {
         !rejectedRows.isEmpty || (creates.isEmpty && appends.isEmpty && !problems.isEmpty)
     }
 
-    /// "12 trials into 3 sessions (1 new), 2 skipped as duplicates, 1 row rejected."
+    /// "12 trials into 3 sessions (1 new), 2 skipped as duplicates, 1 row rejected."; with
+    /// events, "12 trials and 40 events into …".
     public var summary: String {
         let sessions = creates.count + appends.count
         let rejected = rejectedRows.count
-        return "\(trialCount) trial\(trialCount == 1 ? "" : "s") into \(sessions) session\(sessions == 1 ? "" : "s") (\(creates.count) new), "
+        let events = eventCount == 0 ? "" : " and \(eventCount) event\(eventCount == 1 ? "" : "s")"
+        return "\(trialCount) trial\(trialCount == 1 ? "" : "s")\(events) into \(sessions) session\(sessions == 1 ? "" : "s") (\(creates.count) new), "
             + "\(ImportSummary.duplicates(duplicatesSkipped)), \(rejected) row\(rejected == 1 ? "" : "s") rejected."
     }
 }
@@ -53,7 +55,8 @@ extension TrialImport.Plan {
 extension TrialCSV {
     /// The records with only the sessions whose day is within `since`…`until` (inclusive, `YYYY-MM-DD`,
     /// either open) and, with `goal` (a short name, any case), only that goal's trials (a session
-    /// left without one is left out): what `export trials csv` writes.
+    /// left without one is left out): what `export trials csv` writes. A goal's events are kept
+    /// as its trials are.
     public static func selecting(_ records: [ClientRecord], since: String?, until: String?, goal: String?) -> [ClientRecord] {
         records.map { record in
             var record = record
@@ -64,7 +67,8 @@ extension TrialCSV {
                 guard let goal else { return item }
                 var filtered = item
                 filtered.session.trials = item.session.trials.filter { $0.goal == goal.lowercased() }
-                return filtered.session.trials.isEmpty ? nil : filtered
+                filtered.session.events = item.session.events.filter { $0.goal.lowercased() == goal.lowercased() }
+                return filtered.session.trials.isEmpty && filtered.session.events.isEmpty ? nil : filtered
             }
             return record
         }

@@ -59,8 +59,8 @@ extension TrialCSV {
             }
         }
 
-        /// The trial of one data row, or every problem it has.
-        func row(_ row: CSVReader.Row, cues: CueLevels) -> Result<Row, CSVImport.Problems> {
+        /// The trial, event or session mark of one data row, or every problem it has.
+        func row(_ row: CSVReader.Row, cues: CueLevels) -> Result<Line, CSVImport.Problems> {
             guard row.fields.count == names.count else {
                 return .failure(CSVImport.Problems(list: [Problem(row: row.number, message: "expected \(names.count) fields, as the header has, found \(row.fields.count)")]))
             }
@@ -101,6 +101,20 @@ extension TrialCSV {
                 problem("time", "expected a time of day like 15:02:10 (hours 00-23, minutes and seconds 00-59), found \(TrialCSV.found(timeText))")
             }
 
+            let what: LineContent? = switch RowKind(result: text("result")) {
+            case .trial: trial(text, time: time, cues: cues, problem: problem)
+            case .event: event(text, time: time, cues: cues, problem: problem)
+            case .mark(let mark): self.mark(mark, text, time: time, problem: problem)
+            }
+            guard problems.isEmpty, let date, let what else {
+                return .failure(CSVImport.Problems(list: problems))
+            }
+            let head = Row.Head(number: row.number, sessionID: sessionID, client: client, date: date)
+            return .success(what.line(head, goalTitle: text("goal_title")))
+        }
+
+        /// A trial row's goal, result, cue and note as a trial.
+        private func trial(_ text: (String) -> String, time: TimeOfDay?, cues: CueLevels, problem: (String, String) -> Void) -> LineContent? {
             let goal = text("goal")
             if !Trial.isShortName(goal) {
                 problem("goal", "expected a goal's short name (letters, digits, - and _), like s-initial, found \(TrialCSV.found(goal))")
@@ -124,15 +138,10 @@ extension TrialCSV {
             if note.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
                 problem("note", "expected a note on one line, as a trial line holds it, found a line break in it")
             }
-
-            guard problems.isEmpty, let date, let time, let success, let cue else {
-                return .failure(CSVImport.Problems(list: problems))
-            }
+            guard Trial.isShortName(goal), let time, let success, let cue else { return nil }
             // The trial's line reads back as this trial: goal and cue are single words, and the
             // note, trimmed of the spaces and tabs that separate fields, holds no line break.
-            let trial = Trial(time: time, goal: goal, success: success, cue: cue, note: note)
-            return .success(Row(number: row.number, sessionID: sessionID, client: client, date: date, trial: trial,
-                                goalTitle: text("goal_title")))
+            return .trial(Trial(time: time, goal: goal, success: success, cue: cue, note: note))
         }
     }
 }

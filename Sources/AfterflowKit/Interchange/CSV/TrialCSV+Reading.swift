@@ -26,7 +26,14 @@ extension TrialCSV {
         public var sessionID: UUID?
         public var client: String
         public var date: LocalDate
+        /// The trial rows.
         public var rows: [Row]
+        /// The event rows, in file order.
+        public var events: [EventRow] = []
+        /// The `session-start` and `session-end` rows, at most one of each.
+        public var marks: [MarkRow] = []
+        /// The group's first row of any kind, which the others are checked against.
+        var first: Int
     }
 
     /// What reading a file found: the good rows in their sessions, and every problem.
@@ -83,18 +90,25 @@ extension TrialCSV {
             switch columns.row(row, cues: cues) {
             case .failure(let problems):
                 reading.problems += problems.list
-            case .success(let good):
-                let key = good.sessionID.map(GroupKey.session) ?? .clientDay(good.client.lowercased(), good.date.dayString)
-                if let index = groups[key] {
-                    let first = reading.groups[index]
-                    if let problem = disagreement(good, with: first) {
+            case .success(let line):
+                let head = line.head
+                let key = head.sessionID.map(GroupKey.session) ?? .clientDay(head.client.lowercased(), head.date.dayString)
+                let index: Int
+                if let known = groups[key] {
+                    if let problem = disagreement(head, with: reading.groups[known]) ?? twice(line, in: reading.groups[known]) {
                         reading.problems.append(problem)
                         continue
                     }
-                    reading.groups[index].rows.append(good)
+                    index = known
                 } else {
-                    groups[key] = reading.groups.count
-                    reading.groups.append(Group(sessionID: good.sessionID, client: good.client, date: good.date, rows: [good]))
+                    index = reading.groups.count
+                    groups[key] = index
+                    reading.groups.append(Group(sessionID: head.sessionID, client: head.client, date: head.date, rows: [], first: head.number))
+                }
+                switch line {
+                case .trial(let good): reading.groups[index].rows.append(good)
+                case .event(let good): reading.groups[index].events.append(good)
+                case .mark(let good): reading.groups[index].marks.append(good)
                 }
             }
         }
@@ -112,18 +126,25 @@ extension TrialCSV {
     }
 
     /// Why a row cannot join the session its id names: another client or another day.
-    static func disagreement(_ row: Row, with group: Group) -> Problem? {
-        guard let id = group.sessionID, let first = group.rows.first else { return nil }
+    static func disagreement(_ row: Row.Head, with group: Group) -> Problem? {
+        guard let id = group.sessionID else { return nil }
         let session = "session \(id.uuidString.uppercased())"
         if row.client.lowercased() != group.client.lowercased() {
             return Problem(row: row.number, column: "client",
-                           message: "expected \(group.client), the client of \(session) in row \(first.number), found \(found(row.client))")
+                           message: "expected \(group.client), the client of \(session) in row \(group.first), found \(found(row.client))")
         }
         if row.date.dayString != group.date.dayString {
             return Problem(row: row.number, column: "date",
-                           message: "expected \(group.date.dayString), the day of \(session) in row \(first.number), found \(found(row.date.dayString))")
+                           message: "expected \(group.date.dayString), the day of \(session) in row \(group.first), found \(found(row.date.dayString))")
         }
         return nil
+    }
+
+    /// A second `session-start` (or `session-end`) row for one session.
+    static func twice(_ line: Line, in group: Group) -> Problem? {
+        guard case .mark(let row) = line, let other = group.marks.first(where: { $0.mark == row.mark }) else { return nil }
+        return Problem(row: row.number, column: "result",
+                       message: "expected one \(row.mark.rawValue) row for a session, found a second (the first is row \(other.number))")
     }
 
     /// On one line (`⏎` for a line break), at most 60 characters with `…` when cut, or `nothing`.

@@ -8,8 +8,10 @@ extension TrialCSV {
     struct Writer {
         let output: ByteOutput
         let lineEnding: [UInt8]
-        /// Rows written so far.
+        /// Trial rows written so far.
         private(set) var rows = 0
+        /// Event rows written so far (the `session-start` and `session-end` rows not counted).
+        private(set) var events = 0
         /// Cue levels as written in the CSV: few, each on many rows.
         private var cues: [String: [UInt8]] = [:]
 
@@ -67,8 +69,8 @@ extension TrialCSV {
                 while end < items.count && items[end].day == items[start].day { end += 1 }
                 let day = items[start..<end]
                 let first = records[day.first!.record].sessions[day.first!.session]
-                if day.count == 1 && TrialCSV.inOrder(first.session.trials) {
-                    try writeRows(of: first, client: client, titles: &titles[day.first!.record], order: Array(first.session.trials.indices))
+                if day.count == 1 && first.session.events.isEmpty && TrialCSV.inOrder(first.session.trials) {
+                    try writeRows(of: first, client: client, titles: &titles[day.first!.record], order: first.session.trials.indices.map(Source.trial))
                 } else {
                     try writeSorted(day, records: records, client: client, titles: &titles)
                 }
@@ -76,31 +78,31 @@ extension TrialCSV {
             }
         }
 
-        /// The rows of several sessions of one day, or of one whose trials are out of order.
+        /// The rows of several sessions of one day, or of one with events or whose trials are out of order.
         private mutating func writeSorted(_ day: ArraySlice<Item>, records: [ClientRecord], client: [UInt8], titles: inout [Titles]) throws(VaultError) {
-            var keyed: [(time: Int, path: String, line: Int, sequence: Int, item: Item, trial: Int)] = []
+            var keyed: [(time: Int, path: String, line: Int, sequence: Int, item: Item, source: Source)] = []
             for item in day {
                 let entry = records[item.record].sessions[item.session]
-                for (position, trial) in entry.session.trials.enumerated() {
-                    keyed.append((trial.time.secondsOfDay, entry.path, trial.line ?? position, keyed.count, item, position))
+                for (time, line, source) in TrialCSV.sources(of: entry.session) {
+                    keyed.append((time, entry.path, line, keyed.count, item, source))
                 }
             }
             keyed.sort { ($0.time, $0.path, $0.line, $0.sequence) < ($1.time, $1.path, $1.line, $1.sequence) }
             var index = 0
             while index < keyed.count {
-                // A run of one session's trials is written as one.
+                // A run of one session's rows is written as one.
                 let item = keyed[index].item
-                var order: [Int] = []
+                var order: [Source] = []
                 while index < keyed.count && keyed[index].item.record == item.record && keyed[index].item.session == item.session {
-                    order.append(keyed[index].trial)
+                    order.append(keyed[index].source)
                     index += 1
                 }
                 try writeRows(of: records[item.record].sessions[item.session], client: client, titles: &titles[item.record], order: order)
             }
         }
 
-        /// The rows of the trials of `entry` at `order`, in that order.
-        private mutating func writeRows(of entry: TrialSessionRecord, client: [UInt8], titles: inout Titles, order: [Int]) throws(VaultError) {
+        /// The rows of `entry` at `order`, in that order.
+        private mutating func writeRows(of entry: TrialSessionRecord, client: [UInt8], titles: inout Titles, order: [Source]) throws(VaultError) {
             let session = entry.session
             let id = TrialCSVFields.idAndClient(session.id?.uuidString.uppercased() ?? "", client: client)
             let day = TrialCSV.field(session.date?.dayString ?? "")
@@ -109,21 +111,35 @@ extension TrialCSV {
             TrialCSV.appendField(session.signature?.atText ?? TrialCSV.draft, to: &signed)
             signed.append(UInt8(ascii: ","))
             TrialCSV.appendField(session.signature?.by ?? "", to: &signed)
-            for position in order {
-                let trial = trials[position]
+            for source in order {
                 output.buffer += lineEnding
                 output.buffer += id
                 output.buffer += day
                 output.buffer.append(UInt8(ascii: ","))
-                TrialCSV.appendClock(trial.time, to: &output.buffer)
-                output.buffer.append(UInt8(ascii: ","))
-                output.buffer += titles.goalAndTitle(trial.goal)
-                output.buffer += trial.success ? TrialCSVFields.success : TrialCSVFields.failure
-                output.buffer += cue(trial.cue)
-                output.buffer.append(UInt8(ascii: ","))
-                TrialCSV.appendField(trial.note, to: &output.buffer)
+                switch source {
+                case .trial(let position):
+                    let trial = trials[position]
+                    TrialCSV.appendClock(trial.time, to: &output.buffer)
+                    output.buffer.append(UInt8(ascii: ","))
+                    output.buffer += titles.goalAndTitle(trial.goal)
+                    output.buffer += trial.success ? TrialCSVFields.success : TrialCSVFields.failure
+                    output.buffer += cue(trial.cue)
+                    output.buffer.append(UInt8(ascii: ","))
+                    TrialCSV.appendField(trial.note, to: &output.buffer)
+                    rows += 1
+                case .event(let position):
+                    let event = session.events[position]
+                    TrialCSV.appendClock(event.time, to: &output.buffer)
+                    output.buffer.append(UInt8(ascii: ","))
+                    output.buffer += titles.goalAndTitle(event.goal)
+                    TrialCSV.appendEventFields(event, to: &output.buffer)
+                    events += 1
+                case .mark(let mark):
+                    let time = (mark == .start ? session.date?.time : session.end?.time).map { TimeOfDay(hour: $0.hour, minute: $0.minute, second: $0.second) }
+                    TrialCSV.appendClock(time ?? TimeOfDay(hour: 0, minute: 0, second: 0), to: &output.buffer)
+                    output.buffer += TrialCSVFields.mark(mark)
+                }
                 output.buffer += signed
-                rows += 1
                 try output.didAppend()
             }
         }
@@ -233,6 +249,11 @@ extension TrialCSV {
 /// Pieces of a trial row written the same on many rows.
 private enum TrialCSVFields {
     static let success = Array("success,".utf8), failure = Array("failure,".utf8)
+
+    /// `,"","",session-start,"",""`: from the comma after the time to the note, a mark names no goal.
+    static func mark(_ mark: TrialCSV.SessionMark) -> [UInt8] {
+        Array(",\"\",\"\",\(mark.rawValue),\"\",\"\"".utf8)
+    }
 
     /// `id,client,`: the first two fields and their commas.
     static func idAndClient(_ id: String, client: [UInt8]) -> [UInt8] {

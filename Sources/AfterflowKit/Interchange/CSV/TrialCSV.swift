@@ -11,7 +11,8 @@ import Foundation
 /// field is written `""`), every field guarded against formula injection (`CSVWriter.guarded`),
 /// LF between rows (or CRLF) and no line end after the last, as the session CSV writes them.
 /// Rows are ordered by client, day and time, then by file and line, so that the same practice
-/// always gives the same bytes.
+/// always gives the same bytes. A session's behaviour events are rows of the same columns, among
+/// its trials (`TrialCSV+Events`).
 public enum TrialCSV {
     /// The trial's columns: what an import reads.
     public static let header = ["session_id", "client", "date", "time", "goal", "goal_title", "result", "cue", "note"]
@@ -29,7 +30,13 @@ public enum TrialCSV {
     /// The words of the `result` column.
     public static let success = "success", failure = "failure"
 
-    /// Every trial of every session of `records`, one row each, with the header first.
+    /// Rows an export wrote: trials, and behaviour events.
+    public struct Counts: Sendable, Hashable {
+        public var trials: Int
+        public var events: Int
+    }
+
+    /// Every trial and event of every session of `records`, one row each, with the header first.
     public static func write(records: [ClientRecord], lineEnding: String = "\n", byteOrderMark: Bool = false) -> String {
         var bytes: [UInt8] = []
         let output = ByteOutput.collecting { bytes.append(contentsOf: $0) }
@@ -41,12 +48,12 @@ public enum TrialCSV {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// What `export trials csv` writes: every trial of `clients` (short names) from `since` to
-    /// `until` (days, inclusive), of `goal` when given, to `output` as it goes: each client's
-    /// folder is read, its rows written, and the next read, so that memory holds one client at a
-    /// time. Returns the number of rows.
+    /// What `export trials csv` writes: every trial and event of `clients` (short names) from
+    /// `since` to `until` (days, inclusive), of `goal` when given, to `output` as it goes: each
+    /// client's folder is read, its rows written, and the next read, so that memory holds one
+    /// client at a time. Returns the number of trial and event rows.
     public static func export(_ store: DocumentStore, clients: [String], since: String?, until: String?, goal: String?,
-                              lineEnding: String = "\n", byteOrderMark: Bool = false, to output: ByteOutput) throws(VaultError) -> Int {
+                              lineEnding: String = "\n", byteOrderMark: Bool = false, to output: ByteOutput) throws(VaultError) -> Counts {
         var writer = Writer(output: output, lineEnding: lineEnding)
         try writer.start(byteOrderMark: byteOrderMark)
         // Rows are by client first: a client named twice has each of its rows twice, side by side.
@@ -60,7 +67,7 @@ public enum TrialCSV {
             start = end
         }
         try output.flush()
-        return writer.rows
+        return Counts(trials: writer.rows, events: writer.events)
     }
 
     /// `15:02:10`, as `TimeOfDay.text` writes it without going through `String(format:)`,

@@ -15,12 +15,15 @@ import Foundation
 ///   existing session, which only an id names for certain.
 ///
 /// A new session starts on its day at the minute of its first trial, in the vault's time zone,
-/// with `recorded_on: import` and no `end`, location or observer, which the CSV does not carry.
+/// with `recorded_on: import` and no `end`, location or observer, which the CSV does not carry;
+/// a session with behaviour events starts and ends at its `session-start` and `session-end`
+/// rows when it has them, so that its rates are taken over the same observed time. Those two
+/// rows of a session the vault has are read past: its file has its own start and end.
 /// Trials are written by time of day, so that a sheet sorted by goal still gives a file in the
 /// order the trials happened; added trials go after the session's own.
 ///
 /// A trial is a duplicate of one the session has when time, goal, result, cue and note are the
-/// same. Duplicates are counted one for one: a file with three identical rows where the session
+/// same; an event, when its line would be the same. Duplicates are counted one for one: a file with three identical rows where the session
 /// has one such trial adds two (trials typed from paper often share a time).
 public enum TrialImport {
     /// A new trial session file.
@@ -36,7 +39,9 @@ public enum TrialImport {
         public var client: String
         /// In the order they are written: by time of day, rows of the same time in file order.
         public var trials: [Trial]
-        /// The rows the trials come from.
+        /// The behaviour events, in the order they are written.
+        public var events: [BehaviourEvent] = []
+        /// The rows the trials come from, then those the events come from.
         public var rows: [Int]
     }
 
@@ -47,6 +52,9 @@ public enum TrialImport {
         public var client: String
         /// By time of day, rows of the same time in file order.
         public var trials: [Trial]
+        /// By time of day, rows of the same time in file order.
+        public var events: [BehaviourEvent] = []
+        /// The trials' rows, then the events'.
         public var rows: [Int]
     }
 
@@ -74,6 +82,9 @@ public enum TrialImport {
 
         /// Trials the plan writes, new sessions and additions together.
         public var trialCount: Int { creates.reduce(0) { $0 + $1.trials.count } + appends.reduce(0) { $0 + $1.trials.count } }
+
+        /// Behaviour events the plan writes, new sessions and additions together.
+        public var eventCount: Int { creates.reduce(0) { $0 + $1.events.count } + appends.reduce(0) { $0 + $1.events.count } }
     }
 
     /// Dates more than 8 hours after `now` are refused, as the session import refuses them.

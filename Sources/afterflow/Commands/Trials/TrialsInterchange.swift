@@ -5,7 +5,7 @@ import Foundation
 struct ExportTrials: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trials",
-        abstract: "Export trials: one row per trial, as CSV.",
+        abstract: "Export trials and behaviour events: one row each, as CSV.",
         discussion: """
             Examples:
               afterflow export trials csv > trials.csv
@@ -17,14 +17,17 @@ struct ExportTrials: ParsableCommand {
 struct ExportTrialsCSV: DisclosingCommand {
     static let configuration = CommandConfiguration(
         commandName: "csv",
-        abstract: "Write every trial as one CSV row, for spreadsheets and other tools.",
+        abstract: "Write every trial and behaviour event as one CSV row, for spreadsheets and other tools.",
         discussion: """
-            Columns: session_id, client (short name), date (the session's day), time, goal, goal_title, result (success or failure), cue, note. RFC 4180 quoting; a cell that a spreadsheet would run as a formula gets a ' in front. Rows by client, day and time. 'afterflow import trials csv' reads the same columns back.
+            Columns: session_id, client (short name), date (the session's day), time, goal, goal_title, result (success or failure), cue, note, signed, signed_by. RFC 4180 quoting; a cell that a spreadsheet would run as a formula gets a ' in front. Rows by client, day and time. 'afterflow import trials csv' reads the same columns back.
+
+            A behaviour event is a row of the same columns: result holds the words of its line after the goal (count, start, stop, interval 3 +, abc demand hitting escape, step 2 +), cue a task step's cue level. A session with events also has a session-start and a session-end row, with no goal, which carry the time its rates are taken over.
 
             Examples:
               afterflow export trials csv > trials.csv
               afterflow export trials csv --client maya-t --since 2025-01-01 -o ~/Desktop/
               afterflow export trials csv --client leo-o --goal requests | grep ',failure,'
+              afterflow export trials csv --client sam-r --goal hitting
             """)
 
     @OptionGroup var vaultOptions: VaultOptions
@@ -60,12 +63,14 @@ struct ExportTrialsCSV: DisclosingCommand {
         // Written as it is read, a client at a time.
         let disclosure = disclosureOptions.disclosure(by: Self.self, vault: vault, now: now, what: "trials", clients: shorts,
                                                       to: .output(destination))
-        let (rows, written) = try streamOutput(to: destination, logging: disclosure) { (out) throws(VaultError) -> Int in
+        let (counts, written) = try streamOutput(to: destination, logging: disclosure) { (out) throws(VaultError) -> TrialCSV.Counts in
             try TrialCSV.export(store, clients: shorts, since: range.since, until: range.until, goal: goal,
                                 lineEnding: crlf ? "\r\n" : "\n", byteOrderMark: bom, to: out)
         }
         if let path = written {
-            ErrorStream.current.write("Wrote \(rows) trial\(rows == 1 ? "" : "s") to \(path)")
+            let rows = counts.trials, events = counts.events
+            let also = events == 0 ? "" : " and \(events) event\(events == 1 ? "" : "s")"
+            ErrorStream.current.write("Wrote \(rows) trial\(rows == 1 ? "" : "s")\(also) to \(path)")
         }
     }
 }
@@ -73,7 +78,7 @@ struct ExportTrialsCSV: DisclosingCommand {
 struct ImportTrials: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trials",
-        abstract: "Import trials from a CSV file.",
+        abstract: "Import trials and behaviour events from a CSV file.",
         discussion: """
             Examples:
               afterflow import trials csv trials.csv --dry-run
@@ -88,6 +93,8 @@ struct ImportTrialsCSV: ParsableCommand {
         abstract: "Import trials from CSV: the columns 'export trials csv' writes, from a spreadsheet or a paper data sheet.",
         discussion: """
             Columns (any order, names in any case): client, date, time, goal, result (success, failure, + or -), cue, and optionally session_id, goal_title and note. Every row is checked before anything is written, and every problem is reported as FILE:ROW: column "NAME": what was expected. A row of a session the vault has (its session_id) is added to it; other rows make new trial sessions, one per client and day (or per session_id). A trial the session already has (same time, goal, result, cue and note) is skipped, so importing a file twice adds nothing.
+
+            Behaviour events come in as 'export trials csv' writes them (result: count, start, stop, interval 3 +, abc demand hitting escape, step 2 + with the cue level in cue…), each checked against its goal's measure; a new session takes its start and end from its session-start and session-end rows.
 
             Examples:
               afterflow import trials csv trials.csv --dry-run
@@ -122,19 +129,26 @@ struct ImportTrialsCSV: ParsableCommand {
             throw Exit.dataProblem
         }
         for create in plan.creates {
-            emit("  + \(create.path)  (\(create.trials.count) trial\(create.trials.count == 1 ? "" : "s"))")
+            emit("  + \(create.path)  (\(Self.counted(create.trials.count, create.events.count, sign: "")))")
             if !dryRun {
                 try withVaultErrors { try store.create(create.path, text: create.text) }
             }
         }
         for append in plan.appends {
-            emit("  ~ \(append.path)  (+\(append.trials.count) trial\(append.trials.count == 1 ? "" : "s"))")
+            emit("  ~ \(append.path)  (\(Self.counted(append.trials.count, append.events.count, sign: "+")))")
             if !dryRun {
                 for trial in append.trials { try withVaultErrors { _ = try store.append(trial, to: append.path) } }
+                for event in append.events { try withVaultErrors { _ = try store.append([event], to: append.path) } }
             }
         }
         var line = (dryRun ? "Dry run of \(name.visible()): " : "Imported \(name.visible()): ") + plan.summary
         if dryRun { line += " Nothing was written." }
         emit(line)
+    }
+
+    /// "3 trials", "+2 trials, +40 events": events said only when there are some.
+    static func counted(_ trials: Int, _ events: Int, sign: String) -> String {
+        let text = "\(sign)\(trials) trial\(trials == 1 ? "" : "s")"
+        return events == 0 ? text : text + ", \(sign)\(events) event\(events == 1 ? "" : "s")"
     }
 }

@@ -342,9 +342,10 @@ public enum FuzzProperties {
         }
         let header = csv.rows.first?.number ?? 1
         let rejected = Set(reading.rejectedRows.filter { $0 > header })
-        let grouped = reading.groups.flatMap(\.rows)
-        for row in grouped where rejected.contains(row.number) {
-            problems.append("trials csv: row \(row.number) is both in a session and rejected")
+        // Trial, event and session-start/-end rows alike.
+        let grouped = reading.groups.flatMap { $0.rows.map(\.number) + $0.events.map(\.number) + $0.marks.map(\.number) }
+        for number in grouped where rejected.contains(number) {
+            problems.append("trials csv: row \(number) is both in a session and rejected")
         }
         if csv.failure == nil, grouped.count + rejected.count != reading.rows {
             problems.append("trials csv: \(reading.rows) rows, \(grouped.count) in sessions and \(rejected.count) rejected")
@@ -357,6 +358,12 @@ public enum FuzzProperties {
                 if !Trial.isShortName(row.trial.goal) { problems.append("trials csv: row \(row.number)'s goal \(quoted(row.trial.goal)) is not a short name") }
                 if !cues.names.contains(row.trial.cue) { problems.append("trials csv: row \(row.number)'s cue \(quoted(row.trial.cue)) is not a level of the list") }
                 problems += lineRoundTrip(row.trial, "trials csv: row \(row.number)")
+            }
+            for row in group.events {
+                if !Trial.isShortName(row.event.goal) { problems.append("trials csv: row \(row.number)'s goal \(quoted(row.event.goal)) is not a short name") }
+                if BehaviourEvent.read(line: row.event.lineText) != .event(row.event) {
+                    problems.append("trials csv: row \(row.number)'s event line \(quoted(row.event.lineText)) does not read back as the event")
+                }
             }
         }
         return problems
