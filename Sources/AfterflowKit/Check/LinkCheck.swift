@@ -5,12 +5,15 @@ enum LinkCheck {
     /// The warnings of every record's links, or of `files`' only; the unsaved documents' links
     /// come from their text, and their paths count as records.
     static func diagnostics(store: IndexStore, overlay: UnsavedDocuments, files: Set<String>?) throws(VaultError) -> [Diagnostic] {
-        let resolver = RecordLinkResolver(paths: Set(try store.allDocumentPaths()).union(overlay.entries.keys))
         let stored = try store.links(in: files.map { Array($0.subtracting(overlay.entries.keys)) }, recordsOnly: true)
         var links = stored.filter { overlay.entries[$0.path] == nil }
         for (path, entry) in overlay.entries where !entry.isPlainNote && (files?.contains(path) ?? true) {
             links += entry.document.links.map { StoredLink(path: path, link: $0) }
         }
+        // Knowing every record's names costs a pass over every path (a seventh of `check` on
+        // 100,000 sessions): only when there is a link to look up.
+        guard !links.isEmpty else { return [] }
+        let resolver = RecordLinkResolver(paths: Set(try store.allDocumentPaths()).union(overlay.entries.keys))
         return links.compactMap { stored in
             guard resolver.targets(of: stored.link, from: stored.path).isEmpty else { return nil }
             return Diagnostic(.warning, message(for: stored.link, from: stored.path), at: stored.link.targetLocation, path: stored.path)

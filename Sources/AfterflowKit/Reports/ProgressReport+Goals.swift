@@ -58,7 +58,13 @@ extension ProgressReport {
             if row.sessions.count > 1 { r["combined"] = ReportText("\(row.sessions.count) sessions") }
             return r
         }
-        // The cue levels any row used, in the vault's order (unknown levels after).
+        addCueLevels(progress, cues: cues, to: &c)
+        return c
+    }
+
+    /// The cue-level table and bars: the levels any row used, in the vault's order (unknown levels
+    /// after), each with its shade, and every row's trials at each level.
+    static func addCueLevels(_ progress: GoalProgress, cues: CueLevels, to c: inout [String: Any]) {
         var levels: [String] = []
         for row in progress.rows {
             for count in row.cues where count.trials > 0 && !levels.contains(count.level) { levels.append(count.level) }
@@ -81,7 +87,6 @@ extension ProgressReport {
             }
             return ["day": ReportText(row.day.mediumDay), "cells": levels.map { ReportText(String(byLevel[$0] ?? 0)) }, "bar": bar]
         }
-        return c
     }
 
     /// A period report's lines: the baseline and current level of the goal's whole record (the
