@@ -6,7 +6,8 @@
 #
 #   Benchmarks/lsp.py AFTERFLOW_BINARY [VAULT] [N]
 #
-# VAULT (default: the repository's ExampleVault) is copied to a temporary folder first; N (default
+# VAULT (default: the repository's ExampleVault) is copied to a temporary folder first (a vault
+# without ExampleVault's session and client maya-t gets them added to the copy); N (default
 # 200) is the number of timed changes and completions of each kind. Measured:
 #   - start-up: from starting the process to the answer to `initialize`, and to the first
 #     diagnostics of an opened session;
@@ -113,6 +114,18 @@ for state in ("index.sqlite", "index.sqlite-wal", "index.sqlite-shm"):
     path = os.path.join(vault, ".afterflow", state)
     if os.path.exists(path):
         os.unlink(path)
+# Another vault (run.sh's 10,000 sessions, its practice) gets ExampleVault's session and its client
+# maya-t added, so that the same documents are edited in a vault of that size.
+example = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "ExampleVault")
+for relative in (SESSION, "clients/maya-t"):
+    if not os.path.exists(os.path.join(vault, relative)):
+        os.makedirs(os.path.dirname(os.path.join(vault, relative)), exist_ok=True)
+        (shutil.copytree if os.path.isdir(os.path.join(example, relative)) else shutil.copy2)(
+            os.path.join(example, relative), os.path.join(vault, relative))
+        print("(added ExampleVault's %s to the copy)" % relative)
+documents = sum(len([f for f in files if f.endswith(".md")]) for _, _, files in os.walk(vault))
+print("Vault: %s, %d Markdown files" % (os.path.basename(os.path.normpath(source)), documents))
+print()
 big_text = big_trial_session(open(os.path.join(vault, TRIALS_SOURCE)).read())
 assert big_text.count("\n") == 5000, big_text.count("\n")
 open(os.path.join(vault, BIG), "w").write(big_text)
