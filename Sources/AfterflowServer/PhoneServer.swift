@@ -192,6 +192,12 @@ struct PhoneResponder: HTTPResponder {
     let backoff = Backoff()
 
     func respond(to request: Request, context: PhoneContext) async throws -> Response {
+        // The journal's service worker is the one address without the token: it holds no data,
+        // and its address must not change with the token, or each start would make the phone
+        // install a second worker and check the first one's address in vain.
+        if let journal, request.method == .get, request.uri.path == JournalRoutes.workerPath {
+            return journal.worker()
+        }
         guard authorized(request) else {
             let wait = backoff.failed(context.remote)
             if wait > 0 { await Backoff.pause(wait, on: context.channel) }

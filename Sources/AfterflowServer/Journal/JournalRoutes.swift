@@ -5,14 +5,28 @@ import Hummingbird
 import NIOCore
 
 /// The journal's addresses, under the token like every other: `/journal` (the page),
-/// `/journal/manifest.webmanifest`, `/journal/icon.svg`, `/journal-sw.js` (over HTTPS only: a worker's scope is its folder's, and the page is `/journal`) and
-/// the API under `/api/journal/`.
+/// `/journal/manifest.webmanifest`, `/journal/icon.svg` and the API under `/api/journal/`;
+/// and, without the token, `/journal-sw.js` (`worker()`).
 struct JournalRoutes: Sendable {
     let backend: JournalBackend
     let page: JournalPage
 
     static func handles(_ path: String) -> Bool {
-        path == "/journal" || path == "/journal-sw.js" || path.hasPrefix("/journal/") || path == "/api/journal" || path.hasPrefix("/api/journal/")
+        path == "/journal" || path.hasPrefix("/journal/") || path == "/api/journal" || path.hasPrefix("/api/journal/")
+    }
+
+    /// The service worker's address: at the top, as a worker's scope is its folder's and the page is
+    /// `/journal`.
+    static let workerPath = "/journal-sw.js"
+
+    /// The service worker, over HTTPS only (a browser refuses a worker elsewhere), for anyone:
+    /// it is the same script for every vault and names no data, and its address stays the same
+    /// whatever the token, so that a restarted server (a new token) keeps the phone's one worker.
+    func worker() -> Response {
+        guard backend.secure else {
+            return json(404, .object([("error", .string("there is no service worker over plain HTTP; nothing is cached"))]))
+        }
+        return page.serviceWorker()
     }
 
     func respond(to request: Request, token: String) async throws(PhoneError) -> Response {
@@ -21,10 +35,6 @@ struct JournalRoutes: Sendable {
             "/journal": { page.response() },
             "/journal/manifest.webmanifest": { page.manifest(token: token) },
             "/journal/icon.svg": { page.icon() },
-            "/journal-sw.js": { () throws(PhoneError) -> Response in
-                guard backend.secure else { throw PhoneError(404, "there is no service worker over plain HTTP; nothing is cached") }
-                return page.serviceWorker()
-            },
             "/api/journal": { () throws(PhoneError) -> Response in json(200, try backend.overview()) },
             "/api/journal/session": { () throws(PhoneError) -> Response in
                 guard let id = request.uri.queryParameters.get("id") else { throw PhoneError.bad("give the session's id: /api/journal/session?id=…") }

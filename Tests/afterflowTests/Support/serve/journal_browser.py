@@ -205,7 +205,7 @@ try:
         except urllib.error.HTTPError as e:
             check(e.code == 401, path + " without the token: 401")
     try:
-        urllib.request.urlopen(server.base + "/journal-sw.js?token=" + server.token, timeout=10)
+        urllib.request.urlopen(server.base + "/journal-sw.js", timeout=10)
         check(False, "no service worker over plain HTTP")
     except urllib.error.HTTPError as e:
         check(e.code == 404, "no service worker over plain HTTP (404)")
