@@ -14,7 +14,9 @@ FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
          "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1", "--proxy-server=socks5://127.0.0.1:9",
          "--disable-features=OptimizationHints,MediaRouter,DialMediaRouteProvider,Translate,NetworkTimeServiceQuerying,AutofillServerCommunication,CertificateTransparencyComponentUpdater,DnsOverHttps,AsyncDns",
          "--disable-domain-reliability", "--disable-client-side-phishing-detection", "--no-pings", "--disable-breakpad",
-         "--dns-prefetch-disable", "--metrics-recording-only"]
+         "--dns-prefetch-disable", "--metrics-recording-only",
+         # A container's /dev/shm is often 64 MB, too small for several Chromiums at once.
+         "--disable-dev-shm-usage"]
 
 
 def phone(logs=(), flags=()):
