@@ -53,18 +53,22 @@ test-lsp: test-deps
 #   age                      encrypts and decrypts backups
 #   chromium-driver          drives the phone page of afterflow serve in headless Chromium (WebDriver)
 #   qrencode                 the QR code afterflow serve prints
+#   fonts-noto-color-emoji   the check-in's emoji in the journal page's screenshots (Chromium draws
+#                            boxes without a colour emoji font); a font, so looked for with fc-list
 # and the Python packages icalendar, PyYAML and fhir.resources read the .ics, the front matter and
 # the FHIR bundle back (fhirpathpy checks the bundle's FHIRPath invariants); selenium speaks WebDriver;
 # pytest-lsp is an independent language client for afterflow lsp (make test-lsp).
 # Installed with apt-get and pip when this is root and they are missing; otherwise the command
 # to run is printed (and the tests that need them say what is missing).
-TEST_APT := chromium chromium-driver qrencode poppler-utils vim nano tmux strace git age neovim
+TEST_APT := chromium chromium-driver qrencode poppler-utils vim nano tmux strace git age neovim fonts-noto-color-emoji
 TEST_BINS := chromium chromedriver qrencode pdftotext pdfinfo vim nano tmux strace git age age-keygen nvim
 TEST_PY := icalendar yaml selenium fhir.resources fhirpathpy pytest_lsp
 TEST_PIP := icalendar pyyaml selenium fhir.resources fhirpathpy pytest-lsp
 
 test-deps:
 	@missing=""; for b in $(TEST_BINS); do command -v $$b >/dev/null 2>&1 || missing="$$missing $$b"; done; \
+	[ -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] || fc-list 2>/dev/null | grep -qi "Noto Color Emoji" \
+		|| missing="$$missing fonts-noto-color-emoji"; \
 	if [ -z "$$missing" ]; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 		echo "Installing the test tools with apt-get (missing:$$missing)..."; \

@@ -110,6 +110,72 @@ struct InstrumentTests {
         }
     }
 
+    @Test("EDI from the terminal: eight 0-100 answers piped in, one a line, saved as given and scored as their mean to one decimal")
+    func ediPiped() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            // 12 + 25 + 33 + 40 + 57 + 61 + 80 + 95 = 403; the EDI is the mean: 403 ÷ 8 = 50.375,
+            // shown to one decimal, 50.4 out of the scale's 100. A blank line is skipped.
+            let answers = [12, 25, 33, 40, 57, 61, 80, 95]
+            let piped = answers.map(String.init).joined(separator: "\n") + "\n\n"
+            let run = try sandbox.run(["assess", "edi", "--session", "2025-09-20"], directory: vault, environment: Self.now, stdin: Data(piped.utf8))
+            expectStatus(run, 0)
+            #expect(run.stdoutLines == ["EDI 50.4/100: assessments/2025/2025-09-21-0900-edi.md"], "\(run)")
+
+            // Read back: the answers as typed, the session linked, no total or band written (an
+            // instrument's scores are computed from the items, not stored).
+            let text = try sandbox.readText(vault + "/assessments/2025/2025-09-21-0900-edi.md")
+            #expect(frontMatterValue(text, "instrument") == "edi")
+            #expect(frontMatterValue(text, "items") == "[12, 25, 33, 40, 57, 61, 80, 95]")
+            #expect(frontMatterValue(text, "session") == "29F8F0B2-69AA-439D-B61D-2A8079CCB844")
+            #expect(frontMatterKeys(text) == ["type", "id", "date", "instrument", "items", "session", "created", "updated"])
+
+            // The score from the file as the index reads it again: the sum 403 and the mean, which
+            // scripts get to two places (50.375 → 50.38).
+            let series = try sandbox.run(["assessments", "--kind", "edi", "--format", "json"], directory: vault, environment: Self.now)
+            expectStatus(series, 0)
+            let answered = (series.json as? [[String: Any]])?.first?["assessments"] as? [[String: Any]]
+            let total = (answered?.first?["scores"] as? [String: Any])?["total"] as? [String: Any]
+            #expect(answered?.count == 1, "\(series)")
+            #expect(total?["sum"] as? Int == 403, "\(series)")
+            #expect(total?["score"] as? Double == 50.38, "\(series)")
+
+            // Seven answers piped are refused, naming what was expected; nothing more is written.
+            let short = try sandbox.run(["assess", "edi"], directory: vault, environment: Self.now,
+                                        stdin: Data(answers.dropLast().map(String.init).joined(separator: "\n").utf8))
+            expectStatus(short, 64)
+            #expect(short.stderr.contains("standard input must give 8 answers for EDI, one for each item in order, found 7"), "\(short)")
+            // An answer past the line's top end is refused at its item.
+            let over = try sandbox.run(["assess", "edi"], directory: vault, environment: Self.now,
+                                       stdin: Data("10\n20\n101\n40\n50\n60\n70\n80\n".utf8))
+            expectStatus(over, 64)
+            #expect(over.stderr.contains("standard input: item 3 must be a whole number from 0-100 for EDI, found \"101\""), "\(over)")
+            let saved = try FileManager.default.contentsOfDirectory(atPath: vault + "/assessments/2025").filter { $0.hasSuffix("-edi.md") }
+            #expect(saved == ["2025-09-21-0900-edi.md"])
+        }
+    }
+
+    @Test("check: an EDI answer of 101, past the 0-100 line, is an error at the answer")
+    func ediOutOfScale() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            try sandbox.write(vault + "/assessments/2025/2025-09-21-0900-edi.md",
+                              "---\ntype: assessment\nid: 5D1E7A40-2B3C-4D5E-8F60-718293A4B5C6\ndate: 2025-09-21T09:00:00-07:00\ninstrument: edi\nitems: [50, 60, 101, 40, 30, 20, 10, 0]\n---\n")
+            let check = try sandbox.run(["check"], directory: vault)
+            #expect(check.status != 0)
+            let report = check.stdout + check.stderr
+            // Line 6 is "items: [50, 60, 101, …]": "items: [" is 8 bytes and "50, 60, " 8 more, so 101 starts at column 17.
+            #expect(report.contains("assessments/2025/2025-09-21-0900-edi.md:6:17: error: item 3 must be an answer from 0-100 for EDI, found 101"), "\(check)")
+            #expect(report.contains(": 1 error, 0 warnings in 1 file."), "only that one: \(check)")
+
+            // 100, the line's top end, is an answer: the same file with 100 checks clean.
+            try sandbox.write(vault + "/assessments/2025/2025-09-21-0900-edi.md",
+                              "---\ntype: assessment\nid: 5D1E7A40-2B3C-4D5E-8F60-718293A4B5C6\ndate: 2025-09-21T09:00:00-07:00\ninstrument: edi\nitems: [50, 60, 100, 40, 30, 20, 10, 0]\n---\n")
+            let clean = try sandbox.run(["check"], directory: vault)
+            expectStatus(clean, 0)
+        }
+    }
+
     @Test("check counts the vault's instrument files in \"Checked N files\"")
     func checkCountsInstrumentFiles() throws {
         try withSandbox { sandbox in

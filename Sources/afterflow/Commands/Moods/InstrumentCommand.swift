@@ -8,7 +8,7 @@ extension Afterflow {
             commandName: "instrument",
             abstract: "The questionnaires afterflow scores: list them, show one, add your own.",
             discussion: """
-                An instrument is a questionnaire's definition: its items, the scale they are answered on, its subscales, scoring, bands and thresholds, and when it is given around a session. afterflow ships PHQ-9 and GAD-7 with their wording, and the psychedelic-session instruments MEQ-30, CEQ, EDI and EBI with their item numbers and scoring but not their wording, which their licences do not let it ship. A vault adds its own, or a copy of a built-in with the wording from your own copy, as instruments/ID.md (docs/FORMAT.md, "Instruments").
+                An instrument is a questionnaire's definition: its items, the scale they are answered on, its subscales, scoring, bands and thresholds, and when it is given around a session. afterflow ships PHQ-9 and GAD-7 with their wording, and the psychedelic-session instruments MEQ-30, CEQ, EDI and EBI with their item numbers and scoring but not their wording: no licence lets it ship the MEQ-30's, CEQ's or EBI's, and the EDI's is not shipped until it has been read in the article itself. A vault adds its own, or a copy of a built-in with the wording from your own copy, as instruments/ID.md (docs/FORMAT.md, "Instruments").
 
                 Examples:
                   afterflow instrument list

@@ -365,10 +365,14 @@ try:
 
     # 1d'. EDI on its 0-100 line: a slider and a number field, Next only once an answer is given
     # (the slider's middle is not taken for one). Item 1 by the slider, 50 moved one step right to
-    # 51; the others typed: 40, 60, 30, 70, 45, 55, 9. Their mean: 360 / 8 = 45.
+    # 51; the others typed: 40, 60, 30, 70, 45, 55, 100. Their sum: 51 + 40 + 60 + 30 + 70 + 45 +
+    # 55 + 100 = 451; their mean 451 / 8 = 56.375, shown to one decimal: 56.4. A screen reader hears
+    # the line's value (aria-valuetext): none yet with the two ends' words, then "51 of 100", and
+    # at the top end the end's word, "100 of 100, completely".
     tab("assess")
     tap(css('[data-instrument="edi"]'))
-    edi = [51, 40, 60, 30, 70, 45, 55, 9]
+    edi = [51, 40, 60, 30, 70, 45, 55, 100]
+    valuetext = lambda: driver.find_element(By.ID, "q-range").get_attribute("aria-valuetext")
     before = files(VAULT, "assessments")
     for i, a in enumerate(edi):
         wait(lambda: driver.find_element(By.ID, "q-progress").text == "Question %d of 8" % (i + 1), "EDI question %d" % (i + 1))
@@ -376,20 +380,25 @@ try:
         check(not driver.find_element(By.ID, "q-next").is_enabled(), "Next waits for an answer")
         if i == 0:
             check(driver.find_element(By.ID, "q-range").get_attribute("value") == "50", "the slider starts in the middle")
+            check(valuetext() == "no answer yet; 0 no more than usual to 100 completely", "the line before an answer: %s" % valuetext())
             page_rules("question-edi")
             shot("question-edi")
             tap(driver.find_element(By.ID, "q-range"))
             driver.execute_script("arguments[0].value = 50", driver.find_element(By.ID, "q-range"))
             driver.find_element(By.ID, "q-range").send_keys(Keys.ARROW_RIGHT)
             wait(lambda: driver.find_element(By.ID, "q-number").get_attribute("value") == "51", "the slider's value in the number field")
+            check(valuetext() == "51 of 100", "the line's value spoken: %s" % valuetext())
         else:
             driver.find_element(By.ID, "q-number").send_keys(str(a))
+            check(driver.find_element(By.ID, "q-range").get_attribute("value") == str(a), "the number typed moves the slider to %d" % a)
+            if a == 100:
+                check(valuetext() == "100 of 100, completely", "the top end spoken with its word: %s" % valuetext())
         tap(driver.find_element(By.ID, "q-next"))
     wait(lambda: queue() == 0, "EDI sent")
-    wait(lambda: driver.find_element(By.ID, "q-result").text == "EDI: 45/100", "EDI's mean shown: " + driver.find_element(By.ID, "q-result").text)
+    wait(lambda: driver.find_element(By.ID, "q-result").text == "EDI: 56.4/100", "EDI's mean shown: " + driver.find_element(By.ID, "q-result").text)
     made = new_file(VAULT, "assessments", before)
     text = read(VAULT, made)
-    check(key(text, "items") == "[51, 40, 60, 30, 70, 45, 55, 9]", "the answers as given: " + text)
+    check(key(text, "items") == "[51, 40, 60, 30, 70, 45, 55, 100]", "the answers as given: " + text)
     twin_before = files(TWIN, "assessments")
     cli(TWIN, ["assess", "edi", "--answers", ",".join(map(str, edi))], now=key(text, "date"))
     twin = read(TWIN, new_file(TWIN, "assessments", twin_before))
