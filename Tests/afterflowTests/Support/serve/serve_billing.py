@@ -43,10 +43,14 @@ def check(condition, message):
     print("ok:", message)
 
 
+STARTED = []  # every server started, stopped at the end even when a check fails
+
+
 class Server:
     def __init__(self, port=0):
         self.out = tempfile.NamedTemporaryFile(prefix="serve-", suffix=".out", delete=False)
         self.process = subprocess.Popen([BINARY, "serve", "--vault", VAULT, "--port", str(port)], stdout=self.out, stderr=subprocess.STDOUT, env=ENV)
+        STARTED.append(self.process)
         deadline = time.time() + 60
         while True:
             text = open(self.out.name, encoding="utf-8").read()
@@ -284,3 +288,7 @@ try:
     print("all checks passed")
 finally:
     driver.quit()
+    for process in STARTED:
+        if process.poll() is None:
+            process.kill()
+            process.wait(timeout=20)
