@@ -65,6 +65,18 @@ public final class PhoneBackend: @unchecked Sendable {
                         ("neutral", .bool(neutral)), ("now", .int(Self.millis(Date())))])
     }
 
+    /// What the end form offers, from the vault's settings: `{"services": [{"code", "name",
+    /// "timed"}], "default_service", "places": ["11 Office", …], "participants": ["client", …]}`.
+    func billingChoices() -> JSONValue {
+        let config = store.vault.config
+        return .object([
+            ("services", .array(config.services.map { .object([("code", .string($0.code)), ("name", .string($0.name)), ("timed", .bool($0.timed))]) })),
+            ("default_service", config.defaultService.map(JSONValue.string) ?? .null),
+            ("places", .array(config.places.map { .string($0.text) })),
+            ("participants", .array(config.participants.map(JSONValue.string))),
+        ])
+    }
+
     func activeGoals(_ record: ClientRecord) -> [GoalRecord] {
         TrialSessionLifecycle.activeGoals(of: record)
     }
@@ -111,6 +123,10 @@ public final class PhoneBackend: @unchecked Sendable {
             ("day", .string(session.date?.dayString ?? "")),
             ("started", started.map { .int($0) } ?? .null),
             ("ended", .bool(session.end != nil)),
+            ("probe", .bool(session.probe)),
+            ("choices", billingChoices()),
+            ("billing", .object([("service", session.service.map(JSONValue.string) ?? .null), ("place", session.place.map { .string($0.text) } ?? .null),
+                                 ("participants", .array(session.participants.map(JSONValue.string)))])),
             ("goals", .array(goals.map(goalJSON))),
             ("cues", .array(store.cues.names.map { .string($0) })),
             ("counts", .object(counts.sorted { $0.key < $1.key }.map { ($0.key, .array([.int($0.value.0), .int($0.value.1)])) })),
@@ -150,8 +166,9 @@ public final class PhoneBackend: @unchecked Sendable {
 
     // MARK: - Writing
 
-    /// Starts a trial session of the client, recorded on the phone.
-    public func start(client text: String) throws(PhoneError) -> JSONValue {
+    /// Starts a trial session of the client, recorded on the phone; a probe session (`probe:
+    /// true`, as `trials start --probe` writes it) when asked.
+    public func start(client text: String, probe: Bool = false) throws(PhoneError) -> JSONValue {
         try serialized { () throws(PhoneError) -> JSONValue in
             let short: String
             let record: ClientRecord
@@ -166,7 +183,7 @@ public final class PhoneBackend: @unchecked Sendable {
             start.offset = nil
             let path: String
             do throws(VaultError) {
-                path = try store.startTrials(client: record, date: start, location: nil, observer: nil, recordedOn: .phone, now: Date())
+                path = try store.startTrials(client: record, date: start, location: nil, observer: nil, recordedOn: .phone, probe: probe, now: Date())
             } catch { throw PhoneError(500, "could not start the session: \(error.message)") }
             let (_, session, fresh) = try open(path)
             return state(path: path, session: session, record: fresh)
@@ -287,14 +304,24 @@ public final class PhoneBackend: @unchecked Sendable {
         }
     }
 
-    /// Writes the session's end (now) and returns its summary (as `afterflow summary --format json`).
-    public func end(path: String) throws(PhoneError) -> JSONValue {
+    /// Writes the session's end (now) with the service, place and participants chosen (checked
+    /// by the rules `trials end` checks them by, `SessionBilling.parse`), and returns its summary
+    /// (as `afterflow summary --format json`).
+    public func end(path: String, service: String? = nil, place: String? = nil, participants: [String] = []) throws(PhoneError) -> JSONValue {
         let path = try Self.canonical(path)
+        let billing: SessionBilling
+        do throws(SessionBilling.InputError) {
+            billing = try SessionBilling.parse(service: service, place: place, participants: participants, provider: nil,
+                                               services: store.vault.config.services)
+        } catch {
+            throw PhoneError(422, error.message + "; the session was not ended")
+        }
         return try serialized { () throws(PhoneError) -> JSONValue in
             let (entry, _, _) = try open(path)
             do throws(VaultError) {
-                // Sent again (the answer was lost), or ended elsewhere: the end stays as it is.
-                _ = try store.endTrials(entry, at: nil, now: Date(), ifEnded: .keep)
+                // Sent again (the answer was lost), or ended elsewhere: the end stays as it is,
+                // and the values chosen are added as `trials end` adds them to an ended session.
+                _ = try store.endTrials(entry, at: nil, now: Date(), ifEnded: billing.frontMatterLines.isEmpty ? .keep : .addBilling, billing: billing)
             } catch {
                 throw Self.failure(error)
             }

@@ -234,7 +234,10 @@ struct PhoneResponder: HTTPResponder {
         }
     }
 
-    private struct StartBody: Decodable { var client: String }
+    private struct StartBody: Decodable {
+        var client: String
+        var probe: Bool?
+    }
     private struct TrialBody: Decodable {
         var session: String
         var id: String
@@ -260,13 +263,19 @@ struct PhoneResponder: HTTPResponder {
         var session: String
         var id: String
     }
-    private struct EndBody: Decodable { var session: String }
+    private struct EndBody: Decodable {
+        var session: String
+        var service: String?
+        var place: String?
+        var participants: [String]?
+    }
 
     private func post(_ path: String, _ body: ByteBuffer) throws(PhoneError) -> JSONValue {
         let data = Data(body.readableBytesView)
         switch path {
         case "/api/sessions":
-            return try backend.start(client: try Self.decode(StartBody.self, data).client)
+            let start = try Self.decode(StartBody.self, data)
+            return try backend.start(client: start.client, probe: start.probe ?? false)
         case "/api/trial":
             let t = try Self.decode(TrialBody.self, data)
             return try backend.trial(path: t.session, id: t.id, time: t.time, goal: t.goal, success: t.success, cue: t.cue)
@@ -280,7 +289,8 @@ struct PhoneResponder: HTTPResponder {
             let u = try Self.decode(IDBody.self, data)
             return try backend.undo(path: u.session, id: u.id)
         default:
-            return try backend.end(path: try Self.decode(EndBody.self, data).session)
+            let end = try Self.decode(EndBody.self, data)
+            return try backend.end(path: end.session, service: end.service, place: end.place, participants: end.participants ?? [])
         }
     }
 

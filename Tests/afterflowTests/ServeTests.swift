@@ -196,6 +196,23 @@ struct ServeTests {
         }
     }
 
+    @Test("a probe session and the end form on the page at 390x844 and 200 % text: the vault's services (its default first), places and participants; a refused service shown in the form; an end made offline written once; the keys as trials start --probe and trials end write them",
+          .enabled(if: webDriver, "needs chromium, chromedriver and Python's selenium ('make test-deps' installs them)"))
+    func probeAndEndForm() throws {
+        let binary = try #require(afterflowBinary)
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            var arguments = [binary, vault]
+            if let shots = ProcessInfo.processInfo.environment["AFTERFLOW_SCREENSHOT_BILLING"] { arguments += ["--shots", shots] }
+            let run = try ServedVault.python("serve_billing.py", arguments, timeout: 600)
+            #expect(run.status == 0, "\(run.output)")
+            #expect(run.output.contains("all checks passed"), "\(run.output)")
+            // The page's session and the command line's, as check reads them.
+            let check = try sandbox.run(["check", "--vault", vault])
+            #expect(check.status == 0, "\(check)")
+        }
+    }
+
     @Test("behaviour goals on the page at 390x844: counts, a running duration, a latency, intervals prompted at their end, an ABC incident, a task run; the server killed midway, events made offline, each saved once, the file line by line",
           .enabled(if: webDriver, "needs chromium, chromedriver and Python's selenium ('make test-deps' installs them)"))
     func behaviourGoals() throws {

@@ -53,9 +53,9 @@ struct UnitsTests {
             let result = try sandbox.run(["units", "sam-r", "--since", "2025-03-01", "--until", "2025-03-10", "--format", "csv"], directory: vault, environment: Self.at)
             expectStatus(result, 0)
             #expect(result.stdoutLines == [
-                "date,client,service,minutes,units,place,provider,billable,reason",
-                "2025-03-03,Sam R.,97155,45,3,03 School,\"'=HYPERLINK(\"\"x\"\")\",yes,\"\"",
-                "2025-03-10,Sam R.,97155,45,3,03 School,\"J. Rivera, BCBA\",yes,\"\"",
+                "date,client,service,minutes,units,place,provider,billable,reason,overlap",
+                "2025-03-03,Sam R.,97155,45,3,03 School,\"'=HYPERLINK(\"\"x\"\")\",yes,\"\",\"\"",
+                "2025-03-10,Sam R.,97155,45,3,03 School,\"J. Rivera, BCBA\",yes,\"\",\"\"",
             ])
             #expect(!result.stdout.contains("Sam Rivera") && !result.stdout.contains("Samuel"))
         }
@@ -203,6 +203,56 @@ struct UnitsTests {
             try sandbox.write(config, try sandbox.readText(config).replacingOccurrences(of: "concurrent_97155: false", with: "concurrent_97155: sometimes"))
             let bad = try sandbox.run(["check"], directory: vault)
             #expect((bad.stdout + bad.stderr).contains("concurrent_97155 must be true or false"), "\(bad)")
+        }
+    }
+
+    @Test("units notes a 97155 overlapping a 97153 of the same client: allowed with another provider, not with the same one or a payer that does not pay both; in the table, the CSV and the JSON")
+    func overlap97155() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            func technician(_ day: String, _ start: String, _ end: String, provider: String, id: String) -> String {
+                "---\ntype: trials\nid: \(id)\nclient: E2AE4ED1-45B4-51AF-ADA2-E883C6FD3003\ndate: 2025-03-\(day)T\(start):00-07:00\n"
+                    + "end: 2025-03-\(day)T\(end):00-07:00\nservice: \"97153\"\nplace: 03 School\nprovider: \(provider)\n---\n\n## Trials\n\n"
+            }
+            // Sam's 97155 sessions (J. Rivera, BCBA) run 09:00 to 09:45. On Mar 17 a technician's
+            // 97153 from 09:30 to 10:15 overlaps it from 09:30 to 09:45: 15 minutes, another
+            // provider's. On Mar 24 one by J. Rivera herself from 09:20 to 09:30: 10 minutes, the
+            // same provider. (The dates are in daylight time, -07:00, as Sam's files write them.)
+            let folder = vault + "/clients/sam-r/sessions/2025/"
+            try sandbox.write(folder + "2025-03-17-0930.md", technician("17", "09:30", "10:15", provider: "A. Tech, RBT", id: "5B1D2C3E-4F50-4A6B-8C7D-9E0F1A2B3C4D"))
+            try sandbox.write(folder + "2025-03-24-0920.md", technician("24", "09:20", "09:30", provider: "J. Rivera, BCBA", id: "6C2E3D4F-5061-4B7C-9D8E-0F1A2B3C4D5E"))
+            let range = ["sam-r", "--since", "2025-03-17", "--until", "2025-03-24"]
+            let table = try sandbox.run(["units"] + range, directory: vault, environment: Self.at)
+            expectStatus(table, 0)
+            // Mar 17: 45 + 45 = 90 timed minutes → 6 units, 3 each (45 = 3 × 15, nothing left).
+            // Mar 24: 97155 45 min + 97153 10 min = 55 → 4 units: 97155 3 (0 left), 97153 0 whole
+            // (10 left) and the fourth to it.
+            #expect(table.stdoutLines == [
+                "DATE        CLIENT  SERVICE  MIN  UNITS  PLACE      PROVIDER",
+                "2025-03-17  Sam R.  97155     45      3  03 School  J. Rivera, BCBA  overlaps 97153 (A. Tech, RBT) for 15 min: allowed, another provider's",
+                "2025-03-17  Sam R.  97153     45      3  03 School  A. Tech, RBT",
+                "2025-03-24  Sam R.  97155     45      3  03 School  J. Rivera, BCBA  overlaps 97153 (J. Rivera, BCBA) for 10 min: not allowed, the same provider",
+                "2025-03-24  Sam R.  97153     10      1  03 School  J. Rivera, BCBA",
+                "",
+                "4 sessions, 4 billable: 10 units (97153 × 4, 97155 × 6), timed codes by the medicare rule over each client's day.",
+            ], "\(table)")
+            let csv = try sandbox.run(["units"] + range + ["--format", "csv"], directory: vault, environment: Self.at)
+            #expect(csv.stdoutLines.first == "date,client,service,minutes,units,place,provider,billable,reason,overlap")
+            #expect(csv.stdoutLines.dropFirst().first == "2025-03-17,Sam R.,97155,45,3,03 School,\"J. Rivera, BCBA\",yes,\"\",\"overlaps 97153 (A. Tech, RBT) for 15 min: allowed, another provider's\"")
+            #expect(csv.stdoutLines.dropFirst(2).first == "2025-03-17,Sam R.,97153,45,3,03 School,\"A. Tech, RBT\",yes,\"\",\"\"")
+            let json = try sandbox.run(["units"] + range + ["--format", "json"], directory: vault, environment: Self.at)
+            let overlaps = Self.sessions(json).map { ($0["overlaps"] as? [[String: Any]]) ?? [] }
+            #expect(overlaps.map(\.count) == [1, 0, 1, 0])
+            #expect(overlaps[0].first?["path"] as? String == "clients/sam-r/sessions/2025/2025-03-17-0930.md")
+            #expect(overlaps[0].first?["minutes"] as? Int == 15 && overlaps[0].first?["allowed"] as? Bool == true)
+            #expect(overlaps[0].first?["provider"] as? String == "A. Tech, RBT" && overlaps[0].first?["verdict"] as? String == "allowed")
+            #expect(overlaps[2].first?["minutes"] as? Int == 10 && overlaps[2].first?["verdict"] as? String == "same-provider")
+            // A payer that does not pay both: the allowed overlap is now flagged, as check flags it.
+            let config = vault + "/.afterflow/config.yml"
+            try sandbox.write(config, try sandbox.readText(config) + "concurrent_97155: false\n")
+            let strict = try sandbox.run(["units"] + range + ["--format", "json"], directory: vault, environment: Self.at)
+            let verdicts = Self.sessions(strict).compactMap { (($0["overlaps"] as? [[String: Any]]) ?? []).first?["verdict"] as? String }
+            #expect(verdicts == ["payer-disallows", "payer-disallows"], "\(strict)")
         }
     }
 

@@ -7,7 +7,7 @@ import Foundation
 /// the check is on only when the vault says its payer does not (`concurrent_97155: false`).
 extension PracticeCheck {
     /// The code billed while the technician treats, and the code that may not overlap it.
-    static let technicianCode = "97153", supervisorCode = "97155"
+    static let technicianCode = ServiceOverlap.technicianCode, supervisorCode = ServiceOverlap.supervisorCode
 
     /// With `concurrent_97155: false`, a warning at the `service:` of each 97155 session of
     /// `folder` (one client's) for each 97153 session whose time overlaps it: from the later

@@ -11,7 +11,7 @@ extension IndexStore {
         if let since { clauses.append("t.day >= ?"); arguments += [since] }
         if let until { clauses.append("t.day <= ?"); arguments += [until] }
         let sql = """
-            SELECT t.path, t.client, c.name, t.date_text, t.day, t.service, t.place, t.provider, t.participants, t.minutes
+            SELECT t.path, t.client, c.name, t.date_text, t.day, t.service, t.place, t.provider, t.participants, t.minutes, t.date, t.end_date
             FROM trial_sessions t LEFT JOIN clients c ON c.short = t.client
             WHERE \((clauses.isEmpty ? ["1"] : clauses).joined(separator: " AND ")) ORDER BY t.date IS NULL, t.date, t.path
             """
@@ -20,7 +20,8 @@ extension IndexStore {
                 let participants = (try? JSONSerialization.jsonObject(with: Data(row.text(8).utf8)) as? [String]) ?? []
                 return BillableSession(path: row.text(0), client: row.text(1), clientName: Client.displayName(of: row.string(2) ?? row.text(1)),
                                        date: row.string(3).flatMap(LocalDate.parse), day: row.string(4), service: row.string(5),
-                                       place: row.string(6), provider: row.string(7), participants: participants, minutes: row.int(9))
+                                       place: row.string(6), provider: row.string(7), participants: participants, minutes: row.int(9),
+                                       startSeconds: row.int(10), endSeconds: row.int(11))
             }
         }
     }

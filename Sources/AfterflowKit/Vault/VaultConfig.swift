@@ -42,6 +42,15 @@ public struct VaultConfig: Sendable {
     /// The services trial sessions are billed as (`services:`): `ServiceCode.standard` unless
     /// the vault names its own, which replace them.
     public var services: [ServiceCode] = ServiceCode.standard
+    /// The service a new session's end form offers first (`default_service:`), one of
+    /// `services`; nil unless set.
+    public var defaultService: String?
+    /// The places of service the phone page offers (`places:`): `PlaceOfService.common` unless
+    /// the vault names its own.
+    public var places: [PlaceOfService] = PlaceOfService.common.map { PlaceOfService(code: $0.code, name: $0.name) }
+    /// Who may be at a session, as the phone page offers them (`participants:`), lower case:
+    /// `SessionBilling.standardParticipants` unless the vault names its own.
+    public var participants: [String] = SessionBilling.standardParticipants
     /// The rendering clinician's name and credential (`provider: "J. Doe, CCC-SLP"`), which
     /// `trials start` writes into a new session, and the signer `sign` and `addendum` take when
     /// not told (`--as`).
@@ -116,6 +125,7 @@ public struct VaultConfig: Sendable {
             guard let scalar = single(entry) else { continue }
             readSingle(entry.key, scalar)
         }
+        readBillingChoices(parser.entries)
         if let (text, location) = pendingDefaultTreatment {
             if let value = treatments.treatment(parsing: text) {
                 defaultTreatment = value

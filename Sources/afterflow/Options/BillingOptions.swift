@@ -17,27 +17,21 @@ struct BillingOptions: ParsableArguments {
     var provider: String?
 
     func validate() throws {
-        if let service, !ServiceCode.isCodeShaped(service.uppercased()) {
-            throw ValidationError("--service must be a CPT code of five digits or letters, like 97153 or 92507, found \"\(service.visible())\"")
-        }
-        if let place, PlaceOfService(parsing: place) == nil {
-            throw ValidationError("--place must be \(PlaceOfService.expected), found \"\(place.visible())\"")
-        }
-        if let provider, let problem = FieldText.problem(field: "--provider", text: provider, multiline: false) { throw ValidationError(problem) }
-        for word in who where !Trial.isShortName(word) {
-            throw ValidationError("--participants must be words separated by commas, like client,parent, found \"\(word.visible())\"")
-        }
-    }
-
-    private var who: [String] {
-        (participants ?? "").split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
+        _ = try parsed(services: nil)
     }
 
     /// The values given; a service not on the vault's list is refused here, before anything is written.
     func billing(services: [ServiceCode]) throws -> SessionBilling {
-        if let service, services.service(service) == nil {
-            throw ValidationError("--service \(service.visible()) is not one of the vault's services (\(services.map(\.code).joined(separator: ", "))); add it to services in .afterflow/config.yml, or give one of them")
+        try parsed(services: services)
+    }
+
+    /// The library's rules for typed billing values (the phone page's are the same).
+    private func parsed(services: [ServiceCode]?) throws -> SessionBilling {
+        let who = (participants ?? "").split(separator: ",").map(String.init)
+        do throws(SessionBilling.InputError) {
+            return try SessionBilling.parse(service: service, place: place, participants: who, provider: provider, services: services, prefix: "--")
+        } catch {
+            throw ValidationError(error.message)
         }
-        return SessionBilling(service: service?.uppercased(), place: place.flatMap(PlaceOfService.init(parsing:)), participants: who, provider: provider)
     }
 }

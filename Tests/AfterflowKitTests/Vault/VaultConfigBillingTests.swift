@@ -39,4 +39,38 @@ import Testing
     func badValues(_ text: String, _ expected: [String]) {
         #expect(problems(config(text + "\n")) == expected)
     }
+
+    @Test("the end form's choices: no default service, the common places and the standard participants unless set")
+    func choicesByDefault() {
+        let plain = config("version: 1\n")
+        #expect(plain.defaultService == nil)
+        #expect(plain.places.map(\.text) == ["02 Telehealth not in the home", "03 School", "10 Telehealth in the home", "11 Office", "12 Home", "99 Other"])
+        #expect(plain.participants == ["client", "parent", "caregiver", "sibling", "teacher", "peer"])
+    }
+
+    @Test("the vault's default service, places and participants; default_service read after a services: written below it")
+    func ownChoices() {
+        let c = config("default_service: 92507\nplaces: [11 Office, 12, 03 Kindergarten]\nparticipants: [Client, grandparent]\nservices: [92507, 97153]\n")
+        #expect(problems(c).isEmpty, "\(problems(c))")
+        #expect(c.defaultService == "92507")
+        // "12" alone takes the code set's name; "03 Kindergarten" keeps the vault's own.
+        #expect(c.places.map(\.text) == ["11 Office", "12 Home", "03 Kindergarten"])
+        #expect(c.participants == ["client", "grandparent"])
+    }
+
+    @Test("bad choices, each at its place; the good items kept", arguments: [
+        ("default_service: 97155\nservices: [92507]", ["1:18: default_service must be one of the vault's services (92507), found \"97155\""], nil as String?),
+        ("default_service: [92507]", ["1:18: default_service must be a single value, found a list"], nil),
+        ("places: [Office, 11 Office, 11]", ["1:10: each of places must be a two-digit place-of-service code and its name, like 11 Office, 03 School or 12 Home, found \"Office\"",
+                                             "1:29: places names 11 twice; write each once"], "11 Office"),
+        ("participants: [client, big brother, client]", ["1:24: each of participants must be one word of letters, digits, - and _, like parent, found \"big brother\"",
+                                                         "1:37: participants names client twice; write each once"], "client"),
+    ])
+    func badChoices(_ text: String, _ expected: [String], _ kept: String?) {
+        let c = config(text + "\n")
+        #expect(problems(c) == expected)
+        if text.hasPrefix("places") { #expect(c.places.map(\.text) == [kept]) }
+        if text.hasPrefix("participants") { #expect(c.participants == [kept]) }
+        if text.hasPrefix("default_service") { #expect(c.defaultService == nil) }
+    }
 }

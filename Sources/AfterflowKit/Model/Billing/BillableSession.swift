@@ -17,9 +17,14 @@ public struct BillableSession: Sendable {
     public var participants: [String]
     /// From the start to the end less the pauses, in whole minutes; nil when it has no end.
     public var minutes: Int?
+    /// The start and the end as seconds since 1970 (in the vault's time zone); nil when not
+    /// written. What the overlap of two sessions is measured on (pauses not taken out).
+    public var startSeconds: Int?
+    public var endSeconds: Int?
 
     public init(path: String, client: String, clientName: String, date: LocalDate?, day: String?, service: String?,
-                place: String?, provider: String?, participants: [String] = [], minutes: Int?) {
+                place: String?, provider: String?, participants: [String] = [], minutes: Int?,
+                startSeconds: Int? = nil, endSeconds: Int? = nil) {
         self.path = path
         self.client = client
         self.clientName = clientName
@@ -30,17 +35,30 @@ public struct BillableSession: Sendable {
         self.provider = provider
         self.participants = participants
         self.minutes = minutes
+        self.startSeconds = startSeconds
+        self.endSeconds = endSeconds
     }
 }
 
 /// One line of the billing sheet: a session, its service and its units, or why it is not billable.
 public struct BillingLine: Sendable {
+    public init(session: BillableSession, service: ServiceCode?, units: Int, reason: String?, overlaps: [ServiceOverlap] = []) {
+        self.session = session
+        self.service = service
+        self.units = units
+        self.reason = reason
+        self.overlaps = overlaps
+    }
+
     public var session: BillableSession
     /// The session's service from the vault's list; nil when it has none or one not on the list.
     public var service: ServiceCode?
     public var units: Int
     /// Why the session is not billable; nil when it is.
     public var reason: String?
+    /// For a 97155 session, each 97153 session of the client its time overlaps, allowed or not
+    /// (`ServiceOverlap`); empty for any other.
+    public var overlaps: [ServiceOverlap] = []
 
     public var billable: Bool { reason == nil }
 }

@@ -9,8 +9,11 @@
 /// A session is not billable, with the reason, when it has no end time, no service, a service
 /// not on the vault's list, or (timed) no unit by the rule.
 public enum BillingSheet {
-    /// The lines of `sessions`, oldest first.
-    public static func lines(_ sessions: [BillableSession], services: [ServiceCode], rule: UnitRule) -> [BillingLine] {
+    /// The lines of `sessions`, oldest first. Each 97155 line notes the 97153 sessions of its
+    /// client it overlaps (`ServiceOverlap`), allowed unless `payerAllows97155` is false (the
+    /// vault's `concurrent_97155:`); the units are not changed by it.
+    public static func lines(_ sessions: [BillableSession], services: [ServiceCode], rule: UnitRule,
+                             payerAllows97155: Bool = true) -> [BillingLine] {
         let ordered = sessions.sorted { a, b in
             let ka = a.date?.wallClockSeconds ?? Int.min, kb = b.date?.wallClockSeconds ?? Int.min
             return ka != kb ? ka < kb : a.path < b.path
@@ -35,6 +38,15 @@ public enum BillingSheet {
                         + (dayUnits > 0 ? ", given to another session" : "")
                 }
             }
+        }
+        // Each client's 97153 sessions, so that a 97155 is compared with its client's alone.
+        var technician: [String: [BillableSession]] = [:]
+        for session in ordered where session.service?.trimmingASCIIWhitespace().uppercased() == ServiceOverlap.technicianCode {
+            technician[session.client, default: []].append(session)
+        }
+        for i in lines.indices where !technician.isEmpty {
+            lines[i].overlaps = ServiceOverlap.overlaps(of: lines[i].session, among: technician[lines[i].session.client] ?? [],
+                                                        payerAllows: payerAllows97155)
         }
         return lines
     }

@@ -26,3 +26,9 @@ public struct SessionBilling: Sendable, Hashable {
         return out
     }
 }
+
+extension SessionBilling {
+    /// Who the phone page offers as a session's participants when the vault names none
+    /// (`participants:` in its settings).
+    public static let standardParticipants = ["client", "parent", "caregiver", "sibling", "teacher", "peer"]
+}

@@ -10,6 +10,8 @@ extension Afterflow {
             discussion: """
                 Each session's minutes are its end less its start less its pauses. A timed code (the ABA codes 97151-97158) is billed in 15-minute units by the 8-minute rule over one client's day: the day's timed minutes are added up, the total gives the units (8-22 minutes 1, 23-37 2, 38-52 3, …), and each code gets its whole 15 minutes first, a leftover unit going to the code with the most minutes left. An untimed code (92507) bills one unit a session. A session without an end time or a service, or with a service not in the vault's list, is shown as not billable with the reason.
 
+                A 97155 session (protocol modification, by the BCBA) whose time overlaps a 97153 session (the technician's) of the same client says so, with the minutes from the later start to the earlier end: allowed when another provider renders the 97153, not allowed with the same provider on both or when the vault's payer does not pay the two together (concurrent_97155: false). The units are not changed by it.
+
                 The services, the rule (unit_rule: medicare or per-code) and the provider are the vault's settings, in .afterflow/config.yml; each session names its own in service:, place: and provider:.
 
                 Examples:
@@ -43,7 +45,7 @@ extension Afterflow {
             let range = try dayRange(since: since, until: until, zone: practice.zone)
             let sessions = try withVaultErrors { try practice.index.billableSessions(client: short, since: range.since, until: range.until) }
             let config = practice.vault.config
-            let lines = BillingSheet.lines(sessions, services: config.services, rule: config.unitRule)
+            let lines = BillingSheet.lines(sessions, services: config.services, rule: config.unitRule, payerAllows97155: config.concurrent97155)
             switch format {
             case .csv:
                 // As they are for a spreadsheet; on a terminal with their control characters shown.
@@ -62,7 +64,7 @@ extension Afterflow {
             for line in lines {
                 let s = line.session
                 rows.append([s.day ?? "", s.clientName, s.service ?? "-", s.minutes.map(String.init) ?? "-", line.billable ? String(line.units) : "-",
-                             s.place ?? "-", s.provider ?? "-", line.reason.map { "not billable: " + $0 } ?? ""])
+                             s.place ?? "-", s.provider ?? "-", ((line.reason.map { ["not billable: " + $0] } ?? []) + line.overlaps.map(\.text)).joined(separator: "; ")])
             }
             var out = TextTable.lines(rows, rightAligned: [3, 4]).enumerated().map { $0.offset == 0 ? term.bold($0.element) : $0.element }
             let totals = BillingSheet.totals(lines)
@@ -95,6 +97,10 @@ extension Afterflow {
                         ("minutes", s.minutes.map(JSONValue.int) ?? .null), ("units", .int(line.units)),
                         ("place", text(s.place)), ("provider", text(s.provider)), ("participants", .array(s.participants.map(JSONValue.string))),
                         ("billable", .bool(line.billable)), ("reason", text(line.reason)),
+                        ("overlaps", .array(line.overlaps.map { o in
+                            .object([("path", .string(o.path)), ("service", .string(ServiceOverlap.technicianCode)), ("provider", text(o.provider)),
+                                     ("minutes", .int(o.minutes)), ("allowed", .bool(o.allowed)), ("verdict", .string(o.verdict.rawValue))])
+                        })),
                     ])
                 })),
                 ("totals", .object([("sessions", .int(totals.sessions)), ("billable", .int(totals.billable)),
