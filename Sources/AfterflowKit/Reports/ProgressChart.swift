@@ -352,7 +352,8 @@ public struct ProgressChart: Sendable {
         let zeros = zeroCount
         if zeros > 0 {
             text += " \(zeros == 1 ? "1 session" : "\(zeros) sessions") at 0 \(series.scale.unit), which a log scale cannot show, "
-                + "\(zeros == 1 ? "is" : "are") drawn on its floor (triangles pointing down)."
+                + "\(zeros == 1 ? "is" : "are") drawn on its floor (triangles pointing down)"
+                + (series.trends.isEmpty ? "." : " and left out of the trend lines, which are fitted on log₁₀ of the values above 0.")
         }
         for fact in series.facts { text += " " + fact }
         if let summary { text += " " + summary }
