@@ -1,4 +1,4 @@
-import AfterflowKit
+@testable import AfterflowKit
 import Foundation
 import Testing
 
@@ -35,7 +35,8 @@ import Testing
 
     static func series(_ rates: [Double], scale: ChartScale = .logarithmic(unit: "per hour"), trend: TrendMethod = .splitMiddle) -> ChartSeries {
         let points = rates.enumerated().map { i, rate in
-            let day = LocalDate(year: 2025, month: 3, day: 3 + 7 * i)
+            let (year, month, date) = LocalDate.civil(fromDays: start.dayNumber + 7 * i)
+            let day = LocalDate(year: year, month: month, day: date)
             return ChartPoint(day: day, value: rate, phase: .active, counts: true, label: "\(day.mediumDay): \(ChartSeries.number(rate)) per hour")
         }
         return ChartSeries(title: "Rate per hour per session (log scale)", scale: scale, points: points, phases: [],
