@@ -28,8 +28,9 @@ import Testing
 /// ȳ = (2 − 3 + 1 + 1 − 3 + 0 − 3)/7 = −5/7 at d 21: a line through 0.19 per hour mid-phase,
 /// under every rate above 0, pulled there by the floor alone.)
 ///
-/// The axis: rates above 0 span 1 to 100, so 10⁰ to 10² per hour; the plot is y 76 (log 2) to
-/// 276 (log 0), y = 76 + (2 − log₁₀ v) × 100; x(d) = 64 + 456 · d ÷ 42.
+/// The axis: rates above 0 span 1 to 100, so 10⁰ to 10² per hour, and half a decade more below
+/// for the row of zeros (−0.5); the plot is y 76 (log 2) to 276 (−0.5), 2.5 decades in 200, so
+/// y = 76 + (2 − log₁₀ v) × 80, the floor (log 0) at 236; x(d) = 64 + 456 · d ÷ 42.
 @Suite struct ProgressChartLogTrendTests {
     static let start = LocalDate(year: 2025, month: 3, day: 3)
 
@@ -72,24 +73,29 @@ import Testing
                 + "the 3 at 0 left out as 0 has no logarithm): ÷2.4 a week, from 91.5 per hour to 0.5 per hour.", "\(series.facts)")
     }
 
-    /// The line in the SVG: split-middle from (64, 76 + (2 − 11/6) × 100 = 92.7) down to where it
-    /// meets the floor, log₁₀ y = 0 at d = 38.5 (x = 64 + 456 × 38.5 ÷ 42 = 482, y 276), where
-    /// it is cut. Least squares: from (64, 76 + (2 − 1.96154) × 100 = 79.8) to the floor at
-    /// d = 1.96154 × 91 ÷ 5 = 35.7 (x = 64 + 456 × 0.85 = 451.6).
+    /// The line in the SVG: split-middle from (64, 76 + (2 − 11/6) × 80 = 89.3) down to where it
+    /// meets the floor, log₁₀ y = 0 at d = 38.5 (x = 64 + 456 × 38.5 ÷ 42 = 482, y 236), where
+    /// it is cut: it never runs into the row of zeros. Least squares: from (64, 76 + (2 −
+    /// 1.96154) × 80 = 79.1) to the floor at d = 1.96154 × 91 ÷ 5 = 35.7 (x = 64 + 456 × 0.85 =
+    /// 451.6). The zeros are on their row, y 276.
     @Test("the trend lines in the SVG's coordinates, cut at the floor; the zeros drawn as triangles, not on the line")
     func svgCoordinates() throws {
         let split = try #require(ProgressChart(series: Self.series(Self.rates), id: "h", subject: "Hitting").svg())
-        #expect(split.contains("<g class=\"trend\" data-phase=\"active\" data-method=\"split-middle\"><line x1=\"64\" y1=\"92.7\" x2=\"482\" y2=\"276\""), "\(split)")
+        #expect(split.contains("<g class=\"trend\" data-phase=\"active\" data-method=\"split-middle\"><line x1=\"64\" y1=\"89.3\" x2=\"482\" y2=\"236\""), "\(split)")
         let least = try #require(ProgressChart(series: Self.series(Self.rates, trend: .leastSquares), id: "h", subject: "Hitting").svg())
-        #expect(least.contains("<g class=\"trend\" data-phase=\"active\" data-method=\"least-squares\"><line x1=\"64\" y1=\"79.8\" x2=\"451.6\" y2=\"276\""), "\(least)")
+        #expect(least.contains("<g class=\"trend\" data-phase=\"active\" data-method=\"least-squares\"><line x1=\"64\" y1=\"79.1\" x2=\"451.6\" y2=\"236\""), "\(least)")
         #expect(split.components(separatedBy: "class=\"point zero\"").count - 1 == 3)
+        // Day 7's zero (x = 64 + 76 = 140) on the row at 276, 5.2 each way; day 35's 1 per hour
+        // (x = 444) a dot on the floor line, 236.
+        #expect(split.contains("data-day=\"2025-03-10\" data-value=\"0\" d=\"M134.8,270.8 L145.2,270.8 L140,281.2 Z\""), "\(split)")
+        #expect(split.contains("data-day=\"2025-04-07\" data-value=\"1\" cx=\"444\" cy=\"236\""), "\(split)")
     }
 
     @Test("the text alternative says the zeros are drawn on the floor and left out of the trend, and how the line was fitted")
     func textAlternative() throws {
         let svg = try #require(ProgressChart(series: Self.series(Self.rates), id: "h", subject: "Hitting").svg())
         let desc = try #require(svg.components(separatedBy: "<desc id=\"h-desc\">").dropFirst().first?.components(separatedBy: "</desc>").first)
-        #expect(desc.contains("3 sessions at 0 per hour, which a log scale cannot show, are drawn on its floor (triangles pointing down) "
+        #expect(desc.contains("3 sessions at 0 per hour, which a log scale cannot show, are drawn below its floor, on a row marked 0 (triangles pointing down) "
                               + "and left out of the trend lines, which are fitted on log₁₀ of the values above 0."), "\(desc)")
         #expect(desc.contains("(7 sessions; fitted on log₁₀ of the 4 above 0, the 3 at 0 left out as 0 has no logarithm): ÷2.2 a week"), "\(desc)")
     }
