@@ -58,8 +58,12 @@ public enum ChartScale: Sendable, Hashable {
         return pow(10, value)
     }
 
-    /// `80 %`, `12.5 per hour`: one decimal at most.
-    public func text(_ value: Double) -> String { ChartSeries.number(value) + " " + unit }
+    /// `80 %`, `12.5 per hour`, `1 incident`: one decimal at most. Of the units only
+    /// `incidents` is a noun that a count of exactly 1 makes singular.
+    public func text(_ value: Double) -> String {
+        let number = ChartSeries.number(value)
+        return number + " " + (number == "1" && unit == "incidents" ? "incident" : unit)
+    }
 }
 
 /// A chart's data and its lines: points (date, value, phase), the goal's dated phases, the
