@@ -3,7 +3,8 @@ import Testing
 
 /// The reports read on a phone: 390 px wide, the page itself never scrolls sideways (a wide table
 /// scrolls in its own box). A visually hidden table header inside such a box once did: absolutely
-/// placed, it escaped its box's clipping and widened the page by 45 px.
+/// placed, it escaped its box's clipping and widened the page by 45 px. A chart keeps a width at
+/// which its words can be read, and scrolls in its own box too.
 @Suite("reports on a phone", .serialized)
 struct ReportPhoneWidthTests {
     @Test("the progress reports and the journal report fit 390 px: the page does not scroll sideways",
@@ -30,7 +31,15 @@ struct ReportPhoneWidthTests {
             for page in measured {
                 let scroll = page["scroll"] as? Int ?? -1, client = page["client"] as? Int ?? -2
                 #expect(client == 390 && scroll == client, "\(page["file"] ?? "?"): \(scroll) px wide in a 390 px window; past the edge: \(page["past"] ?? [])")
+                // A chart's smallest words (12 units of its 600-unit viewBox) stay readable: the
+                // chart keeps 33rem (528 px), 12 × 528 ÷ 600 = 10.56 px, scrolling in its own box;
+                // shrunk to the 390 px page's 360 px column they were 12 × 360 ÷ 600 = 7.2 px.
+                if let text = page["chart_text"] as? Double {
+                    #expect(text >= 10.5, "\(page["file"] ?? "?"): chart text \(text) px on a phone")
+                }
             }
+            // The progress reports have charts (the journal report may not).
+            #expect(measured.prefix(4).allSatisfy { $0["chart_text"] is Double }, "\(measured)")
         }
     }
 }

@@ -72,7 +72,7 @@ public struct ProgressChart: Sendable {
         }
         let axis = ChartAxis(series: series)
         func y(_ value: Double) -> Double {
-            ProgressChart.top + (axis.high - axis.clamped(series.scale.transformed(value))) / (axis.high - axis.low) * plotHeight
+            ProgressChart.top + (axis.high - axis.position(value, scale: series.scale)) / (axis.high - axis.low) * plotHeight
         }
         let bottomY = ProgressChart.top + plotHeight
         let changes = series.phaseLines
@@ -141,8 +141,8 @@ public struct ProgressChart: Sendable {
             let px = x(point.day.dayNumber), py = y(point.value)
             let data = "data-day=\"\(point.day.dayString)\" \(attribute)=\"\(JSONValue.rounded(point.value, places: 1).serialized())\""
             if point.counts && series.scale.isLogarithmic && point.value <= 0 {
-                // 0 has no place on a log axis: drawn on the floor line, as a triangle pointing
-                // down, and its words say it is 0.
+                // 0 has no place on a log axis: drawn below the floor, on the row marked 0, as a
+                // triangle pointing down, and its words say it is 0.
                 let s = radius * 1.3
                 out += "<path class=\"point zero\" \(data) d=\"M\(f(px - s)),\(f(py - s)) L\(f(px + s)),\(f(py - s)) L\(f(px)),\(f(py + s)) Z\" fill=\"#1f5fbf\" stroke=\"#1f5fbf\" stroke-width=\"1.2\"><title>\(esc(point.label + ProgressChart.zeroNote))</title></path>\n"
             } else if point.probe {
@@ -221,8 +221,8 @@ public struct ProgressChart: Sendable {
             at += 100
         }
         if zeros > 0 {
-            out += "<path d=\"M\(f(at)),25 L\(f(at + 10)),25 L\(f(at + 5)),35 Z\" fill=\"#1f5fbf\"/><text x=\"\(f(at + 16))\" y=\"34\">0 (on the floor)</text>"
-            at += 130
+            out += "<path d=\"M\(f(at)),25 L\(f(at + 10)),25 L\(f(at + 5)),35 Z\" fill=\"#1f5fbf\"/><text x=\"\(f(at + 16))\" y=\"34\">0 (below the floor)</text>"
+            at += 146
         }
         if series.points.contains(where: \.probe) {
             out += "<polygon points=\"\(f(at + 6)),24.4 \(f(at + 11.6)),30 \(f(at + 6)),35.6 \(f(at + 0.4)),30\" fill=\"#1f5fbf\"/><text x=\"\(f(at + 16))\" y=\"34\">probe session</text>"
@@ -352,20 +352,21 @@ public struct ProgressChart: Sendable {
         let zeros = zeroCount
         if zeros > 0 {
             text += " \(zeros == 1 ? "1 session" : "\(zeros) sessions") at 0 \(series.scale.unit), which a log scale cannot show, "
-                + "\(zeros == 1 ? "is" : "are") drawn on its floor (triangles pointing down)."
+                + "\(zeros == 1 ? "is" : "are") drawn below its floor, on a row marked 0 (triangles pointing down)"
+                + (series.trends.isEmpty ? "." : " and left out of the trend lines, which are fitted on log₁₀ of the values above 0.")
         }
         for fact in series.facts { text += " " + fact }
         if let summary { text += " " + summary }
         return text
     }
 
-    /// Points at 0 or below on a log scale, drawn on its floor.
+    /// Points at 0 or below on a log scale, drawn below its floor.
     var zeroCount: Int {
         series.scale.isLogarithmic ? series.points.filter { $0.counts && $0.value <= 0 }.count : 0
     }
 
     /// What a zero point's title adds after its words.
-    static let zeroNote = "; 0 cannot sit on a log scale: drawn on its floor"
+    static let zeroNote = "; 0 cannot sit on a log scale: drawn below its floor, on the row marked 0"
 
     struct Tick {
         var day: Int

@@ -54,6 +54,7 @@ extension ProgressReport {
                 "band_class": ReportText(row.band.slug),
                 "phase": ReportText(row.phase.rawValue),
                 "counts": row.counts,
+                "probe": row.probe,
             ]
             if row.sessions.count > 1 { r["combined"] = ReportText("\(row.sessions.count) sessions") }
             return r

@@ -37,6 +37,24 @@ import Testing
                              + "the last that counts: Mar 3, 2025, probe: 40 % correct (2 of 5 trials)."), "\(svg)")
     }
 
+    /// The report's table of sessions says which rows are probes: Mar 3 has a teaching row and a
+    /// probe row, and without the word the two rows of that day read alike.
+    @Test func theSessionsTableNamesProbeRows() throws {
+        let sessions = [
+            "2025/2025-03-03-1500.md": MasteryOptionsTests.session("2025-03-03T15:00:00", MasteryOptionsTests.trials(5, of: 5)),
+            "2025/2025-03-03-1700.md": MasteryOptionsTests.session("2025-03-03T17:00:00", MasteryOptionsTests.trials(2, of: 5), keys: ["probe: true"]),
+            "2025/2025-03-10-1500.md": MasteryOptionsTests.session("2025-03-10T15:00:00", MasteryOptionsTests.trials(1, of: 3), keys: ["probe: true"]),
+        ]
+        let record = TrialFixture.record(client: TrialFixture.clientText, goals: ["g": TrialFixture.goal("g", ["mastery: 80% x 1", "min_trials: 5"])],
+                                         sessions: sessions)
+        let html = try ProgressReport.html(record: record, progress: GoalProgress.make(record: record, cues: .standard), cues: .standard,
+                                           clinician: nil, practice: nil, includeNotes: false, fullNames: false, today: LocalDate(year: 2025, month: 3, day: 20))
+        let heads = html.components(separatedBy: "<th scope=\"row\">").dropFirst().compactMap { $0.components(separatedBy: "</th>").first }
+            .filter { $0.hasPrefix("Mar") }
+        // The sessions table's three rows (the cue table's rows come after, by day only).
+        #expect(Array(heads.prefix(3)) == ["Mar 3, 2025", "Mar 3, 2025, probe", "Mar 10, 2025, probe (not counted)"], "\(heads)")
+    }
+
     @Test func withoutProbesNothingChanges() throws {
         let sessions = ["2025/2025-03-03-1500.md": MasteryOptionsTests.session("2025-03-03T15:00:00", MasteryOptionsTests.trials(5, of: 5))]
         let progress = try MasteryOptionsTests.progress(["mastery: 80% x 1", "min_trials: 5"], sessions)

@@ -25,11 +25,14 @@ extension ChartSeries {
             guard let first = segment.first, let last = segment.last else { continue }
             let span = first.day == last.day ? first.day.mediumDay : "\(first.day.mediumDay) to \(last.day.mediumDay)"
             let sessions = segment.count == 1 ? "1 session" : "\(segment.count) sessions"
+            let zeros = segment.count - fitted(segment).count
             guard let trend = trends.first(where: { $0.from == first.day }) else {
-                facts.append("No trend line in \(last.phase.rawValue), \(span): \(sessions), \(TrendMethod.fewestPoints) needed.")
+                facts.append("No trend line in \(last.phase.rawValue), \(span): \(sessions)"
+                             + (zeros == 0 ? ", \(TrendMethod.fewestPoints) needed." : ", \(zeros) at 0, which has no logarithm; \(TrendMethod.fewestPoints) above 0 needed."))
                 continue
             }
-            facts.append("Trend line (\(self.trend.rawValue)) in \(trend.phase.rawValue), \(span) (\(sessions)): \(change(trend.line.slope * 7)) a week, "
+            let fit = zeros == 0 ? "" : "; fitted on log₁₀ of the \(segment.count - zeros) above 0, the \(zeros) at 0 left out as 0 has no logarithm"
+            facts.append("Trend line (\(self.trend.rawValue)) in \(trend.phase.rawValue), \(span) (\(sessions)\(fit)): \(change(trend.line.slope * 7)) a week, "
                          + "from \(scale.text(value(trend.line, trend.from))) to \(scale.text(value(trend.line, trend.to))).")
         }
         if let aim {
@@ -71,10 +74,14 @@ extension ChartSeries {
     /// four-point rule and the sentences.
     public var json: JSONValue {
         let trends = self.trends.map { trend -> JSONValue in
-            .object([("phase", .string(trend.phase.rawValue)), ("from", .string(trend.from.dayString)), ("to", .string(trend.to.dayString)),
-                     ("sessions", .int(trend.points)), ("slope_per_week", .rounded(trend.line.slope * 7, places: 3)),
-                     ("start", .rounded(scale.untransformed(trend.line.y(at: Double(trend.from.dayNumber))), places: 1)),
-                     ("end", .rounded(scale.untransformed(trend.line.y(at: Double(trend.to.dayNumber))), places: 1))])
+            var pairs: [(String, JSONValue)] = [
+                ("phase", .string(trend.phase.rawValue)), ("from", .string(trend.from.dayString)), ("to", .string(trend.to.dayString)),
+                ("sessions", .int(trend.points)), ("slope_per_week", .rounded(trend.line.slope * 7, places: 3)),
+                ("start", .rounded(scale.untransformed(trend.line.y(at: Double(trend.from.dayNumber))), places: 1)),
+                ("end", .rounded(scale.untransformed(trend.line.y(at: Double(trend.to.dayNumber))), places: 1))]
+            // On a log scale: the sessions at 0 left out of the fit.
+            if scale.isLogarithmic { pairs.insert(("zeros_left_out", .int(trend.zeros)), at: 4) }
+            return .object(pairs)
         }
         let aim = self.aim.map { aim -> JSONValue in
             .object([("from", .string(aim.from.dayString)), ("start", .rounded(aim.start, places: 1)), ("to", .string(aim.to.dayString)),

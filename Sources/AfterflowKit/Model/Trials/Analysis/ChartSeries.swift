@@ -31,7 +31,8 @@ public enum ChartScale: Sendable, Hashable {
     /// From 0 to a round number above the largest value, in `unit` (`min`, `per hour`).
     case linear(unit: String)
     /// Powers of ten (a ratio chart, as the Standard Celeration Chart), in `unit`; values of 0
-    /// sit on the floor. Trends are fitted on log₁₀ of the value.
+    /// sit on the floor. Trends are fitted on log₁₀ of the values above 0 (see
+    /// `ChartSeries.fitted`).
     case logarithmic(unit: String)
 
     public var unit: String {
@@ -57,8 +58,12 @@ public enum ChartScale: Sendable, Hashable {
         return pow(10, value)
     }
 
-    /// `80 %`, `12.5 per hour`: one decimal at most.
-    public func text(_ value: Double) -> String { ChartSeries.number(value) + " " + unit }
+    /// `80 %`, `12.5 per hour`, `1 incident`: one decimal at most. Of the units only
+    /// `incidents` is a noun that a count of exactly 1 makes singular.
+    public func text(_ value: Double) -> String {
+        let number = ChartSeries.number(value)
+        return number + " " + (number == "1" && unit == "incidents" ? "incident" : unit)
+    }
 }
 
 /// A chart's data and its lines: points (date, value, phase), the goal's dated phases, the
@@ -68,7 +73,10 @@ public enum ChartScale: Sendable, Hashable {
 ///   the history before it was already in (see `PhaseLine.splits`). The phase of a session is the
 ///   one in force on its day: the last of `phases` on or before it, the first's before any.
 /// - A trend line per phase segment, over its counting points (x = day number), by `trend`;
-///   none for fewer than 4 points.
+///   none for fewer than 4 points. On a log scale it is fitted on log₁₀ of the points above 0, as
+///   celeration is (a straight line on a ratio chart is a constant factor a week); days at 0,
+///   which have no logarithm, are left out of the fit and counted in its words, never fitted
+///   at the floor, a value the axis picks and the data do not hold.
 /// - The aim line starts at the baseline level, the median of the last 3 counting points of the
 ///   baseline phase (the first counting point when there is none), on the last of those days,
 ///   and ends at the criterion on the target date; none without a target date after its start.
@@ -117,7 +125,10 @@ public struct ChartSeries: Sendable {
         public var phase: GoalPhase
         public var from: LocalDate
         public var to: LocalDate
+        /// The segment's counting points, those at 0 on a log scale included.
         public var points: Int
+        /// The points at 0 on a log scale, left out of the fit (0 has no logarithm); 0 otherwise.
+        public var zeros: Int
         /// In the scale's transformed values (log₁₀ on a log scale), x the day number.
         public var line: TrendLine
     }
@@ -168,13 +179,22 @@ public struct ChartSeries: Sendable {
         return paths
     }
 
-    /// A trend line for each segment with enough points.
+    /// A trend line for each segment with enough points to fit, drawn from its first counting
+    /// day to its last (days at 0 at either end of a log scale's segment included).
     public var trends: [PhaseTrend] {
         segments.compactMap { segment in
+            let used = fitted(segment)
             guard let first = segment.first, let last = segment.last,
-                  let line = trend.fit(segment.map { (Double($0.day.dayNumber), scale.transformed($0.value)) }) else { return nil }
-            return PhaseTrend(phase: last.phase, from: first.day, to: last.day, points: segment.count, line: line)
+                  let line = trend.fit(used.map { (Double($0.day.dayNumber), scale.transformed($0.value)) }) else { return nil }
+            return PhaseTrend(phase: last.phase, from: first.day, to: last.day, points: segment.count, zeros: segment.count - used.count, line: line)
         }
+    }
+
+    /// The points of `segment` a trend is fitted on: all of them, or on a log scale those above
+    /// 0 (log₁₀ 0 does not exist; putting them at the floor would bend the line toward a value
+    /// that depends on the axis, not on the data).
+    public func fitted(_ segment: [ChartPoint]) -> [ChartPoint] {
+        scale.isLogarithmic ? segment.filter { $0.value > 0 } : segment
     }
 
     /// The aim line, when the goal has a criterion and a target date after the baseline level's day.
