@@ -160,9 +160,24 @@ extension IndexStore: ReferenceSource {
         try candidates("draft = 0 AND date IS NOT NULL ORDER BY \(SessionSort.newest.orderBy) LIMIT 1", []).first
     }
 
+    /// The sessions whose id starts with `prefix` (dashes optional, letters in either case). The
+    /// ids are matched in the index of ids alone (a few megabytes at 100,000 sessions, read in
+    /// order) and the rows then found by id: matched on the table in the order of paths, SQLite
+    /// read every row through the path index, 48,000 random page reads and half a second for
+    /// `show ID` at 100,000 sessions.
     public func candidates(idPrefix prefix: String) throws(VaultError) -> [ReferenceCandidate] {
-        let bare = prefix.replacingOccurrences(of: "-", with: "")
-        return try candidates("(id LIKE ? OR replace(id, '-', '') LIKE ?) ORDER BY path", [prefix + "%", bare + "%"])
+        try candidates("id IN (\(Self.idsStarting(in: "sessions", index: "sessions_by_id"))) ORDER BY path", Self.idPrefixArguments(prefix))
+    }
+
+    /// A subquery of the ids in `table` that start with a prefix given by `idPrefixArguments`,
+    /// read from the table's index of ids (`index`) alone.
+    static func idsStarting(in table: String, index: String) -> String {
+        "SELECT id FROM \(table) INDEXED BY \(index) WHERE id LIKE ? OR replace(id, '-', '') LIKE ?"
+    }
+
+    /// The arguments of `idsStarting`: the prefix as typed, and without its dashes.
+    static func idPrefixArguments(_ prefix: String) -> StatementArguments {
+        [prefix + "%", prefix.replacingOccurrences(of: "-", with: "") + "%"]
     }
 }
 
