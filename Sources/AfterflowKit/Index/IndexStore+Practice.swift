@@ -67,8 +67,8 @@ extension IndexStore {
 
     /// Trial sessions whose id starts with `prefix` (dashes optional).
     public func trialSessions(idPrefix prefix: String) throws(VaultError) -> [TrialSessionListing] {
-        try trialSessionRows(["id IN (\(Self.idsStarting(in: "trial_sessions", index: "trial_sessions_by_id")))"],
-                             Self.idPrefixArguments(prefix), limit: nil)
+        let (condition, arguments) = Self.idStarting(prefix)
+        return try trialSessionRows([condition], StatementArguments(arguments), limit: nil)
     }
 
     /// The rows meeting every clause, newest first.
