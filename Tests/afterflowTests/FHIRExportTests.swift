@@ -257,6 +257,41 @@ struct FHIRExportTests {
         }
     }
 
+    /// The log of disclosures names every document the bundle holds, as it did when the ids were
+    /// held as a list before the line was written: the check-ins newest first, then the
+    /// assessments oldest first; `count` is their number. The ids now go to the log as they are
+    /// read from the index (issue 25), so this is the line's content to keep.
+    @Test("the log of disclosures names every check-in and assessment written, in its order, and --since leaves the older out")
+    func theLogNamesWhatWasWritten() throws {
+        try withSandbox { sandbox in
+            let vault = try sandbox.initVault()
+            func id(_ arguments: [String]) throws -> String {
+                let result = try sandbox.run(arguments + ["--format", "json"], directory: vault, environment: Self.now)
+                expectStatus(result, 0)
+                return try #require((result.json as? [String: Any])?["id"] as? String)
+            }
+            // Saved out of the order of their times.
+            let evening = try id(["mood", "8", "--date", "2025-03-02 18:30"])
+            let nine = try id(["mood", "3", "--date", "2025-03-01 21:00"])
+            let ten = try id(["mood", "4", "--date", "2025-03-01 22:00"])
+            let phq = try id(["assess", "phq9", "--answers", "1,1,2,1,0,1,0,0,0", "--date", "2025-03-03 08:00"])
+            let gad = try id(["assess", "gad7", "--answers", "3,3,2,2,2,2,1", "--date", "2025-03-03 08:05"])
+            expectStatus(try sandbox.run(["export", "fhir", "-o", sandbox.path("all.json")], directory: vault, environment: Self.now), 0)
+            expectStatus(try sandbox.run(["export", "fhir", "--since", "2025-03-02"], directory: vault, environment: Self.now), 0)
+            let lines = DisclosureLogTests.logLines(vault)
+            try #require(lines.count == 4)
+            // Newest check-in first (18:30 on the 2nd, 22:00 then 21:00 on the 1st), then PHQ-9 and GAD-7.
+            #expect(lines[0]["records"] as? [String] == [evening, ten, nine, phq, gad])
+            #expect(lines[0]["count"] as? Int == 5)
+            #expect(lines[1]["outcome"] as? String == "done")
+            // From the 2nd on: the evening's check-in and both assessments.
+            #expect(lines[2]["records"] as? [String] == [evening, phq, gad])
+            #expect(lines[2]["count"] as? Int == 3)
+            let text = try sandbox.readText(vault + "/.afterflow/disclosures.log")
+            #expect(text.split(separator: "\n", omittingEmptySubsequences: false).count == 5 && text.hasSuffix("}\n"))
+        }
+    }
+
     @Test("every Observation keeps R4's invariants (obs-7), the PHR profiles (a subject) and the code systems' displays",
           .enabled(if: pythonHasFHIRPath, "needs python3 with fhir.resources and fhirpathpy ('make test-deps' installs them)"))
     func invariantsProfilesAndDisplays() throws {

@@ -57,6 +57,11 @@ public struct Disclosure: Sendable, Equatable {
     }
 }
 
+/// The ids of a disclosure's records handed over one at a time, each to the function it is given:
+/// for a disclosure of more records than are worth holding as a list (`export fhir` of a hundred
+/// years of check-ins), logged with `DisclosureLog.record(_:records:)`.
+public typealias DisclosureRecords = @Sendable ((String) throws(VaultError) -> Void) throws(VaultError) -> Void
+
 /// Where a disclosure went.
 public struct DisclosureDestination: Sendable, Equatable, CustomStringConvertible {
     public enum Kind: String, Sendable, CaseIterable {

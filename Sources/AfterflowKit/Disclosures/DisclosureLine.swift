@@ -16,24 +16,52 @@ public enum DisclosureLine: Sendable, Equatable {
     }
 
     static func json(_ entry: Disclosure, timeZone: TimeZone) -> JSONValue {
-        var fields: [(String, JSONValue)] = [
+        let (before, after) = fields(entry, timeZone: timeZone)
+        let records: [(String, JSONValue)] = entry.records.isEmpty ? [] : [("records", .array(entry.records.map(JSONValue.string)))]
+        return .object(before + records + after)
+    }
+
+    /// The entry's keys before `records` and after it, in the line's order.
+    private static func fields(_ entry: Disclosure, timeZone: TimeZone) -> (before: [(String, JSONValue)], after: [(String, JSONValue)]) {
+        var before: [(String, JSONValue)] = [
             ("at", .string(timestamp(entry.at, timeZone: timeZone))),
             ("disclosure", .string(entry.id.uuidString)),
             ("command", .string(entry.command)),
             ("what", .string(entry.what)),
         ]
-        if let count = entry.count { fields.append(("count", .int(count))) }
-        if !entry.clients.isEmpty { fields.append(("clients", .array(entry.clients.map(JSONValue.string)))) }
-        if !entry.records.isEmpty { fields.append(("records", .array(entry.records.map(JSONValue.string)))) }
-        fields.append(("to", .string(entry.destination.kind.rawValue)))
-        if let target = entry.destination.target { fields.append(("destination", .string(target))) }
-        if let recipient = entry.recipient { fields.append(("recipient", .string(recipient))) }
-        if let purpose = entry.purpose { fields.append(("purpose", .string(purpose))) }
-        if let exempt = entry.exempt { fields.append(("exempt", .string(exempt.rawValue))) }
-        if let by = entry.by { fields.append(("by", .string(by))) }
-        if entry.ongoing { fields.append(("ongoing", .bool(true))) }
-        if let logged = entry.logged { fields.append(("logged", .string(timestamp(logged, timeZone: timeZone)))) }
-        return .object(fields)
+        if let count = entry.count { before.append(("count", .int(count))) }
+        if !entry.clients.isEmpty { before.append(("clients", .array(entry.clients.map(JSONValue.string)))) }
+        var after: [(String, JSONValue)] = [("to", .string(entry.destination.kind.rawValue))]
+        if let target = entry.destination.target { after.append(("destination", .string(target))) }
+        if let recipient = entry.recipient { after.append(("recipient", .string(recipient))) }
+        if let purpose = entry.purpose { after.append(("purpose", .string(purpose))) }
+        if let exempt = entry.exempt { after.append(("exempt", .string(exempt.rawValue))) }
+        if let by = entry.by { after.append(("by", .string(by))) }
+        if entry.ongoing { after.append(("ongoing", .bool(true))) }
+        if let logged = entry.logged { after.append(("logged", .string(timestamp(logged, timeZone: timeZone)))) }
+        return (before, after)
+    }
+
+    /// Writes the line of `entry` with the record ids `records` hands over, one at a time, after
+    /// `entry.records`, and its line feed: the bytes of `text(timeZone:)` and a line feed for the
+    /// entry holding every one of those ids, without a list of them. The ids are written as they
+    /// come, so an export of a hundred thousand records costs the log no memory that grows with
+    /// them.
+    public static func write(_ entry: Disclosure, records: DisclosureRecords, timeZone: TimeZone,
+                             to output: ByteOutput) throws(VaultError) {
+        let (before, after) = fields(entry, timeZone: timeZone)
+        // Both parts are compact JSON objects: the head is the first without its "}", the tail
+        // the second without its "{". `before` starts with "at" and `after` with "to".
+        let head = String(JSONValue.object(before).serialized().dropLast())
+        let tail = String(JSONValue.object(after).serialized().dropFirst())
+        var first = true
+        func add(_ id: String) throws(VaultError) {
+            try output.write((first ? head + ",\"records\":[" : ",") + JSONValue.string(id).serialized())
+            first = false
+        }
+        for id in entry.records { try add(id) }
+        try records(add)
+        try output.write((first ? head + "," : "],") + tail + "\n")
     }
 
     static func json(_ outcome: DisclosureOutcome, timeZone: TimeZone) -> JSONValue {

@@ -36,6 +36,20 @@ public struct DisclosureLog: Sendable {
         try append(.disclosure(entry), failing: "cannot log the disclosure in \(Self.relativePath), so nothing was sent: ")
     }
 
+    /// Appends `entry` with the ids `records` hands over after `entry.records`, as they come: the
+    /// line of `record(_:)` for the entry holding all of them, never held whole. The line is
+    /// written in pieces; a process killed meanwhile leaves it cut short at the end of the log,
+    /// before any byte of the disclosure has left, and the next line starts on a line of its own.
+    public func record(_ entry: Disclosure, records: DisclosureRecords) throws(VaultError) {
+        let failing = "cannot log the disclosure in \(Self.relativePath), so nothing was sent: "
+        try append(failing: failing) { (file, size) throws(VaultError) in
+            try FileIO.appendStreamed(file, expectingSize: size) { (output) throws(VaultError) in
+                if !Self.endsLine(file, size: size) { try output.write("\n") }
+                try DisclosureLine.write(entry, records: records, timeZone: vault.timeZone, to: output)
+            }
+        }
+    }
+
     /// Appends how the disclosure `outcome.id` ended.
     public func finish(_ outcome: DisclosureOutcome) throws(VaultError) {
         try append(.outcome(outcome), failing: "cannot log how the disclosure ended in \(Self.relativePath) (its entry is there): ")
@@ -44,6 +58,17 @@ public struct DisclosureLog: Sendable {
     /// Appends `line`; an error's message starts with `failing`.
     func append(_ line: DisclosureLine, failing: String) throws(VaultError) {
         let bytes = Array(line.text(timeZone: vault.timeZone).utf8) + [0x0A]
+        try append(failing: failing) { (file, size) throws(VaultError) in
+            // A line cut short by a kill while it was written (`record(_:records:)`) is left as
+            // it is; this one starts on a line of its own.
+            try FileIO.append(file, expectingSize: size, bytes: (Self.endsLine(file, size: size) ? [] : [0x0A]) + bytes)
+        }
+    }
+
+    /// Runs `write` with the log's path and size under the vault's lock, the log made (0600) when
+    /// it is not there yet and put back to 0600 when found wider; an error's message starts with
+    /// `failing`.
+    private func append(failing: String, _ write: (String, Int) throws(VaultError) -> Void) throws(VaultError) {
         do {
             try vault.withLock { () throws(VaultError) in
                 let file = try vault.writablePath(Self.relativePath, followingFinalLink: false)
@@ -57,13 +82,24 @@ public struct DisclosureLog: Sendable {
                 } else if info.st_mode & 0o077 != 0 {
                     chmod(file, FileIO.fileMode)
                 }
-                try FileIO.append(file, expectingSize: Int(info.st_size), bytes: bytes)
+                try write(file, Int(info.st_size))
             }
         } catch {
             var failed = error
             failed.message = failing + error.message
             throw failed
         }
+    }
+
+    /// Whether the log of `size` bytes at `file` is empty or ends with a line feed (its last line
+    /// whole). A byte that cannot be read counts as a line feed: nothing is added then.
+    static func endsLine(_ file: String, size: Int) -> Bool {
+        guard size > 0 else { return true }
+        let fd = open(file, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return true }
+        defer { close(fd) }
+        var last: UInt8 = 0x0A
+        return pread(fd, &last, 1, off_t(size - 1)) != 1 || last == 0x0A
     }
 
     /// Adds `disclosures.log` to `.afterflow/.gitignore` when that file is there without it (a

@@ -10,9 +10,10 @@ enum IndexSchema {
     /// The schema's version: `base` plus one a registered kind, so that registering a kind (a new
     /// table) rebuilds older indexes without anyone remembering to bump it. A change to a table's
     /// columns or statements still bumps `base`, and so does a change to what a column holds
-    /// (14: a link in an indented code block is no longer a link, so stored links are read again).
+    /// (14: a link in an indented code block is no longer a link, so stored links are read again;
+    /// 15: the index of ids without dashes, in capitals, that an id prefix is found in).
     static let version = base + DocumentKind.allCases.count
-    static let base = 14
+    static let base = 15
 
     static let statements = [
         """
@@ -63,6 +64,9 @@ enum IndexSchema {
         // Files with errors: counted by every listing command, usually none.
         "CREATE INDEX documents_with_errors ON documents(errors) WHERE errors > 0",
         "CREATE INDEX sessions_by_id ON sessions(id)",
+        // An id prefix (`show 6F1C2A8E`, dashes optional, either case) is a range of this index:
+        // `IndexStore.idStarting`.
+        "CREATE INDEX sessions_by_bare_id ON sessions(upper(replace(id, '-', '')))",
         "CREATE INDEX sessions_by_day ON sessions(day)",
         """
         CREATE VIRTUAL TABLE session_text USING fts5(

@@ -53,9 +53,24 @@ extension IndexStore {
     /// The ids of the check-ins with a date between two local days (inclusive), in the order of
     /// `moodCheckIns` (newest first); nil for one without an id. What a disclosure of them logs.
     public func datedMoodIDs(since: String? = nil, until: String? = nil) throws(VaultError) -> [String?] {
+        var ids: [String?] = []
+        try eachDatedMoodID(since: since, until: until) { ids.append($0) }
+        return ids
+    }
+
+    /// `datedMoodIDs`, handed to `visit` one at a time as they are read, never held as a list.
+    public func eachDatedMoodID(since: String? = nil, until: String? = nil,
+                                _ visit: (String?) throws(VaultError) -> Void) throws(VaultError) {
         let (clauses, arguments) = Self.moodClauses(since: since, until: until, label: nil, association: nil)
         let sql = "SELECT id FROM moods WHERE \(clauses) AND date IS NOT NULL ORDER BY date DESC, length(path) DESC, path DESC"
-        return try query { db in try RawRow.all(db, sql: sql, arguments: arguments) { $0.string(0) } }
+        try query { db in try RawRow.each(db, sql: sql, arguments: arguments) { row in try visit(row.string(0)) } }
+    }
+
+    /// How many check-ins have a date between two local days (inclusive): `datedMoodIDs().count`.
+    public func datedMoodCount(since: String? = nil, until: String? = nil) throws(VaultError) -> Int {
+        let (clauses, arguments) = Self.moodClauses(since: since, until: until, label: nil, association: nil)
+        let sql = "SELECT count(*) FROM moods WHERE \(clauses) AND date IS NOT NULL"
+        return try query { db in try RawRow.all(db, sql: sql, arguments: arguments) { $0.int(0) ?? 0 } }.first ?? 0
     }
 
     /// A row of the check-in queries above, in the order of their columns.

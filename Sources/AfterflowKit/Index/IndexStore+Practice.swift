@@ -67,8 +67,8 @@ extension IndexStore {
 
     /// Trial sessions whose id starts with `prefix` (dashes optional).
     public func trialSessions(idPrefix prefix: String) throws(VaultError) -> [TrialSessionListing] {
-        let bare = prefix.replacingOccurrences(of: "-", with: "")
-        return try trialSessionRows(["(id LIKE ? OR replace(id, '-', '') LIKE ?)"], [prefix + "%", bare + "%"], limit: nil)
+        let (condition, arguments) = Self.idStarting(prefix)
+        return try trialSessionRows([condition], StatementArguments(arguments), limit: nil)
     }
 
     /// The rows meeting every clause, newest first.

@@ -160,9 +160,31 @@ extension IndexStore: ReferenceSource {
         try candidates("draft = 0 AND date IS NOT NULL ORDER BY \(SessionSort.newest.orderBy) LIMIT 1", []).first
     }
 
+    /// The sessions whose id starts with `prefix` (dashes optional, letters in either case), in
+    /// order of path.
     public func candidates(idPrefix prefix: String) throws(VaultError) -> [ReferenceCandidate] {
+        let (condition, arguments) = Self.idStarting(prefix)
+        return try candidates(condition + " ORDER BY path", StatementArguments(arguments))
+    }
+
+    /// The condition on `id` of a table with an index on `upper(replace(id, '-', ''))` that holds
+    /// the ids starting with `prefix`, dashes left out and letters in either case (what
+    /// `id LIKE prefix% OR replace(id, '-', '') LIKE bare%` says), with its arguments. A prefix
+    /// of ASCII letters, digits and dashes is a range of that index, read in a few pages at any
+    /// size: matched row by row, `show ID` at 100,000 sessions read every row (48,000 page reads,
+    /// half a second). Anything else (LIKE's wildcards `%` and `_`, other characters, nothing)
+    /// is matched row by row, as before.
+    static func idStarting(_ prefix: String) -> (String, [String]) {
         let bare = prefix.replacingOccurrences(of: "-", with: "")
-        return try candidates("(id LIKE ? OR replace(id, '-', '') LIKE ?) ORDER BY path", [prefix + "%", bare + "%"])
+        let key = bare.uppercased()
+        let plain = !key.isEmpty && key.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) }
+        guard plain, let last = key.utf8.last else {
+            return ("(id LIKE ? OR replace(id, '-', '') LIKE ?)", [prefix + "%", bare + "%"])
+        }
+        // Every key starting with `key` is at least `key` and below `key` with its last
+        // character (a digit or a capital) raised by one.
+        let above = String(decoding: Array(key.utf8.dropLast()) + [last + 1], as: UTF8.self)
+        return ("upper(replace(id, '-', '')) >= ? AND upper(replace(id, '-', '')) < ?", [key, above])
     }
 }
 

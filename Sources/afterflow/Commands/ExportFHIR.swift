@@ -35,24 +35,28 @@ struct ExportFHIR: DisclosingCommand {
         let zone = index.vault.timeZone
         let range = try dayRange(since: since, until: until, zone: zone)
         let destination = try output.destination(in: index.vault, extension: "json", now: now)
-        // The check-ins are read from the index as each entry is written, never held as a list:
-        // only their ids are, for the log of disclosures.
-        let moodIDs = try withVaultErrors { try index.datedMoodIDs(since: range.since, until: range.until) }
+        // The check-ins are read from the index as each entry is written, never held as a list,
+        // and so are their ids as the log of disclosures is written: only the count is read first.
+        let moodCount = try withVaultErrors { try index.datedMoodCount(since: range.since, until: range.until) }
         let assessments = try withVaultErrors { try index.assessments(since: range.since, until: range.until) }
         var bundle = FHIRBundle(moods: [], assessments: assessments, timeZone: zone)
         bundle.includeSuggestedLabels = suggestedLabels
         bundle.instruments = InstrumentCatalog(vault: index.vault)
         let exported = assessments.filter(bundle.isExported)
-        let written = moodIDs + exported.map(\.id)
-        let disclosure = disclosureOptions.disclosure(by: Self.self, vault: index.vault, now: now, what: "check-ins and assessments",
-                                                      count: written.count, records: written, to: .output(destination))
+        var disclosure = disclosureOptions.disclosure(by: Self.self, vault: index.vault, now: now, what: "check-ins and assessments",
+                                                      count: moodCount + exported.count, to: .output(destination))
+        let exportedIDs = exported.compactMap(\.id)
+        disclosure.streamedRecords = { [range] (add) throws(VaultError) in
+            try index.eachDatedMoodID(since: range.since, until: range.until) { (id) throws(VaultError) in if let id { try add(id) } }
+            for id in exportedIDs { try add(id) }
+        }
         let (_, path) = try streamOutput(to: destination, logging: disclosure) { (out) throws(VaultError) in
             try bundle.write(to: out) { (visit) throws(VaultError) in
                 try index.eachDatedMoodCheckIn(since: range.since, until: range.until, visit)
             }
         }
         if let path {
-            let m = moodIDs.count, a = exported.count
+            let m = moodCount, a = exported.count
             ErrorStream.current.write("Wrote \(m) check-in\(m == 1 ? "" : "s") and \(a) assessment\(a == 1 ? "" : "s") to \(path)")
         }
         try index.warnProblems(report, hints: vaultOptions.hints)

@@ -61,11 +61,18 @@ extension DisclosureExemption: ExpressibleByArgument {}
 struct PendingDisclosure: Sendable {
     let log: DisclosureLog
     var entry: Disclosure
+    /// More record ids, after `entry.records`, handed over one at a time as the entry is logged:
+    /// for an export of more records than are worth holding as a list (`export fhir`).
+    var streamedRecords: DisclosureRecords?
 
     /// Logs the disclosure; when it cannot be logged, says so and stops: nothing leaves unlogged.
     func begin() throws {
         do {
-            try log.record(entry)
+            if let streamedRecords {
+                try log.record(entry, records: streamedRecords)
+            } else {
+                try log.record(entry)
+            }
         } catch {
             report(error)
             throw Exit.dataProblem

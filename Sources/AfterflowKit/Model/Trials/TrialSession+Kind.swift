@@ -43,6 +43,7 @@ extension TrialSession: KindDescriptor {
         """,
         "CREATE INDEX trial_sessions_by_client ON trial_sessions(client, date DESC)",
         "CREATE INDEX trial_sessions_by_id ON trial_sessions(id)",
+        "CREATE INDEX trial_sessions_by_bare_id ON trial_sessions(upper(replace(id, '-', '')))",
     ]
     public static let insertStatement: String? = """
         INSERT OR REPLACE INTO trial_sessions (path, id, client_id, client, date, date_text, day, end_date, location, trials,
