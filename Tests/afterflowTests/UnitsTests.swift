@@ -163,7 +163,7 @@ struct UnitsTests {
             // Maya on Mar 11 (92507, 15:00 to 15:18:47 → 18 min, 1 unit), Leo on Mar 13 (10:30 to
             // 10:41:46 → 11 min, no service).
             #expect(result.stdoutLines == [
-                "DATE        CLIENT   SERVICE  MIN  UNITS  PLACE      PROVIDER",
+                "DATE        CLIENT   SERVICE  MIN  UNITS  PLACE      PROVIDER            NOTE",
                 "2025-03-10  Sam R.   97155     45      3  03 School  J. Rivera, BCBA",
                 "2025-03-11  Kai M.   97153     30      2  12 Home    A. Chen, RBT",
                 "2025-03-11  Maya T.  92507     18      1  11 Office  J. Rivera, CCC-SLP",
@@ -228,7 +228,7 @@ struct UnitsTests {
             // Mar 24: 97155 45 min + 97153 10 min = 55 → 4 units: 97155 3 (0 left), 97153 0 whole
             // (10 left) and the fourth to it.
             #expect(table.stdoutLines == [
-                "DATE        CLIENT  SERVICE  MIN  UNITS  PLACE      PROVIDER",
+                "DATE        CLIENT  SERVICE  MIN  UNITS  PLACE      PROVIDER         NOTE",
                 "2025-03-17  Sam R.  97155     45      3  03 School  J. Rivera, BCBA  overlaps 97153 (A. Tech, RBT) for 15 min: allowed, another provider's",
                 "2025-03-17  Sam R.  97153     45      3  03 School  A. Tech, RBT",
                 "2025-03-24  Sam R.  97155     45      3  03 School  J. Rivera, BCBA  overlaps 97153 (J. Rivera, BCBA) for 10 min: not allowed, the same provider",

@@ -66,6 +66,8 @@ extension Afterflow {
                 rows.append([s.day ?? "", s.clientName, s.service ?? "-", s.minutes.map(String.init) ?? "-", line.billable ? String(line.units) : "-",
                              s.place ?? "-", s.provider ?? "-", ((line.reason.map { ["not billable: " + $0] } ?? []) + line.overlaps.map(\.text)).joined(separator: "; ")])
             }
+            // The last column is headed only when some line has a note (not billable, an overlap).
+            if rows.dropFirst().contains(where: { !$0[7].isEmpty }) { rows[0][7] = "NOTE" }
             var out = TextTable.lines(rows, rightAligned: [3, 4]).enumerated().map { $0.offset == 0 ? term.bold($0.element) : $0.element }
             let totals = BillingSheet.totals(lines)
             var byCode: [(String, Int)] = []
