@@ -19,11 +19,13 @@ extension PracticeCheck {
     ///   (the 97153 sessions it may overlap).
     ///
     /// The files are read as they are on disk now: a file edited since the index was refreshed is
-    /// seen as it is.
-    public static func diagnostics(of files: Set<String>, in vault: Vault, replacing unsaved: [String: [UInt8]] = [:], now: Date? = nil) -> [Diagnostic] {
+    /// seen as it is. `parsed` may hold the unsaved documents already read (`VaultEntry(path:bytes:)`
+    /// of their bytes), so that a long one is not parsed twice.
+    public static func diagnostics(of files: Set<String>, in vault: Vault, replacing unsaved: [String: [UInt8]] = [:],
+                                   parsed: [String: VaultEntry] = [:], now: Date? = nil) -> [Diagnostic] {
         var check = PracticeCheck(config: vault.config)
         check.now = now
-        var read = PracticeFiles(vault: vault, unsaved: unsaved)
+        var read = PracticeFiles(vault: vault, unsaved: unsaved, parsed: parsed)
         for path in files.sorted() { read.add(path) }
         for short in Set(files.compactMap { Place($0)?.short }).sorted() {
             read.addFolder(short, asked: files, check: check)
@@ -38,14 +40,17 @@ extension PracticeCheck {
 struct PracticeFiles {
     let vault: Vault
     let unsaved: [String: [UInt8]]
+    /// Unsaved documents already read from those bytes.
+    let parsed: [String: VaultEntry]
     /// The document paths found, read or not (a file that could not be read still exists).
     private var found: Set<String> = []
     /// The entries read, by path.
     private var byPath: [String: VaultEntry] = [:]
 
-    init(vault: Vault, unsaved: [String: [UInt8]]) {
+    init(vault: Vault, unsaved: [String: [UInt8]], parsed: [String: VaultEntry] = [:]) {
         self.vault = vault
         self.unsaved = unsaved
+        self.parsed = parsed.filter { unsaved[$0.key] != nil }
     }
 
     /// The paths found, sorted as the walk's are.
@@ -60,7 +65,7 @@ struct PracticeFiles {
         found.insert(path)
         guard let bytes = unsaved[path] ?? (try? FileIO.read(vault.root + "/" + path)),
               path.hasPrefix(PracticeCheck.clientsFolder + "/") || PracticeCheck.mayNameKind(bytes) else { return }
-        let entry = VaultEntry(path: path, bytes: bytes)
+        let entry = parsed[path] ?? VaultEntry(path: path, bytes: bytes)
         if !entry.isPlainNote { byPath[path] = entry }
     }
 

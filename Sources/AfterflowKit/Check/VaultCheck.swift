@@ -72,7 +72,7 @@ public struct VaultCheck: Sendable {
         let practice: [Diagnostic]
         if let files {
             stored = try store.problems(of: files)
-            practice = PracticeCheck.diagnostics(of: files, in: vault, replacing: overlay.bytes, now: now)
+            practice = PracticeCheck.diagnostics(of: files, in: vault, replacing: overlay.bytes, parsed: overlay.entries, now: now)
         } else {
             stored = try store.problems()
             practice = PracticeCheck.diagnostics(in: vault, replacing: overlay.bytes, now: now)
