@@ -139,6 +139,8 @@ import Testing
         for part in expected {
             #expect(messages.contains { $0.contains(part) }, "\(part)")
         }
+        // The links that name records are not reported; the two that name nothing are.
+        #expect(messages.filter { $0.contains("names no record") || $0.contains("the link to") }.count == 2, "\(messages)")
         // clients/yan-p has no client.md: the error is at its first trial session, not its untyped file.
         #expect(messages.contains { $0.hasPrefix("clients/yan-p/sessions/2025/2025-04-02-0900.md:") && $0.contains("has no client.md") })
         let paths = try Self.pathsToAsk(folder.root, extra: ["clients/alias/goals/two-step.md", "clients/alias/sessions/2025/2025-03-25-1500.md"])
@@ -202,7 +204,8 @@ import Testing
         // A treatment the vault does not know, in a session and a draft; links naming nothing.
         try folder.edit("sessions/2025/2025-05-03-mdma.md") { $0.replacingOccurrences(of: "treatment: mdma", with: "treatment: mdmaa") }
         try folder.write(".afterflow/drafts/2026-01-01-psilocybin.md", "---\ndate: 2026-01-01T10:00:00-08:00\ntreatment: psilocibin\n---\n")
-        try folder.edit("sessions/2024/2024-07-14-lsd.md") { $0 + "\nSee [[2031-01-01]] and [the note](../nowhere.md).\n" }
+        try folder.edit("sessions/2024/2024-07-14-lsd.md") { $0 + "\nSee [[2031-01-01]] and [the note](../nowhere.md).\n" + resolvingLinks }
+        try folder.write("notes/Été.md", "---\ntype: mood\nid: 0D0D0D0D-0000-4000-8000-000000000016\ndate: 2025-09-20T20:00:00-07:00\nscore: 6\n---\n")
         // The vault's own instrument (a warning), a malformed one, an answer with too few items,
         // an answer to an instrument nobody defines.
         try folder.write("instruments/calm4.md", calm)
@@ -210,6 +213,10 @@ import Testing
         try folder.write("assessments/2025/2025-09-21-0900-calm4.md", "---\ntype: assessment\nid: 0D0D0D0D-0000-4000-8000-000000000014\ndate: 2025-09-21T09:00:00-07:00\ninstrument: calm4\nitems: [1, 5, 5]\n---\n")
         try folder.write("assessments/2025/2025-09-22-0900-beck.md", "---\ntype: assessment\nid: 0D0D0D0D-0000-4000-8000-000000000015\ndate: 2025-09-22T09:00:00-07:00\ninstrument: beck\nitems: [1, 2]\n---\n")
     }
+
+    /// Links that name records (a day, a client, a goal in another case, a trial session by its
+    /// file's name and by client and day, a relative path, a file whose name is not ASCII).
+    static let resolvingLinks = "[[2025-09-20]] [[maya-t]] [[MAYA-T/S-Initial]] [[2025-01-14-1500]] [[maya-t/2025-03-25]] [ok](../2025/2025-09-20-psilocybin.md) [[ÉTÉ]]\n"
 
     /// A trial session of `client` on `day` at 09:00 with one trial line for each of `goals`.
     static func trials(_ id: String, client: String, day: String, goals: [String]) -> String {
