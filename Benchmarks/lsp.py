@@ -17,13 +17,27 @@
 #   - completion: a trial line's goals and a session's treatments, p50 and p99;
 #   - memory: the server's peak resident set (VmHWM of /proc/PID/status) and its RSS at the end.
 # Prints Markdown lines for docs/PERFORMANCE.md. Linux (for /proc); nothing touches the network.
-import json, os, queue, shutil, subprocess, sys, tempfile, threading, time
+#
+#   Benchmarks/lsp.py AFTERFLOW_BINARY [VAULT] --soak MINUTES [--every SECONDS] [--sample MINUTES]
+#
+# instead edits for MINUTES at a steady pace (issue 24's hour-long scripted edit session): every
+# SECONDS (default 0.5) one change, alternating the session and the 5,000-line trial session, its
+# diagnostics awaited, then a completion in it; the server's resident memory (VmRSS) is printed
+# at the start, every --sample MINUTES (default 10) and at the end, each line as it is taken, so
+# that a run stopped early still tells what it saw.
+import argparse, json, os, queue, shutil, subprocess, sys, tempfile, threading, time
 
-if len(sys.argv) < 2:
-    sys.exit("usage: Benchmarks/lsp.py AFTERFLOW_BINARY [VAULT] [N]")
-binary = os.path.abspath(sys.argv[1])
-source = sys.argv[2] if len(sys.argv) > 2 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "ExampleVault")
-n = int(sys.argv[3]) if len(sys.argv) > 3 else 200
+parser = argparse.ArgumentParser(usage="Benchmarks/lsp.py AFTERFLOW_BINARY [VAULT] [N] [--soak MINUTES [--every SECONDS] [--sample MINUTES]]")
+parser.add_argument("binary")
+parser.add_argument("vault", nargs="?", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "ExampleVault"))
+parser.add_argument("n", nargs="?", type=int, default=200)
+parser.add_argument("--soak", type=float, metavar="MINUTES", help="edit at a steady pace for MINUTES and report memory")
+parser.add_argument("--every", type=float, default=0.5, metavar="SECONDS", help="the pace of --soak's changes")
+parser.add_argument("--sample", type=float, default=10, metavar="MINUTES", help="how often --soak reports memory")
+arguments = parser.parse_args()
+binary = os.path.abspath(arguments.binary)
+source = arguments.vault
+n = arguments.n
 
 SESSION = "sessions/2025/2025-09-20-psilocybin.md"
 TRIALS_SOURCE = "clients/maya-t/sessions/2025/2025-03-25-1500.md"
@@ -165,12 +179,58 @@ def change_latency(relative, text, version):
     return time.monotonic() - t0
 
 
-session_changes = [change_latency(SESSION, session_text, v) for v in range(2, n + 2)]
-big_changes = [change_latency(BIG, big_text, v) for v in range(2, n + 2)]
+def soak(minutes, every, sample):
+    """Changes at a steady pace for `minutes`, alternating the two documents, each followed by a
+    completion; the server's resident memory printed at the start, every `sample` minutes, at the end."""
+    pid = server.proc.pid
+    start = time.monotonic()
+    print("| minutes | changes | VmRSS | VmHWM | load average |", flush=True)
+    print("|---:|---:|---:|---:|---|", flush=True)
+
+    def report(changes):
+        peak, resident = rss(pid)
+        load = open("/proc/loadavg").read().split()[:3]
+        print("| %.1f | %d | %.1f MB | %.1f MB | %s |" % ((time.monotonic() - start) / 60, changes, resident, peak, " ".join(load)), flush=True)
+        return resident
+
+    first = report(0)
+    documents = [(SESSION, session_text, treatment_line), (BIG, big_text, goal_line)]
+    changes, next_sample, tick = 0, start + sample * 60, start
+    latencies = []
+    while time.monotonic() - start < minutes * 60:
+        relative, text, line = documents[changes % 2]
+        # Each document's text differs from its last change's: a character typed, then taken back.
+        latencies.append(change_latency(relative, text + ("y" if changes // 2 % 2 else ""), 1000 + changes))
+        server.request("textDocument/completion", {"textDocument": {"uri": uri(relative)}, "position": {"line": line, "character": 11}})
+        changes += 1
+        if time.monotonic() >= next_sample:
+            report(changes)
+            next_sample += sample * 60
+        tick += every
+        time.sleep(max(0, tick - time.monotonic()))
+    last = report(changes)
+    print()
+    print("%d changes in %.1f minutes; diagnostics after a change %s; VmRSS %.1f MB at the start, %.1f MB at the end (%+.1f %%)"
+          % (changes, (time.monotonic() - start) / 60, ms(latencies), first, last, (last - first) / first * 100), flush=True)
+
 
 big_lines = big_text.split("\n")
 goal_line = next(i for i, l in enumerate(big_lines) if l.startswith("- 15:"))
 treatment_line = next(i for i, l in enumerate(session_text.split("\n")) if l.startswith("treatment:"))
+if arguments.soak is not None:
+    print("afterflow lsp on a copy of %s: a change every %.1f s for %.0f minutes (%s UTC)"
+          % (os.path.basename(os.path.normpath(source)), arguments.every, arguments.soak, time.strftime("%Y-%m-%d %H:%M", time.gmtime())), flush=True)
+    print(flush=True)
+    soak(arguments.soak, arguments.every, arguments.sample)
+    server.request("shutdown", None)
+    server.notify("exit", None)
+    server.proc.wait(timeout=30)
+    shutil.rmtree(work)
+    sys.exit(0)
+
+session_changes = [change_latency(SESSION, session_text, v) for v in range(2, n + 2)]
+big_changes = [change_latency(BIG, big_text, v) for v in range(2, n + 2)]
+
 completions = {"trial line's goals (5,000-line file)": (BIG, goal_line, 11), "session's treatments": (SESSION, treatment_line, 11)}
 completion_times = {}
 for name, (relative, line, character) in completions.items():

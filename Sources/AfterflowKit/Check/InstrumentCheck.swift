@@ -8,8 +8,16 @@ enum InstrumentCheck {
     /// `problems` (every document's, from the index) with the instruments' checks applied, and
     /// the number of instrument files checked (the index counts them as no kind's documents);
     /// `unsaved` maps vault-relative paths to text not yet saved, read in place of the files.
-    static func apply(to problems: [Diagnostic], in store: IndexStore, replacing unsaved: [String: [UInt8]]) throws(VaultError) -> (problems: [Diagnostic], files: Int) {
+    /// With `files`, only their problems are asked for: the answers among them are read (none
+    /// else), and nothing at all when none is an instrument file or an answer to one of the
+    /// vault's own (the count of files is then 0).
+    static func apply(to problems: [Diagnostic], in store: IndexStore, replacing unsaved: [String: [UInt8]],
+                      files: Set<String>? = nil) throws(VaultError) -> (problems: [Diagnostic], files: Int) {
         let vault = store.vault
+        let answerPaths = try answers(in: store, unsaved: unsaved, files: files)
+        if let files, answerPaths.isEmpty, !files.contains(where: { $0.hasPrefix(InstrumentCatalog.folder + "/") }) {
+            return (problems, 0)
+        }
         func bytes(_ path: String) -> [UInt8]? {
             if let text = unsaved[path] { return text }
             return (try? vault.path(path)).flatMap { try? FileIO.read($0) }
@@ -22,10 +30,6 @@ enum InstrumentCheck {
         let catalog = InstrumentCatalog(files: files)
         var taken: Set<Diagnostic> = []
         var added = catalog.diagnostics + files.flatMap { incompleteWording($0.path, $0.file) }
-        var answerPaths = Set(try store.assessments(instrumentID: nil).filter { listing in
-            listing.instrumentKey.map { CatalogKey.isVaultOnly($0) } ?? false
-        }.map(\.path))
-        answerPaths.formUnion(unsaved.keys.filter { $0.hasPrefix(AssessmentWriter.folder + "/") })
         for path in answerPaths.sorted() {
             guard let data = bytes(path) else { continue }
             let answer = Assessment(document: Document(bytes: data))
@@ -36,6 +40,21 @@ enum InstrumentCheck {
         }
         guard !taken.isEmpty || !added.isEmpty else { return (problems, files.count) }
         return ((problems.filter { !taken.contains($0) } + added).sorted(by: VaultCheck.inFileOrder), files.count)
+    }
+
+    /// The answers to check against the vault's instruments: those the index holds naming an
+    /// instrument only the vault defines, and the unsaved files in `assessments/`; with `files`,
+    /// only those among them.
+    private static func answers(in store: IndexStore, unsaved: [String: [UInt8]], files: Set<String>?) throws(VaultError) -> Set<String> {
+        let listed: [(path: String, instrument: String?)]
+        if let files {
+            listed = try store.assessmentInstruments(among: files.sorted())
+        } else {
+            listed = try store.assessments(instrumentID: nil).map { (path: $0.path, instrument: $0.instrumentKey) }
+        }
+        var paths = Set(listed.filter { $0.instrument.map { CatalogKey.isVaultOnly($0) } ?? false }.map(\.path))
+        paths.formUnion(unsaved.keys.filter { $0.hasPrefix(AssessmentWriter.folder + "/") })
+        return files.map { paths.intersection($0) } ?? paths
     }
 
     /// A warning on a vault instrument whose items lack their wording: answers are still scored.

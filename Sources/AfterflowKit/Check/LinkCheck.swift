@@ -11,9 +11,12 @@ enum LinkCheck {
             links += entry.document.links.map { StoredLink(path: path, link: $0) }
         }
         // Knowing every record's names costs a pass over every path (a seventh of `check` on
-        // 100,000 sessions): only when there is a link to look up.
+        // 100,000 sessions): only when there is a link to look up, and for a few files only the
+        // paths that may answer to their links.
         guard !links.isEmpty else { return [] }
-        let resolver = RecordLinkResolver(paths: Set(try store.allDocumentPaths()).union(overlay.entries.keys))
+        let known = files == nil ? try store.allDocumentPaths()
+            : try store.documentPaths(answeringAny: links.compactMap { RecordLinkResolver.key(of: $0.link, from: $0.path) })
+        let resolver = RecordLinkResolver(paths: Set(known).union(overlay.entries.keys))
         return links.compactMap { stored in
             guard resolver.targets(of: stored.link, from: stored.path).isEmpty else { return nil }
             return Diagnostic(.warning, message(for: stored.link, from: stored.path), at: stored.link.targetLocation, path: stored.path)

@@ -106,13 +106,22 @@ extension IndexStore {
     /// The id and path of every document, of any kind, whose `column` (`id` or `path`) is one of
     /// `values`.
     func documentIDs(whereColumn column: String, in values: [String]) throws(VaultError) -> [(id: String, path: String)] {
-        guard !values.isEmpty else { return [] }
         let ids = DocumentKind.allCases.map { "SELECT id, path FROM \($0.table)" }.joined(separator: " UNION ALL ")
-        let marks = Array(repeating: "?", count: values.count).joined(separator: ", ")
-        return try query { db in
-            try Row.fetchAll(db, sql: "SELECT id, path FROM (\(ids)) WHERE id IS NOT NULL AND \(column) IN (\(marks))",
-                             arguments: StatementArguments(values)).map { row in (id: row[0], path: row[1]) }
+        var found: [(id: String, path: String)] = []
+        for part in IndexStore.parameterRuns(values) {
+            let marks = Array(repeating: "?", count: part.count).joined(separator: ", ")
+            found += try query { db in
+                try Row.fetchAll(db, sql: "SELECT id, path FROM (\(ids)) WHERE id IS NOT NULL AND \(column) IN (\(marks))",
+                                 arguments: StatementArguments(Array(part))).map { row in (id: row[0], path: row[1]) }
+            }
         }
+        return found
+    }
+
+    /// `values` in runs short enough to be one statement's parameters (SQLite takes at most
+    /// 32,766; `check` may be given every file of a commit).
+    static func parameterRuns<T>(_ values: [T], length: Int = 500) -> [ArraySlice<T>] {
+        stride(from: 0, to: values.count, by: length).map { values[$0..<min(values.count, $0 + length)] }
     }
 
     /// How many of `paths` the index counts as documents (`documentCount`).

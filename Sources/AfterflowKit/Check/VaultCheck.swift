@@ -52,8 +52,7 @@ public struct VaultCheck: Sendable {
         public var affectedFileCount: Int { Set(diagnostics.compactMap(\.path)).count }
     }
 
-    /// Every problem of the vault, or only those of `files` (vault-relative paths; the checks
-    /// across files still read the whole vault).
+    /// Every problem of the vault, or only those of `files` (vault-relative paths).
     ///
     /// `unsaved` maps documents to the text they hold in an editor, not yet saved: their paths are
     /// vault-relative or absolute inside the vault, and may name files that do not exist yet.
@@ -62,28 +61,39 @@ public struct VaultCheck: Sendable {
     /// Another tool's note, or a file without front matter, has no problems.
     ///
     /// Without `unsaved`, the documents' problems come from the index and only the checks across
-    /// files read the files.
+    /// files read the files. With `files`, the cost follows them and not the vault: the index is
+    /// asked about those files and the ids they hold, and the checks across files read only the
+    /// files that can change their problems (`PracticeCheck.diagnostics(of:)`); the problems are
+    /// the same as the whole vault's of those files, in the same order.
     public func check(files: Set<String>? = nil, unsaved: [String: String] = [:]) throws(VaultError) -> Report {
         let vault = store.vault
         let overlay = try UnsavedDocuments(unsaved, in: vault)
-        var problems = try overlay.replacingProblems(try store.problems(), in: store)
-        let instruments = try InstrumentCheck.apply(to: problems, in: store, replacing: overlay.bytes)
+        let stored: [Diagnostic]
+        let practice: [Diagnostic]
+        if let files {
+            stored = try store.problems(of: files)
+            practice = PracticeCheck.diagnostics(of: files, in: vault, replacing: overlay.bytes, parsed: overlay.entries, now: now)
+        } else {
+            stored = try store.problems()
+            practice = PracticeCheck.diagnostics(in: vault, replacing: overlay.bytes, now: now)
+        }
+        var problems = try overlay.replacingProblems(stored, in: store)
+        let instruments = try InstrumentCheck.apply(to: problems, in: store, replacing: overlay.bytes, files: files)
         problems = instruments.problems
-        let practice = PracticeCheck.diagnostics(in: vault, replacing: overlay.bytes, now: now)
-            + (try VaultCheck.treatmentProblems(in: store, unsaved: overlay.entries))
+        let acrossFiles = practice
+            + (try VaultCheck.treatmentProblems(in: store, unsaved: overlay.entries, files: files))
             + (try LinkCheck.diagnostics(store: store, overlay: overlay, files: files))
-        if !practice.isEmpty {
-            problems = (problems + practice).sorted(by: VaultCheck.inFileOrder)
+        if !acrossFiles.isEmpty {
+            problems = (problems + acrossFiles).sorted(by: VaultCheck.inFileOrder)
         }
         let failures = readFailures.filter { $0.path.map { overlay.entries[$0] == nil } ?? true }
         let conflicts = git?.conflictDiagnostics() ?? []
-        var diagnostics = vault.config.diagnostics + problems + failures + conflicts
-        var fileCount = try store.documentCount() + instruments.files + failures.count + overlay.documentCountChange(in: store)
-        if let files {
-            diagnostics = diagnostics.filter { $0.path.map(files.contains) ?? false }
-            fileCount = files.count
+        let diagnostics = vault.config.diagnostics + problems + failures + conflicts
+        guard let files else {
+            let fileCount = try store.documentCount() + instruments.files + failures.count + overlay.documentCountChange(in: store)
+            return Report(diagnostics: diagnostics, fileCount: fileCount)
         }
-        return Report(diagnostics: diagnostics, fileCount: fileCount)
+        return Report(diagnostics: diagnostics.filter { $0.path.map(files.contains) ?? false }, fileCount: files.count)
     }
 
     /// The problems of the one document at `path` (vault-relative, or absolute inside the vault)

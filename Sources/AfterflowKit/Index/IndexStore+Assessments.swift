@@ -59,4 +59,18 @@ extension IndexStore {
             }
         }
     }
+
+    /// The instrument's id (`AssessmentListing.instrumentKey`) of each assessment at one of
+    /// `paths`: what a check of those files asks instead of listing every assessment.
+    func assessmentInstruments(among paths: [String]) throws(VaultError) -> [(path: String, instrument: String?)] {
+        var found: [(path: String, instrument: String?)] = []
+        for part in IndexStore.parameterRuns(paths) {
+            let marks = Array(repeating: "?", count: part.count).joined(separator: ", ")
+            found += try query { db in
+                try RawRow.all(db, sql: "SELECT path, instrument FROM assessments WHERE path IN (\(marks))",
+                               arguments: StatementArguments(Array(part))) { ($0.text(0), $0.string(1)) }
+            }
+        }
+        return found
+    }
 }

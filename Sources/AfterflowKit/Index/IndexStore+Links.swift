@@ -48,6 +48,23 @@ extension IndexStore {
         return linking.sorted()
     }
 
+    /// The document paths that may answer to one of `keys` (`RecordLinkResolver.key`, lower case),
+    /// in order: each holding a key's last part (ASCII letters compared without case, as SQLite's
+    /// `LIKE` does), and each with a character outside printable ASCII (whose lower case `LIKE`
+    /// does not know). A record answers only to names that are parts of its path, lower case, so
+    /// a resolver over these paths finds for those keys what one over every path finds.
+    public func documentPaths(answeringAny keys: [String]) throws(VaultError) -> [String] {
+        var found: Set<String> = []
+        for part in IndexStore.parameterRuns(Array(Set(keys.map { $0.split(separator: "/").last.map(String.init) ?? "" }))) {
+            let likes = Array(repeating: " OR path LIKE ?", count: part.count).joined()
+            found.formUnion(try query { db in
+                try RawRow.all(db, sql: "SELECT path FROM documents WHERE path GLOB '*[^ -~]*'\(likes)",
+                               arguments: StatementArguments(part.map { "%" + $0 + "%" })) { $0.text(0) }
+            })
+        }
+        return found.sorted()
+    }
+
     /// Every document path the index holds, in order (drafts and other tools' notes too).
     public func allDocumentPaths() throws(VaultError) -> [String] {
         try query { db in try RawRow.all(db, sql: "SELECT path FROM documents ORDER BY path") { $0.text(0) } }

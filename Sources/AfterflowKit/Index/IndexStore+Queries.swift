@@ -219,6 +219,34 @@ extension IndexStore {
         return all.sorted { ($0.path ?? "", $0.location) < ($1.path ?? "", $1.location) }
     }
 
+    /// `problems()` of the documents at `paths` only (vault-relative), in the same order: their
+    /// own problems, and the duplicate-id error of each whose id a document earlier by path also
+    /// has. The index is asked only about those paths and the ids they hold, so the cost follows
+    /// the paths, not the vault.
+    public func problems(of paths: Set<String>) throws(VaultError) -> [Diagnostic] {
+        guard !paths.isEmpty else { return [] }
+        let asked = paths.sorted()
+        var all: [Diagnostic] = []
+        for part in IndexStore.parameterRuns(asked) {
+            let marks = Array(repeating: "?", count: part.count).joined(separator: ", ")
+            all += try query { db in
+                try Row.fetchAll(db, sql: "SELECT path, diagnostics FROM documents WHERE errors + warnings > 0 AND path IN (\(marks)) ORDER BY path",
+                                 arguments: StatementArguments(Array(part)))
+                    .flatMap { row in IndexStore.decodeDiagnostics(row[1], path: row[0]) }
+            }
+        }
+        let ids = Set(try documentIDs(whereColumn: "path", in: asked).map(\.id))
+        for (id, holders) in UnsavedDocuments.pathsByID(try documentIDs(whereColumn: "id", in: ids.sorted())) {
+            for path in holders.dropFirst() where paths.contains(path) {
+                let location = (try? FileIO.read(vault.path(path))).flatMap {
+                    Document(bytes: $0).frontMatter?.entry("id")?.valueLocation
+                } ?? SourceLocation(line: 1, column: 1)
+                all.append(.duplicateID(id, firstPath: holders[0], at: location, path: path))
+            }
+        }
+        return all.sorted { ($0.path ?? "", $0.location) < ($1.path ?? "", $1.location) }
+    }
+
     /// The paths of the documents of any kind whose `id` is `id` (letters in either case), in
     /// path order: one, or more when ids are duplicated (which `problems` reports).
     public func paths(withID id: String) throws(VaultError) -> [String] {

@@ -22,7 +22,7 @@ struct Check: ParsableCommand {
 
     enum CheckFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
 
-    @Argument(help: ArgumentHelp("Only the problems of these files (paths from here or from the vault's folder); the checks across files still read the whole vault. Default: every file.", valueName: "file"))
+    @Argument(help: ArgumentHelp("Only the problems of these files (paths from here or from the vault's folder); the checks across files read only the files those problems depend on (the client's goals, its client.md). Default: every file.", valueName: "file"))
     var files: [String] = []
 
     func run() throws {

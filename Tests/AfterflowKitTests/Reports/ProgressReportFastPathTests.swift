@@ -63,7 +63,7 @@ import Testing
     /// The benchmark's practice (`afterflow-bench practice DIR 2 520`: two clients, ten years of
     /// weekly sessions, built next to the tests): the long report the fast path is for.
     @Test func aGeneratedPracticeClient() throws {
-        let bench = try #require(Self.benchBinary, "afterflow-bench is built with the tests (swift build --build-tests)")
+        let bench = try #require(BenchProgram.path, "afterflow-bench is built with the tests (swift build --build-tests)")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("progress-fast-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let run = try TestProgram.run(bench, ["practice", directory, "2", "520"], timeout: 600)
@@ -132,21 +132,5 @@ import Testing
         let fast = try MustacheTemplate(string: "{{#goals}}" + section + "{{/goals}}").render(["goals": [fastGoal]])
         #expect(!plain.isEmpty)
         #expect(fast == plain)
-    }
-
-    /// `afterflow-bench`, in the products folder beside the test bundle.
-    static var benchBinary: String? {
-        var starts: [String] = []
-        if let path = Bundle.main.executablePath { starts.append(path) }
-        starts += Bundle.allBundles.map(\.bundlePath).filter { $0.hasSuffix(".xctest") }
-        for start in starts {
-            var directory = URL(fileURLWithPath: start).resolvingSymlinksInPath().deletingLastPathComponent()
-            for _ in 0..<4 {
-                let candidate = directory.appendingPathComponent("afterflow-bench").path
-                if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-                directory.deleteLastPathComponent()
-            }
-        }
-        return nil
     }
 }
