@@ -21,33 +21,15 @@ import time
 
 from selenium.webdriver.common.by import By
 import chromium
+import steps
+from steps import check, wait
 
 BINARY, VAULT, CERT, KEY = sys.argv[1:5]
 SHOTS = sys.argv[sys.argv.index("--shots") + 1] if "--shots" in sys.argv else None
+if SHOTS:
+    steps.on_failure.append(lambda: "driver" in globals() and driver.save_screenshot(os.path.join(SHOTS, "journal-offline-failed.png")))
 HOME = tempfile.mkdtemp(prefix="afterflow-home-")
 ENV = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": HOME, "NO_COLOR": "1", "TZ": "UTC", "LANG": "C.UTF-8"}
-
-
-def check(condition, message):
-    if not condition:
-        print("FAILED:", message)
-        if SHOTS and "driver" in globals():
-            driver.save_screenshot(os.path.join(SHOTS, "journal-offline-failed.png"))
-        sys.exit(1)
-    print("ok:", message)
-
-
-def wait(condition, message, timeout=20):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        try:
-            value = condition()
-            if value:
-                return value
-        except Exception:
-            pass
-        time.sleep(0.05)
-    check(False, message)
 
 
 running = []

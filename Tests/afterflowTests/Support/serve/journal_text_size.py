@@ -14,29 +14,11 @@ import sys
 import time
 
 import chromium
+from steps import check, wait
 
 URL = sys.argv[1]
 SHOTS = sys.argv[sys.argv.index("--shots") + 1] if "--shots" in sys.argv else None
 NAMES = ["Check in", "Reflect", "New", "Questions", "Due"]
-
-
-def check(condition, message):
-    if not condition:
-        print("FAILED:", message)
-        sys.exit(1)
-    print("ok:", message)
-
-
-def wait(condition, message, timeout=20):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        try:
-            if condition():
-                return
-        except Exception:
-            pass
-        time.sleep(0.05)
-    check(False, message)
 
 
 MEASURE = """

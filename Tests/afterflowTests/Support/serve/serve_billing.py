@@ -29,18 +29,12 @@ import time
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 import chromium
+from steps import check, wait
 
 BINARY, VAULT = sys.argv[1], sys.argv[2]
 SHOTS = sys.argv[sys.argv.index("--shots") + 1] if "--shots" in sys.argv else None
 ENV = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": os.environ.get("HOME", "/tmp"), "NO_COLOR": "1", "TZ": "UTC", "LANG": "C.UTF-8"}
 BILLING_KEYS = ("probe", "service", "place", "participants")
-
-
-def check(condition, message):
-    if not condition:
-        print("FAILED:", message)
-        sys.exit(1)
-    print("ok:", message)
 
 
 STARTED = []  # every server started, stopped at the end even when a check fails
@@ -88,19 +82,6 @@ def keyed(text):
 
 def trial_lines(text):
     return [l for l in text.split("## Trials", 1)[1].splitlines() if l.startswith("- ")] if "## Trials" in text else []
-
-
-def wait(condition, message, timeout=15):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        try:
-            value = condition()
-            if value:
-                return value
-        except Exception:
-            pass
-        time.sleep(0.05)
-    check(False, message)
 
 
 def run(*arguments):

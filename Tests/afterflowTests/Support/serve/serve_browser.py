@@ -27,19 +27,13 @@ from zoneinfo import ZoneInfo
 from selenium import webdriver
 from selenium.webdriver.common.by import By
 import chromium
+from steps import check, wait
 
 BINARY, VAULT = sys.argv[1], sys.argv[2]
 SCREENSHOT = sys.argv[sys.argv.index("--screenshot") + 1] if "--screenshot" in sys.argv else None
 NEUTRAL = "--neutral" in sys.argv
 ZONE = ZoneInfo(re.search(r"^time_zone: (\S+)", open(os.path.join(VAULT, ".afterflow", "config.yml")).read(), re.M).group(1))
 TRIAL = re.compile(r"^- (\d\d:\d\d:\d\d) (\S+) ([+-]) (\S+)(?:  (.*))?$")
-
-
-def check(condition, message):
-    if not condition:
-        print("FAILED:", message)
-        sys.exit(1)
-    print("ok:", message)
 
 
 class Server:
@@ -71,19 +65,6 @@ def trials(path):
         text = f.read()
     section = text.split("## Trials", 1)[1] if "## Trials" in text else ""
     return [TRIAL.match(line).groups()[:4] for line in section.splitlines() if TRIAL.match(line)]
-
-
-def wait(condition, message, timeout=15):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        try:
-            value = condition()
-            if value:
-                return value
-        except Exception:
-            pass
-        time.sleep(0.05)
-    check(False, message)
 
 
 driver, profile = chromium.phone(("performance", "browser"))

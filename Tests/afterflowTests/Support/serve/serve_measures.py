@@ -29,18 +29,12 @@ from zoneinfo import ZoneInfo
 from selenium import webdriver
 from selenium.webdriver.common.by import By
 import chromium
+from steps import check, wait
 
 BINARY, VAULT = sys.argv[1], sys.argv[2]
 SCREENSHOT = sys.argv[sys.argv.index("--screenshot") + 1] if "--screenshot" in sys.argv else None
 ZONE = ZoneInfo(re.search(r"^time_zone: (\S+)", open(os.path.join(VAULT, ".afterflow", "config.yml")).read(), re.M).group(1))
 SAM = "E2AE4ED1-45B4-51AF-ADA2-E883C6FD3003"
-
-
-def check(condition, message):
-    if not condition:
-        print("FAILED:", message)
-        sys.exit(1)
-    print("ok:", message)
 
 
 def goal_file(short, title, lines, ident):
@@ -90,19 +84,6 @@ def lines(path):
     section = text.split("## Trials", 1)[1] if "## Trials" in text else ""
     section = re.split(r"^#{1,2} ", section, flags=re.M)[0]
     return [line for line in section.splitlines() if line.startswith("- ")]
-
-
-def wait(condition, message, timeout=15):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        try:
-            value = condition()
-            if value:
-                return value
-        except Exception:
-            pass
-        time.sleep(0.05)
-    check(False, message)
 
 
 driver, profile = chromium.phone(("browser",))

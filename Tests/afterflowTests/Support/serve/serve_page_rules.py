@@ -25,31 +25,12 @@ from zoneinfo import ZoneInfo
 from selenium import webdriver
 from selenium.webdriver.common.by import By
 import chromium
+from steps import check, wait
 
 BINARY, VAULT, MODE = sys.argv[1], sys.argv[2], sys.argv[3]
 SCREENSHOT = sys.argv[sys.argv.index("--screenshot") + 1] if "--screenshot" in sys.argv else None
 ZONE = re.search(r"^time_zone: (\S+)", open(os.path.join(VAULT, ".afterflow", "config.yml")).read(), re.M).group(1)
 OTHER = "Asia/Tokyo" if ZONE != "Asia/Tokyo" else "Europe/London"
-
-
-def check(condition, message):
-    if not condition:
-        print("FAILED:", message)
-        sys.exit(1)
-    print("ok:", message)
-
-
-def wait(condition, message, timeout=15):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        try:
-            value = condition()
-            if value:
-                return value
-        except Exception:
-            pass
-        time.sleep(0.05)
-    check(False, message)
 
 
 out = tempfile.NamedTemporaryFile(prefix="serve-", suffix=".out", delete=False)
