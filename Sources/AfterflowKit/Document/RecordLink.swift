@@ -285,11 +285,21 @@ extension RecordLink {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// `shownText` with Markdown's punctuation escaped, so that it stays text in a note that
+    /// is rendered as Markdown.
+    public var plainText: String {
+        var escaped = ""
+        for character in shownText {
+            if character.isASCII, character.isPunctuation || character.isSymbol { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped
+    }
+
     /// What a page shows for the link, with no path: its own text (a wiki link's alias, a
     /// Markdown link's words), else the name of what it names, and the day the target's name
     /// starts with when the text does not already hold it (`as on the 10th (2025-01-10)`).
-    /// Markdown's punctuation escaped, so the text stays text.
-    public var plainText: String {
+    public var shownText: String {
         let last = target.split(separator: "/").last.map(String.init) ?? target
         let stem = last.lowercased().hasSuffix(".md") ? String(last.dropLast(3)) : last
         let own = text.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
@@ -298,11 +308,6 @@ extension RecordLink {
             if own == nil { shown = day == stem ? day : stem.dropFirst(11).replacingOccurrences(of: "-", with: " ") + " (" + day + ")" }
             else if !shown.contains(day) { shown += " (" + day + ")" }
         }
-        var escaped = ""
-        for character in shown {
-            if character.isASCII, character.isPunctuation || character.isSymbol { escaped.append("\\") }
-            escaped.append(character)
-        }
-        return escaped
+        return shown
     }
 }

@@ -156,7 +156,7 @@ public enum ProgressReport {
             let session = entry.session
             let addenda: [[String: Any]] = session.addenda.map { addendum in
                 let moment = LocalDate.parse(addendum.at).map { "\($0.weekday) \($0.mediumDay)" + ($0.clockTime.map { " at " + $0 } ?? "") } ?? addendum.at
-                return ["when": ReportText(moment), "by": ReportText(privacy.apply(addendum.by)), "text": ReportText(privacy.apply(addendum.text))]
+                return ["when": ReportText(moment), "by": ReportText(privacy.apply(addendum.by)), "text": ReportText(privacy.apply(RecordLink.replacingLinks(in: addendum.text) { $0.shownText }))]
             }
             var context: [String: Any] = ["when": ReportText(when), "text": ReportText(RecordMarkdown.offlineHTML(privacy.apply(session.notes))),
                                           "signature": ReportText(session.signature.map { $0.line } ?? Signature.draftLine)]

@@ -128,6 +128,25 @@ import Testing
         #expect(html.components(separatedBy: "<p class=\"signature draft\">Draft: not signed</p>").count - 1 == 3)
     }
 
+    /// An addendum's link reads as the note's links do: its text with the day, no brackets, no
+    /// path (`[[2025-03-11]]` is "2025-03-11"; `[[clients/leo-o/sessions/2025/2025-03-11-1030|the
+    /// visit before]]` is "the visit before (2025-03-11)").
+    @Test func anAddendumsLinksAreText() throws {
+        let vault = try Vault(root: Fixtures.repository.appendingPathComponent("ExampleVault").path)
+        var record = try DocumentStore(vault: vault).load("leo-o")
+        let index = try #require(record.sessions.firstIndex { $0.path.hasSuffix("2025-03-13-1030.md") })
+        let text = String(decoding: record.sessions[index].session.document.bytes, as: UTF8.self)
+        let correction = "Correction: the 10:35:43 request was made with minimal cues, not moderate."
+        #expect(text.contains(correction))
+        record.sessions[index].session = TrialSession(document: Document(text.replacingOccurrences(
+            of: correction, with: "See [[2025-03-11]] and [[clients/leo-o/sessions/2025/2025-03-11-1030|the visit before]].")))
+        let html = try ProgressReport.html(record: record, progress: GoalProgress.make(record: record, cues: .standard), cues: .standard,
+                                           clinician: nil, practice: nil, includeNotes: true, fullNames: false,
+                                           today: LocalDate(year: 2025, month: 3, day: 20))
+        #expect(html.contains("J. Rivera, CCC-SLP:</span> See 2025-03-11 and the visit before (2025-03-11).</p>"), "\(html)")
+        #expect(!html.contains("[["))
+    }
+
     @Test func selfContainedAndSafe() throws {
         var record = TrialFixture.maya()
         let index = try #require(record.sessions.firstIndex { $0.path.hasSuffix("2025-02-04-1500.md") })
