@@ -51,19 +51,6 @@ extension VaultConfig {
 
     /// `participants: [client, parent, grandparent]`: one word each, as `participants:` writes it.
     private mutating func readParticipants(_ entry: FrontMatterEntry) {
-        guard let items = items(entry) else { return }
-        var names: [String] = []
-        for item in items {
-            let name = item.text.trimmingASCIIWhitespace().lowercased()
-            if !Trial.isShortName(name) {
-                diagnostics.append(.error("each of participants must be one word of letters, digits, - and _, like parent, found \(quoted(item.text))", at: item.location))
-            } else if names.contains(name) {
-                diagnostics.append(.error("participants names \(name) twice; write each once", at: item.location))
-            } else {
-                names.append(name)
-            }
-        }
-        if items.isEmpty { diagnostics.append(.error("participants must name at least one, like [client, parent]", at: entry.valueLocation)) }
-        if !names.isEmpty { participants = names }
+        if let names = readWords(entry, like: ", like parent", empty: "at least one, like [client, parent]") { participants = names }
     }
 }

@@ -218,22 +218,9 @@ public struct VaultConfig: Sendable {
     /// as trial lines write them, each once. A bad item is reported and left out; the levels that
     /// remain are used, the standard ones when none does.
     private mutating func readCueLevels(_ entry: FrontMatterEntry) {
-        guard let items = items(entry) else { return }
-        var names: [String] = []
-        for item in items {
-            let name = item.text.trimmingASCIIWhitespace().lowercased()
-            if !Trial.isShortName(name) {
-                diagnostics.append(.error("each of cue_levels must be one word of letters, digits, - and _ (as trial lines write it, like partial-physical), found \(quoted(item.text))", at: item.location))
-            } else if names.contains(name) {
-                diagnostics.append(.error("cue_levels names \(name) twice; write each level once, least support first", at: item.location))
-            } else {
-                names.append(name)
-            }
-        }
-        if items.isEmpty {
-            diagnostics.append(.error("cue_levels must name at least one level, least support first, like [independent, minimal, moderate, maximal]", at: entry.valueLocation))
-        }
-        if !names.isEmpty { cueLevels = CueLevels(names) }
+        let names = readWords(entry, like: " (as trial lines write it, like partial-physical)", twice: "write each level once, least support first",
+                              empty: "at least one level, least support first, like [independent, minimal, moderate, maximal]")
+        if let names { cueLevels = CueLevels(names) }
     }
 
     /// `goal_categories: [feeding, play]`: categories added to the standard ones.
@@ -252,21 +239,28 @@ public struct VaultConfig: Sendable {
     /// `abc_antecedents: [demand, transition, denied-access]`: one word each (as ABC lines write
     /// them), each once. Bad items are reported and left out; nil when none remains.
     private mutating func readAbcList(_ entry: FrontMatterEntry) -> [String]? {
+        let standard = entry.key == "abc_antecedents" ? AbcLists.standardAntecedents : AbcLists.standardConsequences
+        return readWords(entry, like: " (as ABC lines write it, like denied-access)", empty: "at least one, like [\(standard.prefix(3).joined(separator: ", "))]")
+    }
+
+    /// A list of words (letters, digits, - and _), read in lower case, each once: `cue_levels`,
+    /// the ABC lists, `participants`. A bad item is an error at that item and is left out; an
+    /// empty list is an error at the value. `like` follows "…, - and _" in the message of a bad
+    /// item, `twice` follows "names N twice; ", `empty` follows "must name". Nil when none remains.
+    mutating func readWords(_ entry: FrontMatterEntry, like: String, twice: String = "write each once", empty: String) -> [String]? {
         guard let items = items(entry) else { return nil }
         var names: [String] = []
         for item in items {
             let name = item.text.trimmingASCIIWhitespace().lowercased()
             if !Trial.isShortName(name) {
-                diagnostics.append(.error("each of \(entry.key) must be one word of letters, digits, - and _ (as ABC lines write it, like denied-access), found \(quoted(item.text))", at: item.location))
+                diagnostics.append(.error("each of \(entry.key) must be one word of letters, digits, - and _\(like), found \(quoted(item.text))", at: item.location))
             } else if names.contains(name) {
-                diagnostics.append(.error("\(entry.key) names \(name) twice; write each once", at: item.location))
+                diagnostics.append(.error("\(entry.key) names \(name) twice; \(twice)", at: item.location))
             } else {
                 names.append(name)
             }
         }
-        if items.isEmpty {
-            diagnostics.append(.error("\(entry.key) must name at least one, like [\((entry.key == "abc_antecedents" ? AbcLists.standardAntecedents : AbcLists.standardConsequences).prefix(3).joined(separator: ", "))]", at: entry.valueLocation))
-        }
+        if items.isEmpty { diagnostics.append(.error("\(entry.key) must name \(empty)", at: entry.valueLocation)) }
         return names.isEmpty ? nil : names
     }
 
