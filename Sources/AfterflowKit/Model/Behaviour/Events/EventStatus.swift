@@ -29,6 +29,8 @@ public enum EventStatus {
             return "\(goal): \(scores.filter { $0 }.count) of \(scores.count) intervals scored"
         case .abc:
             return "\(goal): \(mine.filter { if case .abc = $0.kind { return true } else { return false } }.count) incidents this session"
+        case .noOccurrence:
+            return "\(goal): none this session (observed, did not occur)"
         case .step:
             let shown = written.map { e -> String in
                 if case .step(let n, let r) = e.kind { return "\(n) \(r.text)" }
