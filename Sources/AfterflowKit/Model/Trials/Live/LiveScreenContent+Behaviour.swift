@@ -103,8 +103,9 @@ extension LiveScreenContent {
         }
         if picker.stage == .endNone {
             let title = session.behaviour(picker.goal)?.title ?? picker.goal
-            lines.append(style(fit(" Before the end · \(picker.goal) (\(title)): did not occur this session?", width), "1"))
-            lines.append(fit(" y observed all session, none occurred (writes none) · n not observed, or it occurred", width))
+            lines.append(style(fit(" \(picker.goal): did not occur this session?", width), "1"))
+            lines.append(fit(" Before the end: \(title)", width))
+            lines.append(fit(" y watched all session, never seen: none · n no line, no day", width))
             lines.append(style(fit(" Esc back to the session", width), "2"))
             return lines
         }

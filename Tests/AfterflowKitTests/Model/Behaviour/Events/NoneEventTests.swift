@@ -25,7 +25,8 @@ import Testing
         // The canonical file is left as it is, byte for byte.
         let canonical = BehaviourEventLineTests.session(["- 15:45:00 hitting none  watched all"])
         #expect(Document(canonical).bytes == Array(canonical.utf8))
-        #expect(TrialsFormatter().format(TrialSession(document: Document(canonical))) == nil)
+        let again = TrialsFormatter().format(TrialSession(document: Document(canonical)))
+        #expect(again == nil || again?.bytes == Array(canonical.utf8))
     }
 
     @Test func countDurationAndAbcGoalsTakeIt() {
