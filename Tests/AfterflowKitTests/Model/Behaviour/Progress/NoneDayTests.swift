@@ -147,6 +147,16 @@ struct NoneDayTests {
         #expect(tantrum[1].figures.sentence(comparedWith: tantrum[0]) == "Tantrum did not occur in 45 min, down from 7 % of the time on 2025-03-03.")
     }
 
+    @Test("the note's O section for the none session, each goal against its session before")
+    func noteDraft() throws {
+        let record = Self.record()
+        let entry = try #require(TrialFixture.session(record, "2025-03-10-0900"))
+        let draft = SessionNote.draft(for: entry, record: record, cues: .standard)
+        #expect(draft.contains("- Hitting did not occur in 45 min (0 per hour), down from 6.0 per hour on 2025-03-03.\n"), "\(draft)")
+        #expect(draft.contains("- Tantrum did not occur in 45 min, down from 7 % of the time on 2025-03-03.\n"), "\(draft)")
+        #expect(draft.contains("- Incidents: no incident in 45 min.\n"), "\(draft)")
+    }
+
     @Test("a none of a goal whose measure does not take it gives no day")
     func noneOfAnotherMeasureGivesNoDay() throws {
         let record = TrialFixture.record(client: TrialFixture.clientText,
