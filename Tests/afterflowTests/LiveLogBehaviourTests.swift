@@ -139,4 +139,22 @@ struct LiveLogBehaviourTests {
             expectStatus(try sandbox.run(["check", "--vault", vault]), 0)
         }
     }
+
+    /// The same on the full screen: `0` shows the choice of goals, `1` writes hitting's none; `q`
+    /// asks of incidents (`y`: its none) and then of tantrum (`n`), and ends.
+    @Test("on the terminal: 0 and its choice, and q's question goal by goal")
+    func noneOnTheScreen() throws {
+        try withSandbox { sandbox in
+            let vault = try Self.vault(sandbox)
+            let file = vault + "/" + Self.session
+            let run = try sandbox.runOnPseudoTerminal(["log", "sam-r", "--vault", vault], directory: ".", environment: Self.now, steps: [
+                .expect("0 none"), .type("0"), .expect("which goal did not occur this session?"), .expect("1 hitting"),
+                .type("1"), .file(file, holds: " hitting none\n"), .expect("hitting: none this session"),
+                .type("q"), .expect("incidents: did not occur this session?"), .type("y"), .file(file, holds: " incidents none\n"),
+                .expect("tantrum: did not occur this session?"), .type("n"), .expect(Self.session),
+            ])
+            #expect(run.failure == nil && run.status == 0, "\(run)")
+            #expect(Self.events(try sandbox.readText(file)) == ["hitting none", "incidents none"])
+        }
+    }
 }
