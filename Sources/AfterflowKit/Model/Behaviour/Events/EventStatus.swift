@@ -7,8 +7,16 @@ public enum EventStatus {
     /// `written`'s goal's status among `session`, the session's events after the write.
     public static func text(of written: [BehaviourEvent], in session: [BehaviourEvent]) -> String {
         guard let last = written.last else { return "" }
+        let mine = session.filter { $0.goal == last.goal }
+        // An occurrence after the goal's none: kept, and the none named, which now says otherwise.
+        if last.kind.isOccurrence, let none = mine.first(where: { $0.kind == .noOccurrence }) {
+            return status(of: written, last: last, mine: mine) + "; the none at \(none.time.text) says it did not occur: remove that line"
+        }
+        return status(of: written, last: last, mine: mine)
+    }
+
+    private static func status(of written: [BehaviourEvent], last: BehaviourEvent, mine: [BehaviourEvent]) -> String {
         let goal = last.goal
-        let mine = session.filter { $0.goal == goal }
         switch last.kind {
         case .occurrence:
             return "\(goal): \(mine.filter { $0.kind == .occurrence }.count) this session"
