@@ -157,6 +157,16 @@ struct NoneDayTests {
         #expect(draft.contains("- Incidents: no incident in 45 min.\n"), "\(draft)")
     }
 
+    /// 09:00-09:45 with its none written at 11:00 (record --session, later): still 2,700 s.
+    @Test("a none written after the session's end does not lengthen its observed time")
+    func noneAfterTheEnd() throws {
+        let record = TrialFixture.record(client: TrialFixture.clientText, goals: ["hitting": Self.goal("hitting", "count")],
+                                         sessions: ["2025/2025-03-10-0900.md": Self.session("2025-03-10", "09:00", "09:45", ["11:00:00 hitting none"])])
+        let entry = try #require(TrialFixture.session(record, "2025-03-10-0900"))
+        let figures = try #require(BehaviourGoalFigures.of(entry.session, record: record, cues: .standard).first)
+        #expect(figures.observedSeconds == 2700)
+    }
+
     @Test("a none of a goal whose measure does not take it gives no day")
     func noneOfAnotherMeasureGivesNoDay() throws {
         let record = TrialFixture.record(client: TrialFixture.clientText,
