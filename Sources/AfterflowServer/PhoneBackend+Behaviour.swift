@@ -9,7 +9,8 @@ import Foundation
 extension PhoneBackend {
     /// One event of a behaviour goal: the words `record` takes after the goal's name (`start`,
     /// `stop`, `cue`, `response`, `no-response`, `+` or `-` for the next interval, an ABC's three
-    /// names, a step's number and result; none for a count), at `millis` (milliseconds since
+    /// names, a step's number and result; nothing for a count; `none` for a count, duration or abc
+    /// goal that did not occur), at `millis` (milliseconds since
     /// 1970); `cue` a task step's level. One line a request. On disk, fsync'd, when this returns.
     public func event(path: String, id: String, time millis: Double, goal: String, words: [String], cue: String?) throws(PhoneError) -> JSONValue {
         try Self.check(id: id)
@@ -126,6 +127,8 @@ extension PhoneBackend {
             ("events", .int(state.events)), ("open", open), ("last_interval", .int(state.lastInterval)),
             ("scored", .int(state.scored)), ("behaviours", .array(state.behaviours.map { .string($0) })),
             ("last_step", .int(state.lastStep)),
+            // Whether the goal takes none (observed, did not occur), and whether a none is written.
+            ("takes_none", .bool(BehaviourEvent.Kind.noOccurrence.fits(goal.goal.measure))), ("none", .bool(state.none)),
         ])
     }
 }

@@ -92,7 +92,8 @@ struct LiveLogBehaviourTests {
             let file = vault + "/" + Self.session
             let run = try sandbox.runOnPseudoTerminal(["log", "sam-r", "--vault", vault], directory: ".", environment: Self.now, steps: [
                 .expect("interval 1 ended: + or -"), .pause(0.5), .type("-"), .file(file, holds: " on-task interval 1 -\n"),
-                .type("q"), .expect(Self.session),
+                // q asks of hitting, incidents and tantrum (no line yet) whether they did not occur: n to each.
+                .type("q"), .expect("did not occur this session?"), .type("n"), .type("n"), .type("n"), .expect(Self.session),
             ])
             #expect(run.failure == nil && run.status == 0, "\(run)")
             let raw = String(decoding: run.raw, as: UTF8.self)
@@ -109,12 +110,51 @@ struct LiveLogBehaviourTests {
             let piped = try sandbox.run(["log", "sam-r", "--vault", vault], environment: Self.now.mapValues { $0 },
                                         stdin: Data("t\nt\nc\n2\n1\n9\nr\nq\n".utf8))
             expectStatus(piped, 0)
-            #expect(piped.stdout.contains("Behaviour keys: t hitting (count), c incidents (abc), + - on-task (interval), r tantrum (duration), u undo, q end."), "\(piped)")
+            #expect(piped.stdout.contains("Behaviour keys: t hitting (count), c incidents (abc), + - on-task (interval), r tantrum (duration), 0 none (did not occur), u undo, q end."), "\(piped)")
             #expect(piped.stdout.contains("incidents antecedent? 1 demand, 2 transition"), "\(piped)")
             #expect(piped.stdout.contains("  hitting: 2 this session"), "\(piped)")
             #expect(Self.events(try sandbox.readText(vault + "/" + Self.session)) == [
                 "hitting count", "hitting count", "incidents abc transition hitting other", "tantrum start",
             ])
+        }
+    }
+
+    /// `0` then `1` marks the first goal offered (hitting: no line yet) none; `q` then asks of
+    /// each count, duration and abc goal still without a line, in the logger's order (incidents,
+    /// then tantrum): `n` leaves incidents without a line, `y` writes tantrum's none.
+    @Test("--plain from a pipe: 0 marks a goal none, and q asks of each goal with no line before it ends")
+    func noneFromAPipe() throws {
+        try withSandbox { sandbox in
+            let vault = try Self.vault(sandbox)
+            let piped = try sandbox.run(["log", "sam-r", "--vault", vault], environment: Self.now.mapValues { $0 },
+                                        stdin: Data("0\n1\nq\nn\ny\n".utf8))
+            expectStatus(piped, 0)
+            #expect(piped.stdout.contains("none this session: which goal? 1 hitting, 2 incidents, 3 tantrum; Esc cancels"), "\(piped)")
+            #expect(piped.stdout.contains("  hitting: none this session (observed, did not occur)"), "\(piped)")
+            #expect(piped.stdout.contains("Before the end: incidents did not occur this session?"), "\(piped)")
+            #expect(piped.stdout.contains("Before the end: tantrum did not occur this session?"), "\(piped)")
+            let text = try sandbox.readText(vault + "/" + Self.session)
+            #expect(Self.events(text) == ["hitting none", "tantrum none"], "\(text)")
+            #expect(text.contains("\nend: 2025-04-07T10:00:00"), "q wrote the end: \(text)")
+            expectStatus(try sandbox.run(["check", "--vault", vault]), 0)
+        }
+    }
+
+    /// The same on the full screen: `0` shows the choice of goals, `1` writes hitting's none; `q`
+    /// asks of incidents (`y`: its none) and then of tantrum (`n`), and ends.
+    @Test("on the terminal: 0 and its choice, and q's question goal by goal")
+    func noneOnTheScreen() throws {
+        try withSandbox { sandbox in
+            let vault = try Self.vault(sandbox)
+            let file = vault + "/" + Self.session
+            let run = try sandbox.runOnPseudoTerminal(["log", "sam-r", "--vault", vault], directory: ".", environment: Self.now, steps: [
+                .expect("0 none"), .type("0"), .expect("which goal did not occur this session?"), .expect("1 hitting"),
+                .type("1"), .file(file, holds: " hitting none\n"), .expect("hitting: none this session"),
+                .type("q"), .expect("incidents: did not occur this session?"), .type("y"), .file(file, holds: " incidents none\n"),
+                .expect("tantrum: did not occur this session?"), .type("n"), .expect(Self.session),
+            ])
+            #expect(run.failure == nil && run.status == 0, "\(run)")
+            #expect(Self.events(try sandbox.readText(file)) == ["hitting none", "incidents none"])
         }
     }
 }

@@ -230,6 +230,20 @@ struct ServeTests {
         }
     }
 
+    @Test("none on the page: the end form lists the count, duration and abc goals with no line, none ticked; a goal ticked offline gets its none once, before the end",
+          .enabled(if: webDriver, "needs chromium, chromedriver and Python's selenium ('make test-deps' installs them)"))
+    func noneInTheEndForm() throws {
+        let binary = try #require(afterflowBinary)
+        try withSandbox { sandbox in
+            let vault = try sandbox.copyExampleVault()
+            let run = try ServedVault.python("serve_none.py", [binary, vault], timeout: 600)
+            #expect(run.status == 0, "\(run.output)")
+            #expect(run.output.contains("all checks passed"), "\(run.output)")
+            let check = try sandbox.run(["check", "--vault", vault])
+            #expect(check.status == 0, "\(check)")
+        }
+    }
+
     @Test("the page's percentages and colours are the library's: rounded down (2 of 3 is 66 %), coloured on the exact fraction",
           .enabled(if: webDriver, "needs chromium, chromedriver and Python's selenium ('make test-deps' installs them)"))
     func pagePercentages() throws {

@@ -138,10 +138,11 @@ extension TrialImport {
                 var ok = true
                 if let goal = record.goal(row.event.goal) {
                     row.event.goal = goal.short
-                    if goal.goal.measure != row.event.measure {
+                    if !row.event.kind.fits(goal.goal.measure) {
                         ok = false
+                        let of = row.event.measure?.rawValue ?? BehaviourEvent.noneMeasuresText
                         problems.append(TrialCSV.Problem(row: row.number, column: "result",
-                            message: "expected an event of \(goal.short)'s measure (measure: \(goal.goal.measure.rawValue) in \(goal.path)), found a \(row.event.measure.rawValue) event, \(TrialCSV.found(row.event.kind.word))"))
+                            message: "expected an event of \(goal.short)'s measure (measure: \(goal.goal.measure.rawValue) in \(goal.path)), found a \(of) event, \(TrialCSV.found(row.event.kind.word))"))
                     }
                 } else {
                     ok = false

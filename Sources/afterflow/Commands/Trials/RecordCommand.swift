@@ -6,7 +6,7 @@ extension Afterflow {
     struct RecordCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "record",
-            abstract: "Log a behaviour: a count, a start or stop, a cue or response, intervals, an ABC incident, task steps.",
+            abstract: "Log a behaviour: a count, a start or stop, a cue or response, intervals, an ABC incident, task steps, or none.",
             discussion: """
                 Appends the event's line(s) to the session's ## Trials and flushes them to disk before it returns, as 'trial' does. The words after the goal follow its measure (measure: in the goal's file):
 
@@ -20,6 +20,8 @@ extension Afterflow {
                   task      a step and + - or n/a (--cue LEVEL), or a level
                             or n/a for every step in order
 
+                none (count, duration, abc): the goal was observed the whole session and the behaviour did not occur, a 0 on its graph; record it once, at the end (a goal with no line has no day at all). Refused beside an occurrence of the goal, or for another measure.
+
                 The session must be open, as for 'trial': start one with 'afterflow trials start'; --session adds to a past one on purpose.
 
                 A second observer checking a session (interobserver agreement) logs into their own record with --observer INITIALS --reliability-of SESSION; the goal and its words come first. The record is made beside the session the first time (its start, end and place, role: reliability, primary: the session's id) and added to after; 'afterflow agreement SESSION' then compares the two, and 'progress' counts the check.
@@ -32,6 +34,7 @@ extension Afterflow {
                   afterflow record maya-t --abc demand hitting escape
                   afterflow record maya-t handwash 3 + --cue gestural
                   afterflow record maya-t handwash i i gestural n/a i
+                  afterflow record maya-t hitting none
                   afterflow record hitting --observer JD --reliability-of sam-r/2025-03-10
                 """)
 

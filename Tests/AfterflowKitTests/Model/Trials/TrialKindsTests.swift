@@ -136,6 +136,8 @@ import Testing
             Trial(time: TimeOfDay(hour: 15, minute: 2, second: 31), goal: "s-initial", success: false, cue: "minimal", note: "said /th/ for /s/", line: 17),
             Trial(time: TimeOfDay(hour: 15, minute: 3, second: 40), goal: "two-step", success: true, cue: "moderate", line: 18),
         ])
+        // The goal observed all session in which hitting did not occur (`none`), at the end.
+        #expect(session.events == [BehaviourEvent(time: TimeOfDay(hour: 15, minute: 45, second: 0), goal: "hitting", kind: .noOccurrence, line: 19)])
         #expect(session.notes == "S: Tired after school.")
         #expect(session.diagnostics.isEmpty)
     }

@@ -2,8 +2,10 @@ extension BehaviourEvent {
     /// The event as `summary --format json` lists it: `time`, `goal`, `measure`, `what` (the word
     /// after the goal), the values its word takes (`interval` and `scored`; `antecedent`,
     /// `behaviour` and `consequence`; `step` and `result`), `note`, and `line`, the canonical line.
-    public var json: JSONValue {
-        var pairs: [(String, JSONValue)] = [("time", .string(time.text)), ("goal", .string(goal)), ("measure", .string(measure.rawValue)),
+    /// A `none`'s measure is its goal's, `goalMeasure`, when that takes it, else null.
+    public func json(goalMeasure: GoalMeasure? = nil) -> JSONValue {
+        let measure = self.measure ?? goalMeasure.flatMap { kind.fits($0) ? $0 : nil }
+        var pairs: [(String, JSONValue)] = [("time", .string(time.text)), ("goal", .string(goal)), ("measure", measure.map { .string($0.rawValue) } ?? .null),
                                             ("what", .string(kind.word))]
         switch kind {
         case .interval(let number, let scored): pairs += [("interval", .int(number)), ("scored", .bool(scored))]

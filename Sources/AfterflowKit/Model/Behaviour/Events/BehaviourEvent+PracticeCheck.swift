@@ -20,13 +20,14 @@ extension PracticeCheck {
             guard folder.goals.contains(event.goal) || folder.goals.contains(event.goal.lowercased()) else {
                 let listed = folder.goals.sorted()
                 let fix = Suggestion.nearest(to: event.goal, among: listed).map { "did you mean \(quoted($0))?" }
-                    ?? "fix the name, or add the goal as clients/\(client)/goals/\(event.goal).md with measure: \(event.measure.rawValue)"
+                    ?? "fix the name, or add the goal as clients/\(client)/goals/\(event.goal).md with measure: \(event.kind.measures[0].rawValue)"
                 found.append(Diagnostic(.error, "event line: no goal \(quoted(event.goal)) in clients/\(client)/goals/; \(fix)", at: at(2), path: path))
                 continue
             }
             guard let known = folder.measures[event.goal] ?? folder.measures[event.goal.lowercased()] else { continue }
-            guard known.measure == event.measure else {
-                found.append(Diagnostic(.error, "event line: \(event.kind.word) is an event of measure: \(event.measure.rawValue), but \(event.goal) is a goal of measure: \(known.measure.rawValue); write its lines as \(Self.example(known.measure, goal: event.goal)), or change the goal's measure", at: at(3), path: path))
+            guard event.kind.fits(known.measure) else {
+                let of = event.measure?.rawValue ?? BehaviourEvent.noneMeasuresText
+                found.append(Diagnostic(.error, "event line: \(event.kind.word) is an event of measure: \(of), but \(event.goal) is a goal of measure: \(known.measure.rawValue); write its lines as \(Self.example(known.measure, goal: event.goal)), or change the goal's measure", at: at(3), path: path))
                 continue
             }
             found += valueProblems(event, steps: known.steps, at: at, path: path)

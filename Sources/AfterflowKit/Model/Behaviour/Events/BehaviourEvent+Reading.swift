@@ -41,6 +41,7 @@ extension BehaviourEvent {
         case "cue": return .success(.cue)
         case "response": return .success(.response)
         case "no-response": return .success(.noResponse)
+        case "none": return .success(.noOccurrence)
         case "interval":
             let number = words.next()
             guard let n = Int(number.text), n >= 1, number.text.allSatisfy(\.isASCIIDigit) else {

@@ -4,7 +4,8 @@ extension BehaviourEvent {
     /// The problems of one session's events in their order, goal by goal, that the file alone
     /// shows: a `stop` with no `start` running (or a second `start`), a `response` with no `cue`
     /// before it, an interval whose number is not after the one before (and missing numbers,
-    /// unless the line after them marks them not observed: `IntervalGap`).
+    /// unless the line after them marks them not observed: `IntervalGap`), and a `none` that the
+    /// session's other lines of its goal contradict (`noneProblems`).
     /// `text` gives a line's text by its 0-based index, for the columns.
     public static func sequenceProblems(_ events: [BehaviourEvent], text: (Int) -> String) -> [Diagnostic] {
         var found: [Diagnostic] = []
@@ -45,6 +46,36 @@ extension BehaviourEvent {
                     lastInterval[event.goal] = number
                 }
             default: continue
+            }
+        }
+        return found + noneProblems(events, text: text)
+    }
+
+    /// The warnings on `none` lines (the behaviour did not occur this session) that the session's
+    /// other lines of the same goal contradict, each at the `none`'s word: occurrences of the goal
+    /// (`count`, `start` or `abc` lines, before or after it), which the figures count all the
+    /// same, and a second `none` of the goal. Goals are compared without case, as the figures
+    /// group them.
+    static func noneProblems(_ events: [BehaviourEvent], text: (Int) -> String) -> [Diagnostic] {
+        var occurrences: [String: [BehaviourEvent]] = [:]
+        for event in events where event.kind.isOccurrence { occurrences[event.goal.lowercased(), default: []].append(event) }
+        var found: [Diagnostic] = []
+        var first: [String: BehaviourEvent] = [:]
+        for event in events where event.kind == .noOccurrence {
+            guard let line = event.line else { continue }
+            let at = SourceLocation(line: line + 1, column: BehaviourEvent.column(ofWord: 3, in: text(line)))
+            let key = event.goal.lowercased()
+            if let seen = occurrences[key], let kind = seen.first?.kind {
+                let noun = kind == .occurrence || kind == .start ? ("occurrence", "occurrences") : ("incident", "incidents")
+                let lines = seen.compactMap(\.line).map { String($0 + 1) }
+                let which = (lines.count == 1 ? "line " : "lines ") + lines.joined(separator: ", ")
+                found.append(.warning("event line: \(event.goal) none, but \(counted(seen.count, noun.0, noun.1)) of \(event.goal) "
+                    + "\(seen.count == 1 ? "is" : "are") logged in this session (\(which)); remove one or the other", at: at))
+            }
+            if let earlier = first[key] {
+                found.append(.warning("event line: \(event.goal) none again: line \((earlier.line ?? 0) + 1) already says \(earlier.goal) did not occur in this session; remove one of them", at: at))
+            } else {
+                first[key] = event
             }
         }
         return found

@@ -14,9 +14,10 @@ import Foundation
 ///     - 15:12:40 incidents abc demand hitting escape  during maths
 ///     - 15:20:05 handwash step 3 + gestural
 ///     - 15:20:09 handwash step 4 n/a
+///     - 15:45:00 hitting none
 ///
 /// A trial's third word is `+` or `-`; an event's is one of `BehaviourEvent.words`, so each line
-/// reads one way only. The measure the goal's file states must be the event's (`check`).
+/// reads one way only. The measure the goal's file states must be one the event fits (`check`).
 public struct BehaviourEvent: Sendable, Hashable {
     public var time: TimeOfDay
     /// The goal's short name: the name of its file in the client's `goals/` folder.
@@ -50,9 +51,14 @@ public struct BehaviourEvent: Sendable, Hashable {
         case abc(antecedent: String, behaviour: String, consequence: String)
         /// Step `number` (1 for the task's first) of a task analysis run.
         case step(number: Int, result: StepResult)
+        /// The goal was observed for the session's whole observed time and the behaviour did not
+        /// occur (`none`): a count of 0, no duration, no incident. The line's time is when it was
+        /// recorded. A goal of `count`, `duration` or `abc` takes it.
+        case noOccurrence
 
-        /// The measure whose goals have this event.
-        public var measure: GoalMeasure {
+        /// The measure whose goals have this event; nil for `none`, which several take
+        /// (`measures`).
+        public var measure: GoalMeasure? {
             switch self {
             case .occurrence: return .count
             case .start, .stop: return .duration
@@ -60,6 +66,23 @@ public struct BehaviourEvent: Sendable, Hashable {
             case .interval: return .interval
             case .abc: return .abc
             case .step: return .task
+            case .noOccurrence: return nil
+            }
+        }
+
+        /// The measures whose goals take this event: one, or for `none` those of a behaviour
+        /// that occurs or does not (`noneMeasures`).
+        public var measures: [GoalMeasure] { measure.map { [$0] } ?? BehaviourEvent.noneMeasures }
+
+        /// Whether a goal of `goalMeasure` takes this event.
+        public func fits(_ goalMeasure: GoalMeasure) -> Bool { measures.contains(goalMeasure) }
+
+        /// An occurrence of the behaviour: a `count`, a duration's `start`, an ABC incident (what
+        /// a `none` of the same goal contradicts).
+        public var isOccurrence: Bool {
+            switch self {
+            case .occurrence, .start, .abc: return true
+            default: return false
             }
         }
 
@@ -75,6 +98,7 @@ public struct BehaviourEvent: Sendable, Hashable {
             case .interval: return "interval"
             case .abc: return "abc"
             case .step: return "step"
+            case .noOccurrence: return "none"
             }
         }
     }
@@ -93,9 +117,20 @@ public struct BehaviourEvent: Sendable, Hashable {
     }
 
     /// The words that begin an event after the goal, each a measure's.
-    public static let words = ["count", "start", "stop", "cue", "response", "no-response", "interval", "abc", "step"]
+    public static let words = ["count", "start", "stop", "cue", "response", "no-response", "interval", "abc", "step", "none"]
 
-    public var measure: GoalMeasure { kind.measure }
+    /// The measures whose goals take `none`: those where a session can say the behaviour did not
+    /// occur (a count of 0, no duration, no incident).
+    public static let noneMeasures: [GoalMeasure] = [.count, .duration, .abc]
+
+    /// The measures in words, for messages: `count, duration or abc`.
+    public static var noneMeasuresText: String {
+        let names = noneMeasures.map(\.rawValue)
+        return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+    }
+
+    /// The event's measure; nil for `none` (see `Kind.measures`).
+    public var measure: GoalMeasure? { kind.measure }
 
     /// The canonical line: `- 15:10:10 on-task interval 1 +  note` (two spaces before a note).
     public var lineText: String {

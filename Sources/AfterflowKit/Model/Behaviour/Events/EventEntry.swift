@@ -11,6 +11,10 @@ import Foundation
 /// | interval | `+` and `-`, one per interval; a number first skips to that interval | `interval N ±`, numbered on from the session's last (or the number), each ending an interval before the next; the first after a skip notes the intervals `not observed` |
 /// | abc      | antecedent behaviour consequence | `abc A B C`                                |
 /// | task     | step number and `+`, `-` or `n/a` (cue from `cue`); or a level or `n/a` per step | `step N …` |
+///
+/// `none` (count, duration, abc) says the goal was observed the whole session and the behaviour
+/// did not occur: one `none` line, refused when the session already logs an occurrence of the
+/// goal or a `none` of it.
 public struct EventEntry: Sendable {
     public var goal: String
     public var measure: GoalMeasure
@@ -46,6 +50,9 @@ public struct EventEntry: Sendable {
             .success([BehaviourEvent(time: time, goal: goal, kind: kind, note: note)])
         }
         if cue != nil, measure != .task { return .failure(Problem(message: "--cue is for a task's steps; \(goal) is a goal of measure: \(measure.rawValue)")) }
+        if words.count == 1, words[0].lowercased() == "none" {
+            return none(at: time, note: note, after: mine)
+        }
         switch measure {
         case .trials:
             return .failure(Problem(message: "\(goal) is a goal of discrete trials; log a trial with 'afterflow trial CLIENT \(goal) +' (or set a behaviour measure: in its file)"))
@@ -74,6 +81,29 @@ public struct EventEntry: Sendable {
         }
     }
 
+    /// A `none` line: the goal observed all session, the behaviour never seen.
+    private func none(at time: TimeOfDay, note: String, after mine: [BehaviourEvent]) -> Result<[BehaviourEvent], Problem> {
+        guard BehaviourEvent.Kind.noOccurrence.fits(measure) else {
+            let instead: String
+            switch measure {
+            case .interval: instead = "score each interval - (not seen) instead, like '- - -'"
+            case .latency: instead = "for a cue with no response write no-response"
+            case .task: instead = "record the run's steps, or n/a for a step not applicable"
+            default: instead = "log a trial with 'afterflow trial CLIENT \(goal) +'"
+            }
+            return .failure(Problem(message: "none (the behaviour did not occur) is for goals of measure \(BehaviourEvent.noneMeasuresText); \(goal) is a goal of measure: \(measure.rawValue): \(instead)"))
+        }
+        let occurred = mine.filter(\.kind.isOccurrence)
+        if !occurred.isEmpty {
+            let noun = measure == .abc ? counted(occurred.count, "incident", "incidents") : counted(occurred.count, "occurrence", "occurrences")
+            return .failure(Problem(message: "\(goal) has \(noun) in this session (the first at \(occurred[0].time.text)); none would say it did not occur, so nothing was written"))
+        }
+        if let earlier = mine.first(where: { $0.kind == .noOccurrence }) {
+            return .failure(Problem(message: "\(goal) is marked none in this session already (at \(earlier.time.text)); nothing was written"))
+        }
+        return .success([BehaviourEvent(time: time, goal: goal, kind: .noOccurrence, note: note)])
+    }
+
     private func usage(_ expected: String) -> Problem {
         Problem(message: "\(goal) is a goal of measure: \(measure.rawValue); after its name give \(expected)")
     }
@@ -83,7 +113,7 @@ public struct EventEntry: Sendable {
         switch words {
         case []: return .success([make(open ? .response : .cue)])
         case ["cue"]: return .success([make(.cue)])
-        case ["response"], ["no-response"], ["none"]:
+        case ["response"], ["no-response"]:
             guard open else { return .failure(Problem(message: "\(goal) has no cue waiting for a response; record the cue first: 'cue' (or give the latency, like 4s)")) }
             return .success([make(words[0] == "response" ? .response : .noResponse)])
         default:

@@ -7,8 +7,16 @@ public enum EventStatus {
     /// `written`'s goal's status among `session`, the session's events after the write.
     public static func text(of written: [BehaviourEvent], in session: [BehaviourEvent]) -> String {
         guard let last = written.last else { return "" }
+        let mine = session.filter { $0.goal == last.goal }
+        // An occurrence after the goal's none: kept, and the none named, which now says otherwise.
+        if last.kind.isOccurrence, let none = mine.first(where: { $0.kind == .noOccurrence }) {
+            return status(of: written, last: last, mine: mine) + "; the none at \(none.time.text) says it did not occur: remove that line"
+        }
+        return status(of: written, last: last, mine: mine)
+    }
+
+    private static func status(of written: [BehaviourEvent], last: BehaviourEvent, mine: [BehaviourEvent]) -> String {
         let goal = last.goal
-        let mine = session.filter { $0.goal == goal }
         switch last.kind {
         case .occurrence:
             return "\(goal): \(mine.filter { $0.kind == .occurrence }.count) this session"
@@ -29,6 +37,8 @@ public enum EventStatus {
             return "\(goal): \(scores.filter { $0 }.count) of \(scores.count) intervals scored"
         case .abc:
             return "\(goal): \(mine.filter { if case .abc = $0.kind { return true } else { return false } }.count) incidents this session"
+        case .noOccurrence:
+            return "\(goal): none this session (observed, did not occur)"
         case .step:
             let shown = written.map { e -> String in
                 if case .step(let n, let r) = e.kind { return "\(n) \(r.text)" }

@@ -20,7 +20,9 @@ public struct BehaviourGoalFigures: Sendable {
     }
 
     /// The figures of every goal of `record` whose measure is not trials and that has events in
-    /// `session`, in the order the goals first appear.
+    /// `session`, in the order the goals first appear. A `none` line (the behaviour did not
+    /// occur) gives its goal figures of 0 over the observed time when the goal's measure takes
+    /// it; it adds nothing to the occurrences of a session that has them.
     public static func of(_ session: TrialSession, record: ClientRecord, cues: CueLevels) -> [BehaviourGoalFigures] {
         guard let timeline = SessionTimeline(session) else { return [] }
         var order: [String] = []
@@ -31,7 +33,8 @@ public struct BehaviourGoalFigures: Sendable {
             byGoal[key, default: []].append(event)
         }
         return order.compactMap { key in
-            guard let goal = record.goal(key), goal.goal.measure != .trials, let events = byGoal[key] else { return nil }
+            guard let goal = record.goal(key), goal.goal.measure != .trials, let events = byGoal[key],
+                  events.contains(where: { $0.kind != .noOccurrence || $0.kind.fits(goal.goal.measure) }) else { return nil }
             let figures = Self.figures(events, goal: goal.goal, timeline: timeline, cues: cues)
             return figures.map {
                 BehaviourGoalFigures(short: goal.short, title: goal.goal.title ?? goal.short, measure: goal.goal.measure,
@@ -133,6 +136,7 @@ extension BehaviourGoalFigures {
         let minutes = Int((observedSeconds / 60).rounded())
         switch figures {
         case .count(let c):
+            guard c.count > 0 else { return "\(title) did not occur in \(minutes) min\(c.perHour == nil ? "" : " (0 per hour)")." }
             let rate = c.perHour.map { String(format: " (%.1f per hour)", $0) } ?? ""
             return "\(title) occurred \(counted(c.count, "time", "times")) in \(minutes) min\(rate)."
         case .duration(let d):
@@ -154,6 +158,7 @@ extension BehaviourGoalFigures {
             return "\(title) was scored in \(i.scored) of \(counted(i.total, "interval", "intervals"))\(how)"
                 + (i.percentScored.map { String(format: ", %.0f %%.", $0) } ?? ".")
         case .abc(let tally):
+            guard tally.incidents > 0 else { return "\(title): no incident in \(minutes) min." }
             let parts = tally.behaviours.map { b in
                 "\(b.behaviour) \(b.incidents)× (after \(b.antecedents.map { "\($0.name) \($0.count)" }.joined(separator: ", ")); "
                     + "followed by \(b.consequences.map { "\($0.name) \($0.count)" }.joined(separator: ", ")))"

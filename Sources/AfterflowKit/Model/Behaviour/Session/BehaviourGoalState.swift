@@ -21,6 +21,8 @@ public struct BehaviourGoalState: Sendable, Equatable {
     public var behaviours: [String] = []
     /// The number of the last step written (0 before the first).
     public var lastStep = 0
+    /// Whether a `none` line says the behaviour did not occur this session.
+    public var none = false
 
     public init(goal: String, measure: GoalMeasure, events all: [BehaviourEvent]) {
         self.goal = goal
@@ -54,6 +56,8 @@ public struct BehaviourGoalState: Sendable, Equatable {
         case .step(let number, _):
             events += 1
             lastStep = number
+        case .noOccurrence:
+            none = true
         }
     }
 }

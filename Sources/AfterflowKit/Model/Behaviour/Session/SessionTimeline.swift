@@ -5,7 +5,7 @@ import Foundation
 /// and a time earlier than the start is taken as after midnight.
 ///
 /// The observed time runs from the start to the session's `end`, or, while it is open, to its last
-/// trial or event line. (Pauses are not recorded in the files yet: observed time is the whole span.)
+/// trial or event line. A `none` written after the end (by `record --session`) does not lengthen it. (Pauses are not recorded in the files yet: observed time is the whole span.)
 public struct SessionTimeline: Sendable, Hashable {
     /// The start's second of the day.
     public let startSecond: Int
@@ -16,9 +16,12 @@ public struct SessionTimeline: Sendable, Hashable {
     public init?(_ session: TrialSession) {
         guard let time = session.date?.time else { return nil }
         startSecond = time.hour * 3600 + time.minute * 60 + time.second
-        let last = (session.trials.map(\.time) + session.events.map(\.time)).map { Self.offset($0.secondsOfDay, from: time) }.max() ?? 0
+        let hasEnd = session.end?.time != nil
+        ended = hasEnd
+        // A none's time is when it was written, not a moment observed: past the end it adds nothing.
+        let events = session.events.filter { !hasEnd || $0.kind != .noOccurrence }
+        let last = (session.trials.map(\.time) + events.map(\.time)).map { Self.offset($0.secondsOfDay, from: time) }.max() ?? 0
         var end = last
-        ended = session.end?.time != nil
         if let endTime = session.end?.time {
             end = Self.offset(endTime.hour * 3600 + endTime.minute * 60 + endTime.second, from: time)
         }

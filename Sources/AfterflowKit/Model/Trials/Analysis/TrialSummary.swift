@@ -34,6 +34,8 @@ public struct TrialSummary: Sendable {
     public var signature: Signature?
     /// The number of addenda below the signed note.
     public var addenda: Int
+    /// The measure of each goal the events name (lower case), for a `none` line's JSON.
+    private var eventMeasures: [String: GoalMeasure] = [:]
 
     /// `path` is the session's, to say where left-out lines are.
     public init(session: TrialSession, record: ClientRecord, cues: CueLevels, path: String = "") {
@@ -48,6 +50,9 @@ public struct TrialSummary: Sendable {
         leftOut = LeftOutTrials.of(session, path: path, record: record, cues: cues)
         behaviour = BehaviourGoalFigures.of(session, record: record, cues: cues)
         events = session.events
+        for event in events where eventMeasures[event.goal.lowercased()] == nil {
+            if let goal = record.goal(event.goal) { eventMeasures[event.goal.lowercased()] = goal.goal.measure }
+        }
         total = trials.count
         successes = trials.reduce(0) { $0 + ($1.success ? 1 : 0) }
         failures = total - successes
@@ -78,7 +83,7 @@ public struct TrialSummary: Sendable {
     public var json: JSONValue {
         guard case .object(var pairs) = figuresJSON else { return figuresJSON }
         // The event lines, each with its words (`BehaviourEvent.json`), after the behaviour figures.
-        let events: JSONValue = .array(self.events.map(\.json))
+        let events: JSONValue = .array(self.events.map { $0.json(goalMeasure: eventMeasures[$0.goal.lowercased()]) })
         let at = (pairs.firstIndex { $0.0 == "behaviour" } ?? pairs.count - 1) + 1
         pairs.insert(("events", events), at: at)
         return .object(pairs)

@@ -70,7 +70,8 @@ public enum LiveKeyOutcome: Equatable, Sendable {
 
 extension LiveTrialSession {
     /// Applies `key`, the same for every front end: ↑ k success, ↓ j failure, ← h → l goal, u undo,
-    /// n a note on the last trial, q end, a digit or letter a cue while one is being chosen.
+    /// n a note on the last trial, q end (after asking, of each count, duration and abc goal with
+    /// no line, whether it did not occur), a digit or letter a cue while one is being chosen.
     /// `note` is the note being typed, nil when none is; `onNote` is told its text after each
     /// change (nil when it closes). Returns an outcome when the run is over.
     public mutating func press(_ key: LiveKey, note: inout String?, at moment: LiveMoment, onNote: (String?) -> Void) -> LiveKeyOutcome? {
@@ -78,6 +79,7 @@ extension LiveTrialSession {
             type(key, into: text, note: &note, at: moment, onNote: onNote)
             return nil
         }
+        if picker?.stage == .endNone { return pressEndNone(key, at: moment) }
         if key == .interrupt, picker == nil { return .interrupt }
         if pressBehaviour(key, at: moment) { return nil }
         switch key {
@@ -97,7 +99,8 @@ extension LiveTrialSession {
             onNote(last.note)
         case .character("q"), .character("Q"):
             settle()
-            return .end
+            // Each count, duration or abc goal with no line is asked about first (`none`).
+            return askNoneBeforeEnd(at: moment) ? nil : .end
         case .character(let c):
             if pending != nil { choose(c, at: moment) }
         default:

@@ -28,7 +28,8 @@ extension LiveScreenContent {
             bottom.append(style(fit(" " + help, width), "2"))
         }
         let interval = session.behaviours.contains { $0.measure == .interval } ? "  + / - score the interval" : ""
-        bottom.append(style(fit(" [key] as listed\(interval)\(session.goals.isEmpty ? "  u undo" : "")  q end", width), "2"))
+        let none = session.behaviours.contains { BehaviourEvent.Kind.noOccurrence.fits($0.measure) } ? "  0 none" : ""
+        bottom.append(style(fit(" [key] as listed\(interval)\(none)\(session.goals.isEmpty ? "  u undo" : "")  q end", width), "2"))
         return Self.fitted(top: top, bottom: bottom, rows: rows)
     }
 
@@ -98,6 +99,23 @@ extension LiveScreenContent {
             lines.append(style(fit(" \(goal.short) · step \(n) of \(goal.steps.count): \(name)", width), "1"))
             lines += wrapped(choices.prefix(9).enumerated().map { "\($0.offset + 1) \($0.element)" }, width)
             lines.append(style(fit(" Enter done at its cue · - not done · n n/a · Esc ends the run", width), "2"))
+            return lines
+        }
+        if picker.stage == .endNone {
+            let title = session.behaviour(picker.goal)?.title ?? picker.goal
+            lines.append(style(fit(" \(picker.goal): did not occur this session?", width), "1"))
+            lines.append(fit(" Before the end: \(title)", width))
+            lines.append(fit(" y watched all session, never seen: none · n no line, no day", width))
+            lines.append(style(fit(" Esc back to the session", width), "2"))
+            return lines
+        }
+        if picker.stage == .noneGoal {
+            lines.append(style(fit(" none this session · \(picker.question)", width), "1"))
+            lines += wrapped(choices.enumerated().map { i, choice in
+                let item = i < 9 ? "\(i + 1) \(choice)" : choice
+                return i == picker.highlighted ? "[\(item)]" : item
+            }, width)
+            lines.append(style(fit(" 1-9, or ↑ ↓ and Enter · Esc cancels", width), "2"))
             return lines
         }
         let sofar = (picker.chosen + ["?"]).joined(separator: " → ")

@@ -2,7 +2,7 @@ import Foundation
 
 /// The live logger's behaviour goals: a key per count (an occurrence), duration (start/stop) and
 /// latency goal (cue/response; its capital: no response), `+` and `-` for the intervals, a picker
-/// for an ABC incident, a step list for a task run. Every event is made by the goal's
+/// for an ABC incident, a step list for a task run, `0` a goal that did not occur (`none`). Every event is made by the goal's
 /// `EventEntry` (as `record` makes it) and appended and fsync'd before the key returns.
 extension LiveTrialSession {
     // MARK: - The session's clock
@@ -37,6 +37,11 @@ extension LiveTrialSession {
         if c == "+" || c == "-", behaviours.contains(where: { $0.measure == .interval }) {
             settle()
             scoreInterval(c == "+", at: moment)
+            return true
+        }
+        if c == "0", behaviours.contains(where: { BehaviourEvent.Kind.noOccurrence.fits($0.measure) }) {
+            settle()
+            openNoneGoal(at: moment)
             return true
         }
         let lower = Character(c.lowercased())

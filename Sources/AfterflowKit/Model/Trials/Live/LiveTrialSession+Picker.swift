@@ -6,11 +6,13 @@ extension LiveTrialSession {
     /// behaviour, the session's count and duration goals and the behaviours this goal's incidents
     /// named before; for a step, the cue levels.
     public func options(of picker: LivePicker) -> [String] {
+        if picker.stage == .noneGoal { return noneCandidates.map(\.short) }
         guard let goal = behaviour(picker.goal) else { return [] }
         switch picker.stage {
         case .antecedent: return goal.entry.antecedents
         case .consequence: return goal.entry.consequences
         case .step: return cues.names
+        case .noneGoal, .endNone: return []
         case .behaviour:
             var out = behaviours.filter { $0.measure == .count || $0.measure == .duration }.map(\.short)
             for event in events(of: goal.short) {
@@ -21,6 +23,10 @@ extension LiveTrialSession {
     }
 
     mutating func pressPicker(_ key: LiveKey, at moment: LiveMoment) {
+        if picker?.stage == .noneGoal {
+            pressNoneGoal(key, at: moment)
+            return
+        }
         guard var open = picker, let goal = behaviour(open.goal) else {
             picker = nil
             return
@@ -86,7 +92,7 @@ extension LiveTrialSession {
         case .consequence:
             picker = nil
             write(open.chosen + [choice], for: goal, at: open.time, moment: moment)
-        case .step:
+        case .step, .noneGoal, .endNone:
             break
         }
     }

@@ -27,7 +27,8 @@ extension LiveTrialSession {
         }
         if !behaviours.isEmpty {
             let keys = behaviours.map { "\($0.key.map(String.init) ?? "+ -") \($0.short) (\($0.measure.rawValue))" }.joined(separator: ", ")
-            out.append("Behaviour keys: \(keys), u undo, q end.")
+            let none = behaviours.contains { BehaviourEvent.Kind.noOccurrence.fits($0.measure) } ? ", 0 none (did not occur)" : ""
+            out.append("Behaviour keys: \(keys)\(none), u undo, q end.")
         }
         if !goals.isEmpty { out.append(goalLine) }
         return out
@@ -59,7 +60,7 @@ extension LiveTrialSession {
         } else if events.count < before.events, let gone = before.lastEvent {
             out.append("undone: \(String(gone.lineText.dropFirst(2)))")
         }
-        if let open = picker, open.stage != before.picker?.stage {
+        if let open = picker, open.stage != before.picker?.stage || open.goal != before.picker?.goal {
             out.append(plainPrompt(open))
         }
         if messageSerial != before.serial, let message = shownMessage(at: monotonic), message.problem {
@@ -70,6 +71,13 @@ extension LiveTrialSession {
 
     /// What an open picker asks, with its choices numbered.
     public func plainPrompt(_ open: LivePicker) -> String {
+        if open.stage == .endNone {
+            return "Before the end: \(open.goal) did not occur this session? y writes none (observed all session), n leaves it without a day; Esc goes back"
+        }
+        if open.stage == .noneGoal {
+            let goals = noneCandidates.prefix(9).enumerated().map { "\($0.offset + 1) \($0.element.short)" }.joined(separator: ", ")
+            return "none this session: which goal? \(goals); Esc cancels"
+        }
         let choices = options(of: open).prefix(9).enumerated().map { "\($0.offset + 1) \($0.element)" }.joined(separator: ", ")
         if case .step(let n) = open.stage, let goal = behaviour(open.goal) {
             let name = n <= goal.steps.count ? goal.steps[n - 1] : ""

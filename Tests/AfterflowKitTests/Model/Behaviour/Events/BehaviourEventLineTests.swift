@@ -13,13 +13,14 @@ import Testing
 
     /// Any event of any measure, from generated parts.
     static let events = zip(
-        Gen.int(in: 0...86_399), Gen.element(of: goals), Gen.int(in: 0...8), Gen.int(in: 1...500), Gen.bool,
+        Gen.int(in: 0...86_399), Gen.element(of: goals), Gen.int(in: 0...9), Gen.int(in: 1...500), Gen.bool,
         Gen.element(of: words).array(of: 3...3), Gen.element(of: notes), Gen.int(in: 0...2)
     ).map { seconds, goal, which, number, flag, names, note, result -> BehaviourEvent in
         let kinds: [BehaviourEvent.Kind] = [
             .occurrence, .start, .stop, .cue, .response, .noResponse, .interval(number: number, scored: flag),
             .abc(antecedent: names[0]!.lowercased(), behaviour: names[1]!, consequence: names[2]!.lowercased()),
             .step(number: number, result: result == 0 ? .notApplicable : .done(success: result == 1, cue: "gestural")),
+            .noOccurrence,
         ]
         return BehaviourEvent(time: TimeOfDay(hour: seconds / 3600, minute: seconds / 60 % 60, second: seconds % 60),
                               goal: goal!, kind: kinds[which], note: note!)
@@ -53,6 +54,7 @@ import Testing
             (.abc(antecedent: "demand", behaviour: "hitting", consequence: "escape"), "- 15:04:10 g abc demand hitting escape"),
             (.step(number: 2, result: .done(success: true, cue: "gestural")), "- 15:04:10 g step 2 + gestural"),
             (.step(number: 4, result: .notApplicable), "- 15:04:10 g step 4 n/a"),
+            (.noOccurrence, "- 15:04:10 g none"),
         ]
         let written = kinds.map { BehaviourEvent(time: TimeOfDay(hour: 15, minute: 4, second: 10), goal: "g", kind: $0.0).lineText }
         #expect(written == kinds.map(\.1))

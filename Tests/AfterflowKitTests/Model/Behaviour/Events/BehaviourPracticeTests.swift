@@ -26,7 +26,7 @@ import Testing
     @Test func theCleanSessionReadsALineOfEachMeasure() {
         let (entries, _) = Self.cleanVault()
         let session = entries.compactMap { entry -> TrialSession? in if case .trials(let s) = entry.content { return s } else { return nil } }.first
-        #expect(Set(session?.events.map(\.measure) ?? []) == Set(GoalMeasure.allCases.filter { $0 != .trials }))
+        #expect(Set(session?.events.compactMap(\.measure) ?? []) == Set(GoalMeasure.allCases.filter { $0 != .trials }))
     }
 
     @Test func theGoalViewExposesTheKeysOfItsMeasure() {

@@ -246,7 +246,48 @@ import Testing
         var live = try session()
         press("kj", on: &live, at: 130)
         #expect(try temp.read(Self.path) == Self.head)
-        #expect(press("q", on: &live, at: 131) == .end)
+        // q first asks of hitting, tantrum, crying and incidents (no line yet): n to each ends it.
+        #expect(press("q", on: &live, at: 131) == nil)
+        #expect(press("nnn", on: &live, at: 131) == nil)
+        #expect(press("n", on: &live, at: 131) == .end)
+        #expect(try temp.read(Self.path) == Self.head, "n writes nothing")
+    }
+
+    /// The goals that take none are the count, duration and abc ones (not name-response, on-task
+    /// or handwash), those with no line yet, in the logger's order.
+    @Test func zeroMarksAGoalNoneAtAnyTime() throws {
+        var live = try session()
+        press("t", on: &live, at: 130)
+        press("0", on: &live, at: 131)
+        let picker = try #require(live.picker)
+        #expect(picker.stage == .noneGoal && live.options(of: picker) == ["tantrum", "crying", "incidents"])
+        press("1", on: &live, at: 131)
+        #expect(live.picker == nil)
+        #expect(try lines() == ["- 15:02:10 hitting count", "- 15:02:11 tantrum none"])
+        // Esc closes the choice and writes nothing.
+        press([.character("0"), .escape], on: &live, at: 132)
+        let after = try lines()
+        #expect(live.picker == nil && after.count == 2)
+    }
+
+    /// hitting has a count and tantrum its none: q asks of crying, then incidents. y writes
+    /// crying's none at the moment of q's answer; Esc goes back to the session without ending
+    /// it; q again asks of incidents only, and n ends.
+    @Test func qAsksOfEachGoalWithNoLineBeforeItEnds() throws {
+        var live = try session()
+        press("t", on: &live, at: 130)
+        press("01", on: &live, at: 131)
+        #expect(press("q", on: &live, at: 140) == nil)
+        #expect(live.picker?.stage == .endNone && live.picker?.goal == "crying")
+        #expect(press("y", on: &live, at: 141) == nil)
+        #expect(live.picker?.goal == "incidents")
+        #expect(press([.escape], on: &live, at: 142) == nil)
+        #expect(live.picker == nil)
+        #expect(press("q", on: &live, at: 150) == nil)
+        #expect(live.picker?.goal == "incidents")
+        #expect(press("x", on: &live, at: 151) == nil, "only y or n answers")
+        #expect(press("n", on: &live, at: 152) == .end)
+        #expect(try lines() == ["- 15:02:10 hitting count", "- 15:02:11 tantrum none", "- 15:02:21 crying none"])
     }
 }
 
