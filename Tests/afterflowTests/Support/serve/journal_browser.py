@@ -20,7 +20,6 @@ Usage: journal_browser.py AFTERFLOW VAULT TWIN [--shots DIR]  (exit 0 when every
 import json
 import os
 import re
-import signal
 import subprocess
 import sys
 import tempfile
@@ -34,6 +33,7 @@ from selenium.webdriver.common.keys import Keys
 import chromium
 import steps
 from steps import check, wait
+from serve_process import ServeProcess, stop_all
 
 BINARY, VAULT, TWIN = sys.argv[1], sys.argv[2], sys.argv[3]
 SHOTS = sys.argv[sys.argv.index("--shots") + 1] if "--shots" in sys.argv else None
@@ -44,37 +44,11 @@ ENV = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": HOME, "NO_COLOR"
 SECRET = "Quiet lake at dawn"  # typed into the page; never in the server's output
 
 
-running = []
 
-
-class Server:
-    def __init__(self, port=0):
-        running.append(self)
-        self.out = tempfile.NamedTemporaryFile(prefix="serve-", suffix=".out", delete=False)
-        self.process = subprocess.Popen([BINARY, "serve", "--journal", "--vault", VAULT, "--port", str(port)],
-                                        stdout=self.out, stderr=subprocess.STDOUT, env=ENV)
-        deadline = time.time() + 60
-        while True:
-            text = open(self.out.name, encoding="utf-8").read()
-            m = re.search(r"^Open: (\S+)$", text, re.M)
-            if m and "The token is new" in text:
-                self.url = m.group(1)
-                break
-            if self.process.poll() is not None or time.time() > deadline:
-                check(False, "afterflow serve --journal printed its address:\n" + text)
-            time.sleep(0.05)
-        m = re.match(r"http://127\.0\.0\.1:(\d+)/journal\?token=([0-9a-f]+)$", self.url)
-        check(m is not None, "the address printed is the journal's: " + self.url)
-        self.port, self.token = int(m.group(1)), m.group(2)
-        self.base = "http://127.0.0.1:%d" % self.port
-
-    def stop(self):
-        running.remove(self)
-        self.process.send_signal(signal.SIGTERM)
-        self.process.wait(timeout=20)
-        self.printed = open(self.out.name, encoding="utf-8").read()
-        os.unlink(self.out.name)
-        return self.printed
+def Server(port=0):
+    server = ServeProcess(BINARY, VAULT, port, ["--journal"], env=ENV, ready="The token is new")
+    check(re.match(r"http://127\.0\.0\.1:\d+/journal\?token=[0-9a-f]+$", server.url) is not None, "the address printed is the journal's: " + server.url)
+    return server
 
 
 def cli(vault, args, now=None):
@@ -482,5 +456,4 @@ try:
     print("all checks passed")
 finally:
     driver.quit()
-    for server in list(running):
-        server.stop()
+    stop_all()

@@ -13,7 +13,6 @@ import base64
 import hashlib
 import os
 import re
-import signal
 import subprocess
 import sys
 import tempfile
@@ -23,6 +22,7 @@ from selenium.webdriver.common.by import By
 import chromium
 import steps
 from steps import check, wait
+from serve_process import ServeProcess, stop_all
 
 BINARY, VAULT, CERT, KEY = sys.argv[1:5]
 SHOTS = sys.argv[sys.argv.index("--shots") + 1] if "--shots" in sys.argv else None
@@ -32,34 +32,11 @@ HOME = tempfile.mkdtemp(prefix="afterflow-home-")
 ENV = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": HOME, "NO_COLOR": "1", "TZ": "UTC", "LANG": "C.UTF-8"}
 
 
-running = []
 
-
-class Server:
-    def __init__(self, port=0):
-        running.append(self)
-        self.out = tempfile.NamedTemporaryFile(prefix="serve-", suffix=".out", delete=False)
-        self.process = subprocess.Popen([BINARY, "serve", "--journal", "--vault", VAULT, "--port", str(port), "--tls-cert", CERT, "--tls-key", KEY],
-                                        stdout=self.out, stderr=subprocess.STDOUT, env=ENV)
-        deadline = time.time() + 60
-        while True:
-            text = open(self.out.name, encoding="utf-8").read()
-            m = re.search(r"^Open: (\S+)$", text, re.M)
-            if m and "The token is new" in text:
-                self.url = m.group(1)
-                break
-            if self.process.poll() is not None or time.time() > deadline:
-                check(False, "afterflow serve --journal printed its address:\n" + text)
-            time.sleep(0.05)
-        m = re.match(r"https://127\.0\.0\.1:(\d+)/journal\?token=([0-9a-f]+)$", self.url)
-        check(m is not None, "the journal's address is HTTPS: " + self.url)
-        self.port, self.token = int(m.group(1)), m.group(2)
-
-    def stop(self):
-        running.remove(self)
-        self.process.send_signal(signal.SIGTERM)
-        self.process.wait(timeout=20)
-        os.unlink(self.out.name)
+def Server(port=0):
+    server = ServeProcess(BINARY, VAULT, port, ["--journal", "--tls-cert", CERT, "--tls-key", KEY], env=ENV, ready="The token is new")
+    check(re.match(r"https://127\.0\.0\.1:\d+/journal\?token=[0-9a-f]+$", server.url) is not None, "the journal's address is HTTPS: " + server.url)
+    return server
 
 
 def spki_hash(cert):
@@ -144,5 +121,4 @@ except Exception as error:
     check(False, "the step after the last ok: %r" % error)
 finally:
     driver.quit()
-    for server in list(running):
-        server.stop()
+    stop_all()

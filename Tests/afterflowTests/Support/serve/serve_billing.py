@@ -20,16 +20,15 @@ Usage: serve_billing.py AFTERFLOW VAULT [--shots DIR]  (exit 0 when every check 
 import json
 import os
 import re
-import signal
 import subprocess
 import sys
-import tempfile
 import time
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 import chromium
 from steps import check, wait
+from serve_process import ServeProcess, stop_all
 
 BINARY, VAULT = sys.argv[1], sys.argv[2]
 SHOTS = sys.argv[sys.argv.index("--shots") + 1] if "--shots" in sys.argv else None
@@ -37,31 +36,10 @@ ENV = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": os.environ.get("
 BILLING_KEYS = ("probe", "service", "place", "participants")
 
 
-STARTED = []  # every server started, stopped at the end even when a check fails
 
 
-class Server:
-    def __init__(self, port=0):
-        self.out = tempfile.NamedTemporaryFile(prefix="serve-", suffix=".out", delete=False)
-        self.process = subprocess.Popen([BINARY, "serve", "--vault", VAULT, "--port", str(port)], stdout=self.out, stderr=subprocess.STDOUT, env=ENV)
-        STARTED.append(self.process)
-        deadline = time.time() + 60
-        while True:
-            text = open(self.out.name, encoding="utf-8").read()
-            m = re.search(r"^Open: (\S+)$", text, re.M)
-            if m:
-                self.url = m.group(1)
-                break
-            if self.process.poll() is not None or time.time() > deadline:
-                check(False, "afterflow serve printed its address:\n" + text)
-            time.sleep(0.05)
-        self.port = int(re.match(r"http://127\.0\.0\.1:(\d+)/", self.url).group(1))
-        self.token = re.search(r"token=([0-9a-f]+)", self.url).group(1)
-
-    def stop(self):
-        self.process.send_signal(signal.SIGTERM)
-        self.process.wait(timeout=20)
-        os.unlink(self.out.name)
+def Server(port=0):
+    return ServeProcess(BINARY, VAULT, port, env=ENV)
 
 
 def read(path):
@@ -269,7 +247,4 @@ try:
     print("all checks passed")
 finally:
     driver.quit()
-    for process in STARTED:
-        if process.poll() is None:
-            process.kill()
-            process.wait(timeout=20)
+    stop_all()

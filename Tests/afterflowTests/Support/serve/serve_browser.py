@@ -17,10 +17,7 @@ import datetime
 import json
 import os
 import re
-import signal
-import subprocess
 import sys
-import tempfile
 import time
 from zoneinfo import ZoneInfo
 
@@ -28,6 +25,7 @@ from selenium import webdriver
 from selenium.webdriver.common.by import By
 import chromium
 from steps import check, wait
+from serve_process import ServeProcess, stop_all
 
 BINARY, VAULT = sys.argv[1], sys.argv[2]
 SCREENSHOT = sys.argv[sys.argv.index("--screenshot") + 1] if "--screenshot" in sys.argv else None
@@ -36,28 +34,8 @@ ZONE = ZoneInfo(re.search(r"^time_zone: (\S+)", open(os.path.join(VAULT, ".after
 TRIAL = re.compile(r"^- (\d\d:\d\d:\d\d) (\S+) ([+-]) (\S+)(?:  (.*))?$")
 
 
-class Server:
-    def __init__(self, port=0, extra=()):
-        self.out = tempfile.NamedTemporaryFile(prefix="serve-", suffix=".out", delete=False)
-        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": os.environ.get("HOME", "/tmp"), "NO_COLOR": "1", "TZ": "UTC", "LANG": "C.UTF-8"}
-        self.process = subprocess.Popen([BINARY, "serve", "--vault", VAULT, "--port", str(port)] + list(extra), stdout=self.out, stderr=subprocess.STDOUT, env=env)
-        deadline = time.time() + 60
-        while True:
-            text = open(self.out.name, encoding="utf-8").read()
-            m = re.search(r"^Open: (\S+)$", text, re.M)
-            if m:
-                self.url = m.group(1)
-                break
-            if self.process.poll() is not None or time.time() > deadline:
-                check(False, "afterflow serve printed its address:\n" + text)
-            time.sleep(0.05)
-        self.port = int(re.match(r"http://127\.0\.0\.1:(\d+)/", self.url).group(1))
-        self.base = "http://127.0.0.1:%d" % self.port
-
-    def stop(self):
-        self.process.send_signal(signal.SIGTERM)
-        self.process.wait(timeout=20)
-        os.unlink(self.out.name)
+def Server(port=0, extra=()):
+    return ServeProcess(BINARY, VAULT, port, extra)
 
 
 def trials(path):
@@ -311,3 +289,4 @@ try:
     print("all checks passed")
 finally:
     driver.quit()
+    stop_all()

@@ -19,10 +19,7 @@ import datetime
 import json
 import os
 import re
-import signal
-import subprocess
 import sys
-import tempfile
 import time
 from zoneinfo import ZoneInfo
 
@@ -30,6 +27,7 @@ from selenium import webdriver
 from selenium.webdriver.common.by import By
 import chromium
 from steps import check, wait
+from serve_process import ServeProcess, stop_all
 
 BINARY, VAULT = sys.argv[1], sys.argv[2]
 SCREENSHOT = sys.argv[sys.argv.index("--screenshot") + 1] if "--screenshot" in sys.argv else None
@@ -48,33 +46,8 @@ goal_file("name-response", "Responds to his name", ["measure: latency"], "5B0E3C
 goal_file("handwash", "Washes his hands", ["measure: task", "steps: [wet hands, soap, rinse]", "chaining: forward"], "5B0E3C2A-2222-4C7D-9E21-0A6B3C4D5E02")
 
 
-class Server:
-    def __init__(self, port=0):
-        self.out = tempfile.NamedTemporaryFile(prefix="serve-", suffix=".out", delete=False)
-        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": os.environ.get("HOME", "/tmp"), "NO_COLOR": "1", "TZ": "UTC", "LANG": "C.UTF-8"}
-        self.process = subprocess.Popen([BINARY, "serve", "--vault", VAULT, "--port", str(port)], stdout=self.out, stderr=subprocess.STDOUT, env=env)
-        deadline = time.time() + 60
-        while True:
-            text = open(self.out.name, encoding="utf-8").read()
-            m = re.search(r"^Open: (\S+)$", text, re.M)
-            if m:
-                self.url = m.group(1)
-                break
-            if self.process.poll() is not None or time.time() > deadline:
-                check(False, "afterflow serve printed its address:\n" + text)
-            time.sleep(0.05)
-        self.port = int(re.match(r"http://127\.0\.0\.1:(\d+)/", self.url).group(1))
-        self.token = re.search(r"token=([0-9a-f]+)", self.url).group(1)
-
-    def kill(self):
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(timeout=20)
-        os.unlink(self.out.name)
-
-    def stop(self):
-        self.process.send_signal(signal.SIGTERM)
-        self.process.wait(timeout=20)
-        os.unlink(self.out.name)
+def Server(port=0):
+    return ServeProcess(BINARY, VAULT, port)
 
 
 def lines(path):
@@ -326,6 +299,4 @@ try:
 finally:
     driver.quit()
     # A check that failed leaves no server behind.
-    if server is not None and server.process.poll() is None:
-        server.process.kill()
-        server.process.wait(timeout=20)
+    stop_all()
