@@ -61,6 +61,21 @@ import Testing
         #expect(try fixture.store.summary().sessions == 10)
     }
 
+    @Test func anotherWriterIsNotWaitedFor() throws {
+        let fixture = try JournalFixture.make()
+        // Another program holds the index's write lock while the summary is asked for.
+        let other = try DatabaseQueue(path: fixture.store.path)
+        try other.writeWithoutTransaction { db in
+            try db.execute(sql: "BEGIN IMMEDIATE")
+            #expect(try fixture.store.summary().sessions == 10)
+            try db.execute(sql: "ROLLBACK")
+        }
+        // Not saved then; saved by the next summary, once the index can be written.
+        #expect(try fixture.store.savedSummary() == nil)
+        #expect(try fixture.store.summary().sessions == 10)
+        #expect(try fixture.store.savedSummary()?.sessions == 10)
+    }
+
     #if os(Linux)
     @Test func nothingIsSavedWhileAFileCannotBeRead() throws {
         let fixture = try JournalFixture.make()
