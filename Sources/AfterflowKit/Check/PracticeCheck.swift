@@ -50,8 +50,9 @@ public struct PracticeCheck: Sendable {
     }
 
     /// Reads what the check needs from `vault`'s files and runs it: every file under `clients/`,
-    /// and the files elsewhere that may name a kind (`type`). For `VaultCheck`, which answers the
-    /// rest from the index. `unsaved` holds the bytes of documents not yet saved, by
+    /// and the files elsewhere that may name a kind (`type`), walking the whole vault and reading
+    /// every file to find them (without an index; `VaultCheck` takes `diagnostics(in: store)`,
+    /// which `PracticeCheckIndexTests` compares with this one). `unsaved` holds the bytes of documents not yet saved, by
     /// vault-relative path, read in place of their files (a path with no file yet is added; a
     /// draft's is left out, as drafts are).
     public static func diagnostics(in vault: Vault, replacing unsaved: [String: [UInt8]] = [:], now: Date? = nil) -> [Diagnostic] {
