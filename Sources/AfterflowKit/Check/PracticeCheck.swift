@@ -50,12 +50,49 @@ public struct PracticeCheck: Sendable {
     }
 
     /// Reads what the check needs from `vault`'s files and runs it: every file under `clients/`,
-    /// and the files elsewhere that may name a kind (`type`). For `VaultCheck`, which answers the
-    /// rest from the index. `unsaved` holds the bytes of documents not yet saved, by
+    /// and the files elsewhere that may name a kind (`type`), walking the whole vault and reading
+    /// every file to find them (without an index; `VaultCheck` takes `diagnostics(in: store)`,
+    /// which `PracticeCheckIndexTests` compares with this one). `unsaved` holds the bytes of documents not yet saved, by
     /// vault-relative path, read in place of their files (a path with no file yet is added; a
     /// draft's is left out, as drafts are).
     public static func diagnostics(in vault: Vault, replacing unsaved: [String: [UInt8]] = [:], now: Date? = nil) -> [Diagnostic] {
         let paths = withUnsaved(VaultScanner.documentPaths(in: vault), unsaved.keys)
+        var check = PracticeCheck(config: vault.config)
+        check.now = now
+        return check.diagnostics(entries: read(paths, in: vault, replacing: unsaved), paths: paths)
+    }
+
+    /// What `diagnostics(in:replacing:now:)` reports, reading only the files that can hold those
+    /// problems: every document under `clients/` (walked), and elsewhere only the documents the
+    /// index holds as one of `kindsOutsideClients` (and the unsaved ones). For `VaultCheck`, whose
+    /// caller has just refreshed `store`: the other files outside `clients/` are sessions and notes,
+    /// which have no practice problems there, so the whole vault need not be walked and read again.
+    public static func diagnostics(in store: IndexStore, replacing unsaved: [String: [UInt8]] = [:],
+                                   now: Date? = nil) throws(VaultError) -> [Diagnostic] {
+        let vault = store.vault
+        let prefix = clientsFolder + "/"
+        // The unsaved documents' paths that have no file yet are added to the walk's, as the whole
+        // walk's are; those outside `clients/` are read with the kinds the index names.
+        let listed = withUnsaved(VaultScanner.listedPaths(in: vault, under: clientsFolder), unsaved.keys)
+        let inClients = listed.filter { $0.hasPrefix(prefix) }
+        var elsewhere = Set(listed.filter { !$0.hasPrefix(prefix) })
+        elsewhere.formUnion(unsaved.keys.filter { !$0.hasPrefix(prefix) && VaultScanner.isDocumentPath($0) })
+        elsewhere.formUnion(try store.documentPaths(ofKinds: kindsOutsideClients).filter { !$0.hasPrefix(prefix) && VaultScanner.isDocumentPath($0) })
+        var check = PracticeCheck(config: vault.config)
+        check.now = now
+        return check.diagnostics(entries: read(inClients + elsewhere.sorted(), in: vault, replacing: unsaved), paths: inClients)
+    }
+
+    /// The kinds whose documents can have practice problems outside `clients/` (a file away from
+    /// its client's folder): the kinds that have such rules, but the session, whose rule is about
+    /// a file inside a client's folder.
+    static let kindsOutsideClients = DocumentKind.allCases
+        .filter { $0 != .session && $0.descriptor is any PracticeChecked.Type }.map(\.rawValue)
+
+    /// The entries of `paths` the checks across files look at, on every core: each file under
+    /// `clients/`, elsewhere only a file that may name a kind; plain notes left out. `unsaved`
+    /// holds bytes read in place of a file's.
+    private static func read(_ paths: [String], in vault: Vault, replacing unsaved: [String: [UInt8]]) -> [VaultEntry] {
         let read = ResultBox<VaultEntry?>(count: paths.count)
         let chunk = 64
         DispatchQueue.concurrentPerform(iterations: (paths.count + chunk - 1) / chunk) { c in
@@ -68,10 +105,7 @@ public struct PracticeCheck: Sendable {
                 read.set(i, VaultEntry(path: paths[i], bytes: bytes))
             }
         }
-        let entries = read.values.compactMap { $0 }.filter { !$0.isPlainNote }
-        var check = PracticeCheck(config: vault.config)
-        check.now = now
-        return check.diagnostics(entries: entries, paths: paths)
+        return read.values.compactMap { $0 }.filter { !$0.isPlainNote }
     }
 
     /// `paths` and the unsaved documents' that have no file yet (not drafts), sorted.

@@ -75,7 +75,7 @@ public struct VaultCheck: Sendable {
             practice = PracticeCheck.diagnostics(of: files, in: vault, replacing: overlay.bytes, parsed: overlay.entries, now: now)
         } else {
             stored = try store.problems()
-            practice = PracticeCheck.diagnostics(in: vault, replacing: overlay.bytes, now: now)
+            practice = try PracticeCheck.diagnostics(in: store, replacing: overlay.bytes, now: now)
         }
         var problems = try overlay.replacingProblems(stored, in: store)
         let instruments = try InstrumentCheck.apply(to: problems, in: store, replacing: overlay.bytes, files: files)

@@ -60,7 +60,18 @@ public struct IndexSummary: Sendable {
 }
 
 extension IndexStore {
+    /// The summary `index` prints: read back from the index when the last refresh saved it for
+    /// the files as they are (`savedSummary`), else added up from the sessions and saved.
     public func summary() throws(VaultError) -> IndexSummary {
+        if let saved = try savedSummary() { return saved }
+        let (summary, digest) = try countedSummary()
+        saveSummary(summary, for: digest)
+        return summary
+    }
+
+    /// The summary added up from the index's rows, and the fingerprint of the files they are of
+    /// (read in the same transaction).
+    func countedSummary() throws(VaultError) -> (IndexSummary, String?) {
         try query { db in
             // One pass over the sessions, added up as `stats` does; drafts only counted.
             var tally = Statistics.Tally()
@@ -84,7 +95,7 @@ extension IndexStore {
             summary.documents = try Int.fetchOne(db, sql: "SELECT count(*) FROM documents") ?? 0
             summary.notes = try Int.fetchOne(db, sql: "SELECT count(*) FROM documents WHERE kind = 'note'") ?? 0
             summary.unreadable = try Int.fetchOne(db, sql: "SELECT count(*) FROM documents WHERE errors > 0") ?? 0
-            return summary
+            return (summary, try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'files'"))
         }
     }
 }
@@ -254,6 +265,15 @@ extension IndexStore {
         return try query { db in
             try RawRow.all(db, sql: "WITH ids AS (\(ids)) SELECT path FROM ids WHERE upper(id) = upper(?) ORDER BY path",
                            arguments: [id]) { $0.text(0) }
+        }
+    }
+
+    /// The paths of the documents the index holds as one of `kinds` (`DocumentKind.rawValue`s), by path.
+    public func documentPaths(ofKinds kinds: [String]) throws(VaultError) -> [String] {
+        guard !kinds.isEmpty else { return [] }
+        let marks = Array(repeating: "?", count: kinds.count).joined(separator: ", ")
+        return try query { db in
+            try RawRow.all(db, sql: "SELECT path FROM documents WHERE kind IN (\(marks)) ORDER BY path", arguments: StatementArguments(kinds)) { $0.text(0) }
         }
     }
 

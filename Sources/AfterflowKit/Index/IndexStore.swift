@@ -200,11 +200,11 @@ public final class IndexStore: Sendable {
         let timer = PhaseTimer()
         defer { timer.report() }
         var temporary: [String] = []
-        let scanned = VaultScanner.scan(vault, includeDrafts: true, temporaryFiles: &temporary)
+        let scan = VaultScanner.survey(vault, includeDrafts: true, temporaryFiles: &temporary)
         // Left by killed commands: the next write under the lock removes the stale ones.
         TemporaryFiles.notice(temporary, in: vault)
         timer.mark("scan")
-        let plan = try RefreshPlan(scanned: scanned, rebuild: rebuild, index: StoredIndexState(database: database), mark: timer.mark)
+        let plan = try RefreshPlan(scan: scan, rebuild: rebuild, index: StoredIndexState(database: database), mark: timer.mark)
         var report = RefreshReport()
         report.documents = plan.documents
         report.unchanged = plan.unchanged

@@ -8,13 +8,20 @@ extension IndexStore {
     static func digest(_ files: [ScannedFile]) -> String {
         var sum: UInt64 = 0
         for file in files { sum &+= file.fingerprint }
-        return "\(files.count):" + String(sum, radix: 16)
+        return digest(count: files.count, sum: sum)
+    }
+
+    /// The fingerprint of `count` files whose fingerprints add up to `sum` (`VaultScan`).
+    static func digest(count: Int, sum: UInt64) -> String {
+        "\(count):" + String(sum, radix: 16)
     }
 
     static func saveDigest(_ digest: String, folders: [String: String], _ db: Database) throws {
         try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('files', ?)", arguments: [digest])
         let map = JSONValue.object(folders.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }).serialized()
         try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('folders', ?)", arguments: [map])
+        // The summary was added up from the rows before this write (`IndexSummary+Saved`).
+        try db.execute(sql: "DELETE FROM meta WHERE key = 'summary'")
     }
 
     /// The folder of a vault-relative path: `sessions/2024` for `sessions/2024/a.md`, "" at the top.

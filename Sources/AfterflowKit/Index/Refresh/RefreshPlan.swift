@@ -57,15 +57,28 @@ struct RefreshPlan: Sendable {
     /// saved digest first, then (when it differs) the saved folders and the known files of the
     /// folders that changed. `mark` names the phases for the timing sink.
     init(scanned: [ScannedFile], rebuild: Bool, index: some RefreshIndexState, mark: (String) -> Void = { _ in }) throws {
+        try self.init(count: scanned.count, digest: IndexStore.digest(scanned), files: { scanned }, rebuild: rebuild, index: index, mark: mark)
+    }
+
+    /// The plan of the walk's `scan`, whose paths are made into strings only when the vault's
+    /// fingerprint is not the one the index saved.
+    init(scan: VaultScan, rebuild: Bool, index: some RefreshIndexState, mark: (String) -> Void = { _ in }) throws {
+        try self.init(count: scan.count, digest: IndexStore.digest(count: scan.count, sum: scan.sum), files: { scan.files },
+                      rebuild: rebuild, index: index, mark: mark)
+    }
+
+    private init(count: Int, digest: String, files: () -> [ScannedFile], rebuild: Bool, index: some RefreshIndexState,
+                 mark: (String) -> Void) throws {
         self.rebuild = rebuild
-        documents = scanned.count
+        documents = count
         // Nothing changed when every path, size and modification time is what the last refresh saw.
-        digest = IndexStore.digest(scanned)
+        self.digest = digest
         if !rebuild, try index.savedDigest() == digest {
-            unchanged = scanned.count
+            unchanged = count
             mark("digest")
             return
         }
+        let scanned = files()
         // Each folder has its own fingerprint too: only the folders whose files changed are compared
         // row by row with the index.
         folders = IndexStore.folderDigests(scanned)

@@ -50,7 +50,9 @@ public struct Treatment: RawRepresentable, Sendable, Hashable, Codable, CustomSt
 
     /// `kambo` → `Kambo`, `san-pedro` → `San pedro`.
     static func derivedDisplayName(_ name: String) -> String {
-        let spaced = name.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ")
+        // Character by character: Foundation's replacingOccurrences went through NSString, a
+        // visible share of every command's start (the built-in catalogue names nine this way).
+        let spaced = String(name.map { $0 == "-" || $0 == "_" ? " " : $0 })
         return spaced.prefix(1).uppercased() + spaced.dropFirst()
     }
 

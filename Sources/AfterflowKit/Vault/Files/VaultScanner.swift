@@ -36,7 +36,7 @@ public enum VaultScanner {
 
     private static func paths(in vault: Vault, from folders: [String]) -> [String] {
         var temporary: [String] = []
-        return walk(vault.root, from: folders, temporaryFiles: &temporary).map(\.path).sorted()
+        return walk(vault.root, from: folders, temporaryFiles: &temporary).paths.sorted()
     }
 
     /// Every document of the vault (and, with `includeDrafts`, every draft) with its size and
@@ -50,11 +50,22 @@ public enum VaultScanner {
     /// `scan`, also listing (vault-relative) the names of afterflow's temporary files it passed
     /// (see `TemporaryFiles`): the only names starting with a dot it looks at.
     public static func scan(_ vault: Vault, includeDrafts: Bool, temporaryFiles: inout [String]) -> [ScannedFile] {
+        survey(vault, includeDrafts: includeDrafts, temporaryFiles: &temporaryFiles).files
+    }
+
+    /// `scan` as the refresh takes it: the files' fingerprints added up as they are found, their
+    /// paths kept as bytes until asked for (`VaultScan.files`), which a refresh that finds nothing
+    /// changed never does.
+    static func survey(_ vault: Vault, includeDrafts: Bool, temporaryFiles: inout [String]) -> VaultScan {
         walk(vault.root, from: includeDrafts ? ["", Vault.draftsFolder] : [""], temporaryFiles: &temporaryFiles)
     }
 }
 
 extension VaultScanner {
+    /// A folder found open, to be read by another thread: its descriptor and vault-relative path
+    /// with a slash at the end.
+    typealias OpenFolder = (fd: Int32, relative: [UInt8])
+
     /// The library's one directory walk: the `.md` files under each of `folders` (relative to
     /// `root`; "" is `root` itself), with their size and modification time, in no particular order.
     ///
@@ -66,85 +77,77 @@ extension VaultScanner {
     ///   themselves are opened by path, links and all.
     /// - Folders are read with `openat`/`fstatat`, relative to their parent, so that no path is
     ///   resolved twice; the folders two levels down (`sessions/2024`, …) and every other folder of
-    ///   `folders` are walked on every core.
-    static func walk(_ root: String, from folders: [String], temporaryFiles: inout [String]) -> [ScannedFile] {
-        var found: [ScannedFile] = []
-        found.reserveCapacity(1024)
-        var deferred: [(fd: Int32, relative: String)] = []
+    ///   `folders` are walked on every core, each thread writing what it finds into its own
+    ///   `VaultScan.Part` (no allocation per file).
+    static func walk(_ root: String, from folders: [String], temporaryFiles: inout [String]) -> VaultScan {
+        var top = VaultScan.Part()
+        var deferred: [OpenFolder] = []
         // Opened before the walk of the top, which closes the root's descriptor when done.
         for folder in folders where !folder.isEmpty {
             let fd = open(root + "/" + folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            if fd >= 0 { deferred.append((fd, folder + "/")) }
+            if fd >= 0 { deferred.append((fd, Array((folder + "/").utf8))) }
         }
         if folders.contains("") {
             let rootFD = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             guard rootFD >= 0 else {
                 for folder in deferred { close(folder.fd) }
-                return []
+                return VaultScan(parts: [])
             }
-            var top: [(fd: Int32, relative: String)] = []
-            walk(rootFD, relative: "", into: &found, temporary: &temporaryFiles, top: true, depth: 0, deferred: &top)
-            deferred = top + deferred
+            var below: [OpenFolder] = []
+            walk(rootFD, relative: [], into: &top, top: true, depth: 0, deferred: &below)
+            deferred = below + deferred
         }
-        let parts = ResultBox<([ScannedFile], [String])>(count: deferred.count)
+        let parts = ResultBox<VaultScan.Part>(count: deferred.count)
         let work = deferred
         DispatchQueue.concurrentPerform(iterations: work.count) { i in
-            var local: [ScannedFile] = []
-            var localTemporary: [String] = []
-            var none: [(fd: Int32, relative: String)] = []
-            walk(work[i].fd, relative: work[i].relative, into: &local, temporary: &localTemporary, top: false, depth: 2, deferred: &none)
-            parts.set(i, (local, localTemporary))
+            var part = VaultScan.Part()
+            var none: [OpenFolder] = []
+            walk(work[i].fd, relative: work[i].relative, into: &part, top: false, depth: 2, deferred: &none)
+            parts.set(i, part)
         }
-        for (part, temporary) in parts.values {
-            found += part
-            temporaryFiles += temporary
-        }
-        return found
+        let all = [top] + parts.values
+        for part in all { temporaryFiles += part.temporary }
+        return VaultScan(parts: all)
     }
 
     /// Reads the folder open at `fd` (and closes it). Folders met at `depth` 1 are not walked but
     /// handed back in `deferred`, open, for another thread.
-    private static func walk(_ fd: Int32, relative: String, into found: inout [ScannedFile], temporary: inout [String], top: Bool,
-                             depth: Int, deferred: inout [(fd: Int32, relative: String)]) {
+    private static func walk(_ fd: Int32, relative: [UInt8], into part: inout VaultScan.Part, top: Bool,
+                             depth: Int, deferred: inout [OpenFolder]) {
         guard let handle = fdopendir(fd) else {
             close(fd)
             return
         }
         defer { closedir(handle) }
         let directoryFD = dirfd(handle)
-        let prefix = Array(relative.utf8)
+        // The folder's part of every path's hash, hashed once.
+        let folderHash = ScannedFile.pathHash(relative)
         while let entry = readdir(handle) {
             var type = entry.pointee.d_type
-            // The entry's name is used where it lies: most are files, whose only String is their path.
+            // The entry's name is used where it lies: a file's only copy is its path's bytes in `part`.
             withUnsafePointer(to: &entry.pointee.d_name) { tuple in
                 tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) { name in
                     let length = strlen(name)
                     let bytes = UnsafeRawBufferPointer(start: name, count: length).bindMemory(to: UInt8.self)
                     if length == 0 { return }
                     if bytes[0] == UInt8(ascii: ".") {
-                        if TemporaryFiles.matches(bytes) { temporary.append(relative + String(decoding: bytes, as: UTF8.self)) }
+                        if TemporaryFiles.matches(bytes) { part.temporary.append(String(decoding: relative + bytes, as: UTF8.self)) }
                         return
                     }
                     if type == DT_UNKNOWN {
                         // Some file systems do not say: ask, without following a link.
-                        var info = stat()
-                        guard fstatat(directoryFD, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return }
-                        switch info.st_mode & S_IFMT {
-                        case S_IFDIR: type = UInt8(DT_DIR)
-                        case S_IFLNK: type = UInt8(DT_LNK)
-                        case S_IFREG: type = UInt8(DT_REG)
-                        default: return
-                        }
+                        guard let known = entryType(directoryFD, name) else { return }
+                        type = known
                     }
                     if type == DT_DIR {
-                        let folder = String(decoding: bytes, as: UTF8.self)
-                        if top && folder == Vault.templatesFolder { return }
+                        if top && bytes.elementsEqual(Vault.templatesFolder.utf8) { return }
                         let child = openat(directoryFD, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
                         guard child >= 0 else { return }
+                        let folder = relative + bytes + [UInt8(ascii: "/")]
                         if depth == 1 {
-                            deferred.append((child, relative + folder + "/"))
+                            deferred.append((child, folder))
                         } else {
-                            walk(child, relative: relative + folder + "/", into: &found, temporary: &temporary, top: false, depth: depth + 1, deferred: &deferred)
+                            walk(child, relative: folder, into: &part, top: false, depth: depth + 1, deferred: &deferred)
                         }
                         return
                     }
@@ -154,14 +157,22 @@ extension VaultScanner {
                     var info = stat()
                     // A link to a Markdown file counts; a link to a folder is not followed.
                     guard fstatat(directoryFD, name, &info, 0) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return }
-                    let path = String(unsafeUninitializedCapacity: prefix.count + length) { buffer in
-                        _ = buffer.initialize(fromContentsOf: prefix)
-                        _ = buffer[prefix.count...].initialize(fromContentsOf: bytes)
-                        return prefix.count + length
-                    }
-                    found.append(ScannedFile(path: path, size: Int64(info.st_size), modified: modificationTime(info)))
+                    part.add(folder: relative, folderHash: folderHash, name: bytes, size: Int64(info.st_size), modified: modificationTime(info))
                 }
             }
+        }
+    }
+
+    /// The type of the entry `name` of the folder open at `directoryFD`, as `readdir` names types,
+    /// from `fstatat` without following a link; nil for anything but a folder, a link or a file.
+    private static func entryType(_ directoryFD: Int32, _ name: UnsafePointer<CChar>) -> UInt8? {
+        var info = stat()
+        guard fstatat(directoryFD, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: return UInt8(DT_DIR)
+        case S_IFLNK: return UInt8(DT_LNK)
+        case S_IFREG: return UInt8(DT_REG)
+        default: return nil
         }
     }
 

@@ -26,8 +26,25 @@ import Testing
     func skips() throws {
         let temp = try VaultScannerTests.makeVault()
         var temporary: [String] = []
-        let paths = VaultScanner.walk(temp.root, from: [""], temporaryFiles: &temporary).map(\.path).sorted()
+        let paths = VaultScanner.walk(temp.root, from: [""], temporaryFiles: &temporary).paths.sorted()
         #expect(paths == ["clients/maya-t/sessions/2025/b.md", "notes/Templates/kept.md", "notes/linked.md", "sessions/2024/a.md", "top.md"])
+    }
+
+    @Test("the walk's fingerprints, made from each folder's hash and the name, are those of the paths it hands back")
+    func fingerprints() throws {
+        let temp = try VaultScannerTests.makeVault()
+        try temp.write(".afterflow/drafts/d.md", "---\ndate: 2025-01-01\n---\n")
+        var temporary: [String] = []
+        let scan = VaultScanner.survey(try temp.vault, includeDrafts: true, temporaryFiles: &temporary)
+        let files = scan.files
+        // Five documents (one four folders down, one a link) and the draft.
+        #expect(files.map(\.path).sorted() == [".afterflow/drafts/d.md", "clients/maya-t/sessions/2025/b.md", "notes/Templates/kept.md",
+                                                "notes/linked.md", "sessions/2024/a.md", "top.md"])
+        #expect(scan.count == files.count)
+        for file in files {
+            #expect(file.fingerprint == ScannedFile(path: file.path, size: file.size, modified: file.modified).fingerprint, "\(file.path)")
+        }
+        #expect(IndexStore.digest(count: scan.count, sum: scan.sum) == IndexStore.digest(files))
     }
 
     @Test("a folder walked by name is walked whole, Templates/ and all")
