@@ -27,11 +27,16 @@ let package = Package(
         // need _GNU_SOURCE), for ChildProcess: a program afterflow starts inherits no descriptor
         // but its three streams.
         .target(name: "CSpawn"),
+        // SHA-256's block function with the processor's SHA instructions (x86-64's SHA-NI), found
+        // at run time by cpuid; our own C, no library. Elsewhere the Swift code in
+        // Support/SHA256.swift hashes (the disclosure log's hash of what an export sends).
+        .target(name: "CSHA256"),
         .target(
             name: "AfterflowKit",
             dependencies: [
                 "CCmark",
                 "CSpawn",
+                "CSHA256",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API, for reading listing rows in place (Index/ListingRow.swift).

@@ -117,7 +117,8 @@ private func streamCounted<T>(to destination: OutputDestination?, counted: Count
     let output = ByteOutput { (bytes) throws(VaultError) in
         counted.hash.update(bytes)
         counted.count += bytes.count
-        try target.write(Array(bytes))
+        target.buffer.append(contentsOf: bytes)  // no array made of each 64 KB piece on its way
+        try target.didAppend()
     }
     let answer = try body(output)
     try output.flush()

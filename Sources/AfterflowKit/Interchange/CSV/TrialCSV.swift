@@ -49,22 +49,31 @@ public enum TrialCSV {
     }
 
     /// What `export trials csv` writes: every trial and event of `clients` (short names) from
-    /// `since` to `until` (days, inclusive), of `goal` when given, to `output` as it goes: each
-    /// client's folder is read, its rows written, and the next read, so that memory holds one
-    /// client at a time. Returns the number of trial and event rows.
+    /// `since` to `until` (days, inclusive), of `goal` when given, to `output` as it goes. Each
+    /// client's folder is read and parsed on other threads while the clients before it are
+    /// written (`BatchPipeline`: a few clients ahead, taken in order), so that reading overlaps
+    /// with writing, memory holds a window of clients whatever the size of the practice, and the
+    /// bytes are those of reading one client after the other. Returns the number of trial and
+    /// event rows; a client that cannot be read stops the export after the clients before it.
     public static func export(_ store: DocumentStore, clients: [String], since: String?, until: String?, goal: String?,
                               lineEnding: String = "\n", byteOrderMark: Bool = false, to output: ByteOutput) throws(VaultError) -> Counts {
         var writer = Writer(output: output, lineEnding: lineEnding)
         try writer.start(byteOrderMark: byteOrderMark)
         // Rows are by client first: a client named twice has each of its rows twice, side by side.
         let sorted = clients.sorted()
-        var start = 0
-        while start < sorted.count {
-            var end = start + 1
-            while end < sorted.count && sorted[end] == sorted[start] { end += 1 }
-            let record = selecting([try store.load(sorted[start])], since: since, until: until, goal: goal)[0]
-            try writer.write(Array(repeating: record, count: end - start))
-            start = end
+        var runs: [(short: String, count: Int)] = []
+        for short in sorted {
+            if runs.last?.short == short { runs[runs.count - 1].count += 1 } else { runs.append((short, 1)) }
+        }
+        let names = runs.map(\.short)
+        let pipeline = BatchPipeline<Result<ClientRecord, VaultError>>(count: names.count, batchSize: 1)
+        defer { pipeline.cancel() }
+        pipeline.start { index in
+            Result { () throws(VaultError) in selecting([try store.load(names[index])], since: since, until: until, goal: goal)[0] }
+        }
+        for (index, run) in runs.enumerated() {
+            guard let loaded = pipeline.take(index).first else { break }
+            try writer.write(Array(repeating: try loaded.get(), count: run.count))
         }
         try output.flush()
         return Counts(trials: writer.rows, events: writer.events)

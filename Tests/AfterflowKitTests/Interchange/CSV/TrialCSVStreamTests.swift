@@ -44,6 +44,44 @@ import Testing
         #expect(String(decoding: bytes, as: UTF8.self) == Self.writtenAsBefore(records: records, lineEnding: "\n", byteOrderMark: false))
     }
 
+    /// Clients are read ahead on other threads (a window of eight), so twenty clients put the
+    /// writer behind the readers and the readers behind the window; the rows still come as from
+    /// reading the clients one after the other in order of their names.
+    @Test("export reads clients ahead on other threads and writes them in order of their names")
+    func readAheadKeepsTheOrder() throws {
+        let temp = try TemporaryVault()
+        let shorts = (0..<20).map { "c\($0 < 10 ? "0" : "")\($0)-x" }
+        for (path, text) in Self.files(clients: shorts, sessions: 3) { try temp.write(path, text) }
+        let store = DocumentStore(vault: try temp.vault)
+        // Named out of order, three of them twice: a client named twice has its rows twice, side by side.
+        let named = shorts.reversed() + ["c03-x", "c17-x", "c09-x"]
+        var bytes: [UInt8] = []
+        let output = ByteOutput.collecting { bytes.append(contentsOf: $0) }
+        _ = try TrialCSV.export(store, clients: named, since: nil, until: nil, goal: nil, to: output)
+        let records = try named.sorted().map { try store.load($0) }
+        #expect(String(decoding: bytes, as: UTF8.self) == Self.writtenAsBefore(records: records, lineEnding: "\n", byteOrderMark: false))
+    }
+
+    @Test("a client that cannot be read stops the export with its error, after the clients before it")
+    func anUnreadableClientStopsTheExport() throws {
+        let temp = try TemporaryVault()
+        let shorts = (0..<12).map { "c\($0 < 10 ? "0" : "")\($0)-x" }
+        for (path, text) in Self.files(clients: shorts, sessions: 3) { try temp.write(path, text) }
+        let store = DocumentStore(vault: try temp.vault)
+        let before = try shorts.prefix(9).map { try store.load($0) }
+        try FileManager.default.removeItem(atPath: temp.root + "/clients/c09-x/client.md")
+        var bytes: [UInt8] = []
+        let output = ByteOutput(capacity: 256) { bytes.append(contentsOf: $0) }
+        let error = #expect(throws: VaultError.self) {
+            _ = try TrialCSV.export(store, clients: shorts, since: nil, until: nil, goal: nil, to: output)
+        }
+        #expect(error?.message.contains("c09-x/client.md") == true, "\(String(describing: error))")
+        // What was handed over before the error is the start of the first nine clients' CSV, and
+        // nothing of c10-x or c11-x.
+        let expected = Array(Self.writtenAsBefore(records: before, lineEnding: "\n", byteOrderMark: false).utf8)
+        #expect(bytes.count > 256 && expected.starts(with: bytes))
+    }
+
     // MARK: - Generated practices
 
     static let notes = ["", "", "", "said /th/ for /s/", "=SUM(A1)", "-ish, unclear", "'quoted' start", "''=x", "a \"word\"", "+1", "@home, with mom", "tab\there", "ünïcødé"]
