@@ -25,7 +25,7 @@ from selenium import webdriver
 from selenium.webdriver.common.by import By
 import chromium
 from steps import check, wait
-from serve_process import ServeProcess, stop_all
+from serve_process import ServeProcess, stop_all, trial_items
 
 BINARY, VAULT = sys.argv[1], sys.argv[2]
 SCREENSHOT = sys.argv[sys.argv.index("--screenshot") + 1] if "--screenshot" in sys.argv else None
@@ -39,10 +39,7 @@ def Server(port=0, extra=()):
 
 
 def trials(path):
-    with open(os.path.join(VAULT, path), encoding="utf-8") as f:
-        text = f.read()
-    section = text.split("## Trials", 1)[1] if "## Trials" in text else ""
-    return [TRIAL.match(line).groups()[:4] for line in section.splitlines() if TRIAL.match(line)]
+    return [TRIAL.match(line).groups()[:4] for line in trial_items(VAULT, path) if TRIAL.match(line)]
 
 
 driver, profile = chromium.phone(("performance", "browser"))

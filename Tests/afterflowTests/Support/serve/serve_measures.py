@@ -27,7 +27,7 @@ from selenium import webdriver
 from selenium.webdriver.common.by import By
 import chromium
 from steps import check, wait
-from serve_process import ServeProcess, stop_all
+from serve_process import ServeProcess, stop_all, trial_items
 
 BINARY, VAULT = sys.argv[1], sys.argv[2]
 SCREENSHOT = sys.argv[sys.argv.index("--screenshot") + 1] if "--screenshot" in sys.argv else None
@@ -51,12 +51,7 @@ def Server(port=0):
 
 
 def lines(path):
-    """The list items of the session's ## Trials, as written."""
-    with open(os.path.join(VAULT, path), encoding="utf-8") as f:
-        text = f.read()
-    section = text.split("## Trials", 1)[1] if "## Trials" in text else ""
-    section = re.split(r"^#{1,2} ", section, flags=re.M)[0]
-    return [line for line in section.splitlines() if line.startswith("- ")]
+    return trial_items(VAULT, path)
 
 
 driver, profile = chromium.phone(("browser",))

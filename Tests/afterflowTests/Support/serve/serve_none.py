@@ -23,7 +23,7 @@ from zoneinfo import ZoneInfo
 from selenium.webdriver.common.by import By
 import chromium
 from steps import check, wait
-from serve_process import ServeProcess, stop_all
+from serve_process import ServeProcess, stop_all, trial_items
 
 BINARY, VAULT = sys.argv[1], sys.argv[2]
 ENV = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": os.environ.get("HOME", "/tmp"), "NO_COLOR": "1", "TZ": "UTC", "LANG": "C.UTF-8"}
@@ -34,17 +34,13 @@ def Server(port=0):
     return ServeProcess(BINARY, VAULT, port, env=ENV)
 
 
-
 def read(path):
     with open(os.path.join(VAULT, path), encoding="utf-8") as f:
         return f.read()
 
 
 def lines(path):
-    text = read(path)
-    section = text.split("## Trials", 1)[1] if "## Trials" in text else ""
-    section = re.split(r"^#{1,2} ", section, flags=re.M)[0]
-    return [line for line in section.splitlines() if line.startswith("- ")]
+    return trial_items(VAULT, path)
 
 
 driver, profile = chromium.phone(("browser",))

@@ -72,3 +72,13 @@ def stop_all():
 
 
 steps.on_failure.append(stop_all)
+
+
+def trial_items(vault, path):
+    """The list items of a session's `## Trials` section as written (up to the next heading): the
+    trial and event lines the server appended."""
+    with open(os.path.join(vault, path), encoding="utf-8") as f:
+        text = f.read()
+    section = text.split("## Trials", 1)[1] if "## Trials" in text else ""
+    section = re.split(r"^#{1,2} ", section, flags=re.M)[0]
+    return [line for line in section.splitlines() if line.startswith("- ")]
