@@ -22,10 +22,16 @@ extension IndexStore {
     /// The vault's index brought up to date with the files; when it cannot be written (a full,
     /// failing or read-only disk), an index built in memory from the files instead, with the
     /// reason (`VaultError.Kind.indexUnwritable`) for the caller to pass on.
-    public static func refreshed(_ vault: Vault, rebuild: Bool = false, progress: (@Sendable (Int, Int) -> Void)? = nil)
+    /// With `sessionDays`, only the sessions of those days are brought up to date
+    /// (`refreshSessions(since:until:)`), as an export of a period needs.
+    public static func refreshed(_ vault: Vault, rebuild: Bool = false, sessionDays: (since: Int?, until: Int?)? = nil,
+                                 progress: (@Sendable (Int, Int) -> Void)? = nil)
         throws(VaultError) -> (store: IndexStore, report: RefreshReport, unwritable: VaultError?) {
         do {
             let store = try IndexStore(vault: vault)
+            if let sessionDays, !rebuild {
+                return (store, try store.refreshSessions(since: sessionDays.since, until: sessionDays.until, progress: progress), nil)
+            }
             return (store, try store.refresh(rebuild: rebuild, progress: progress), nil)
         } catch where error.kind == .indexUnwritable {
             let store = try IndexStore(inMemoryFor: vault)

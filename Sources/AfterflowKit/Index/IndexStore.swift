@@ -217,6 +217,12 @@ public final class IndexStore: Sendable {
         case .write:
             timer.mark("compare")
         }
+        try write(plan, into: &report, progress: progress, timer: timer)
+        return report
+    }
+
+    /// The read and the write of a plan that has files to read or remove.
+    func write(_ plan: RefreshPlan, into report: inout RefreshReport, progress: (@Sendable (Int, Int) -> Void)?, timer: PhaseTimer) throws {
         let read = RefreshRead(plan, root: vault.root, timeZone: vault.timeZone)
         // However the write ends, the readers stop.
         defer { read.cancel() }
@@ -230,7 +236,6 @@ public final class IndexStore: Sendable {
         timer.mark("commit")
         // Files are read in the scan's order, which is none in particular.
         report.readFailures.sort { ($0.path ?? "") < ($1.path ?? "") }
-        return report
     }
 
     static func decodeDiagnostics(_ json: String, path: String) -> [Diagnostic] {

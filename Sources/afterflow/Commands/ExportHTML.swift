@@ -31,7 +31,7 @@ struct ExportHTML: DisclosingCommand {
 
     func run() throws {
         let now = CommandClock.now
-        let (store, rows, leftOut) = try exportedSessions(vaultOptions, filters, now: now, oldestFirst: layout.oldestFirst)
+        let (store, rows, leftOut) = try exportedSessions(vaultOptions, filters, now: now, oldestFirst: layout.oldestFirst, sessionsOnly: layout.addsNothing)
         let destination = try output.destination(in: store.vault, extension: "html", now: now)
         let template = try withVaultErrors { try ReportTemplate.of(store.vault) }
         var report = layout.report(timeZone: store.vault.timeZone, now: now, filters: filters)

@@ -29,7 +29,7 @@ struct ExportPDF: DisclosingCommand {
             throw usageError("a PDF is not for the terminal; write it to a file with -o PATH, or redirect standard output", command: "export pdf")
         }
         let now = CommandClock.now
-        let (store, rows, leftOut) = try exportedSessions(vaultOptions, filters, now: now, oldestFirst: layout.oldestFirst)
+        let (store, rows, leftOut) = try exportedSessions(vaultOptions, filters, now: now, oldestFirst: layout.oldestFirst, sessionsOnly: layout.addsNothing)
         let destination = try output.destination(in: store.vault, extension: "pdf", now: now)
         let engine = try pdfEngine(orInstead: ["Or write the same report as HTML, open it in any browser and print it to PDF from there:",
                                                "  " + htmlCommand()])

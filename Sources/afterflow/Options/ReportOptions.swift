@@ -27,6 +27,12 @@ struct ReportOptions: ParsableArguments {
         }
     }
 
+    /// Whether the report adds nothing to the sessions (no --include, and no `report_include` in
+    /// the vault's settings): then a period's report reads the sessions of its days alone.
+    func addsNothing(_ config: VaultConfig) -> Bool {
+        HTMLReport.parts(chosen: includeNames, config: config).isEmpty
+    }
+
     /// Adds what --include (else the vault's `report_include`) asks for to `report`: the
     /// check-ins and measures of the report's days (--since and --until, else the first
     /// session's day to the last's).
@@ -74,10 +80,12 @@ struct ExportValidity: ParsableArguments {
 ///
 /// A session whose file has errors is left out (a half-read session would export wrong values)
 /// and named on standard error; `leftOut` lists their paths.
-func exportedSessions(_ vaultOptions: VaultOptions, _ filters: FilterOptions, now: Date, oldestFirst: Bool = false) throws -> (store: IndexStore, rows: [IndexedSession], leftOut: [String]) {
-    let (store, report) = try vaultOptions.index()
-    try filters.checkTreatments(in: store.vault.config, command: "export")
-    var filter = filters.filter(timeZone: store.vault.timeZone, now: now, treatments: store.vault.config.treatments)
+/// `sessionsOnly` says, from the vault's settings, whether the export reads nothing but the
+/// sessions (so that a period's export brings up to date the sessions of its days alone).
+func exportedSessions(_ vaultOptions: VaultOptions, _ filters: FilterOptions, now: Date, oldestFirst: Bool = false,
+                      sessionsOnly: (VaultConfig) -> Bool = { _ in true }) throws -> (store: IndexStore, rows: [IndexedSession], leftOut: [String]) {
+    let (store, report, chosen) = try vaultOptions.index(for: filters, now: now, command: "export", sessionsOnly: sessionsOnly)
+    var filter = chosen
     filter.sort = oldestFirst ? .oldest : .newest
     let exported = try withVaultErrors { try store.exportedSessions(filter) }
     let leftOut = exported.leftOut

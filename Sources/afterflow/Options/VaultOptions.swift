@@ -92,20 +92,38 @@ extension VaultOptions {
         }
         return try openIndex(vault, rebuild: rebuild)
     }
+
+    /// `index()` for an export of sessions chosen by `filters`: with a day to start from, and when
+    /// `sessionsOnly` says the export reads nothing else, only the sessions of those days are
+    /// brought up to date (docs/ARCHITECTURE.md, "An export of some days"). Also hands back the
+    /// filter, made in the vault's time zone.
+    func index(for filters: FilterOptions, now: Date, command: String,
+               sessionsOnly: (VaultConfig) -> Bool) throws -> (IndexStore, IndexStore.RefreshReport, SessionFilter) {
+        let vault = try open()
+        if !vault.config.diagnostics.isEmpty {
+            DiagnosticPrinter(vault: vault).print(vault.config.diagnostics, source: nil)
+        }
+        try filters.checkTreatments(in: vault.config, command: command)
+        let filter = filters.filter(timeZone: vault.timeZone, now: now, treatments: vault.config.treatments)
+        let (store, report) = try openIndex(vault, sessionDays: sessionsOnly(vault.config) ? (filter.since, filter.until) : nil)
+        return (store, report, filter)
+    }
 }
 
 /// The vault's index brought up to date (with a progress bar on a terminal when there is much to
 /// read). When it cannot be written, as on a full disk, the answer comes from an index built in
 /// memory from the files, and a warning says so.
-func openIndex(_ vault: Vault, rebuild: Bool = false) throws -> (IndexStore, IndexStore.RefreshReport) {
-    try withVaultErrors { try refreshIndex(vault, rebuild: rebuild) }
+/// With `sessionDays`, only the sessions of those days are brought up to date (an export of a
+/// period: `IndexStore.refreshSessions`).
+func openIndex(_ vault: Vault, rebuild: Bool = false, sessionDays: (since: Int?, until: Int?)? = nil) throws -> (IndexStore, IndexStore.RefreshReport) {
+    try withVaultErrors { try refreshIndex(vault, rebuild: rebuild, sessionDays: sessionDays) }
 }
 
 /// `openIndex`, its errors left to the caller.
-func refreshIndex(_ vault: Vault, rebuild: Bool = false) throws(VaultError) -> (IndexStore, IndexStore.RefreshReport) {
+func refreshIndex(_ vault: Vault, rebuild: Bool = false, sessionDays: (since: Int?, until: Int?)? = nil) throws(VaultError) -> (IndexStore, IndexStore.RefreshReport) {
     let bar = ProgressBar("Indexing")
     defer { bar.finish() }
-    let (store, report, unwritable) = try IndexStore.refreshed(vault, rebuild: rebuild) { bar.update($0, $1) }
+    let (store, report, unwritable) = try IndexStore.refreshed(vault, rebuild: rebuild, sessionDays: sessionDays) { bar.update($0, $1) }
     if let unwritable {
         let err = ErrorStream.current
         let index = "\(Vault.stateFolder)/\(IndexStore.fileName)"

@@ -39,6 +39,9 @@ struct RefreshPlan: Sendable {
     let documents: Int
     /// The whole vault's fingerprint, and each folder's.
     let digest: String
+    /// A plan of some folders only (`IndexStore.refreshSessions`): it saves no fingerprint, so the
+    /// next whole refresh compares those folders file by file and finds their rows current.
+    private(set) var scoped = false
     private(set) var folders: [String: String] = [:]
     /// The index is filled from nothing (a rebuild, or an empty index): every file is read, rows
     /// go in first and the full-text index in one statement.
@@ -92,6 +95,18 @@ struct RefreshPlan: Sendable {
         mark("load known")
         compare(considered)
         action = rebuild || !toRead.isEmpty || !removed.isEmpty ? .write : .saveFingerprints
+    }
+
+    /// The plan of some files only (`files`, found by `IndexStore.refreshSessions`), against
+    /// `known`, the index's rows of the same files: what changed, was added or is gone there.
+    init(scoped files: [ScannedFile], known: [String: KnownFile]) {
+        rebuild = false
+        scoped = true
+        documents = files.count
+        digest = ""
+        self.known = known
+        compare(files)
+        action = toRead.isEmpty && removed.isEmpty ? .none : .write
     }
 
     /// The files of `scanned` directly in one of `folders`, in the scan's order.

@@ -75,6 +75,11 @@ struct RefreshWriter {
             try db.execute(sql: "INSERT INTO session_text(rowid, \(text)) SELECT rowid, \(text) FROM session_texts")
             timer.mark("full-text index")
         }
+        guard !plan.scoped else {
+            // The summary was added up from the rows before this write (`IndexSummary+Saved`).
+            try db.execute(sql: "DELETE FROM meta WHERE key = 'summary'")
+            return
+        }
         // A file that could not be read leaves its folder's digest blank, so the next refresh
         // retries it.
         var savedFolders = plan.folders
