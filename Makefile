@@ -16,7 +16,7 @@ QUIET_DEPENDENCIES := awk '/^warning: .swift-distributed-tracing.: found [0-9]+ 
 VAULT ?= ExampleVault
 BIN := .build/debug/afterflow
 
-.PHONY: demo test test-lsp build install deps test-deps age bench stress fuzz clean
+.PHONY: demo test test-lsp build install deps test-deps age bench bench-deps stress fuzz clean
 
 demo: deps build
 	@echo
@@ -126,7 +126,30 @@ install: deps age
 	@echo "  completion: $(BASH_COMPLETION_DIR)/afterflow, $(ZSH_COMPLETION_DIR)/_afterflow, $(FISH_COMPLETION_DIR)/afterflow.fish"
 	@echo "  manual:     $(MAN_DIR)/afterflow.1 (man afterflow)"
 
-bench: deps
+# The benchmark's peers and floors, never installed by the tests: hyperfine, GNU time, cmark,
+# pandoc, ripgrep and perf from Debian's packages (with apt-get when this is root; otherwise the
+# command to run is printed), and jrnl, python-frontmatter and PyYAML from PyPI into a virtual
+# environment of their own (BENCH_VENV), so that nothing else on the machine changes.
+BENCH_VENV ?= Benchmarks/.venv
+BENCH_TOOLS := hyperfine cmark pandoc rg
+bench-deps: deps
+	@missing=""; for tool in $(BENCH_TOOLS); do command -v $$tool >/dev/null 2>&1 || missing="$$missing $$tool"; done; \
+	[ -x /usr/bin/time ] || missing="$$missing time"; \
+	if [ -z "$$missing" ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		echo "Installing hyperfine, time, cmark, pandoc, ripgrep and perf with apt-get..."; \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hyperfine time cmark pandoc ripgrep) >/dev/null \
+			|| { echo "apt-get could not install them; run: apt-get install -y hyperfine time cmark pandoc ripgrep"; exit 1; }; \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq linux-perf >/dev/null 2>&1 || echo "(perf is not installed: the benchmark runs without its profiles)"; \
+	else \
+		echo "The benchmark needs:$$missing. Install them, then run make again:"; \
+		echo "    sudo apt-get install -y hyperfine time cmark pandoc ripgrep linux-perf"; exit 1; \
+	fi
+	@[ -x $(BENCH_VENV)/bin/jrnl ] && [ -x $(BENCH_VENV)/bin/python ] && $(BENCH_VENV)/bin/python -c 'import frontmatter, yaml' 2>/dev/null || { \
+		echo "Installing jrnl, python-frontmatter and PyYAML into $(BENCH_VENV)..."; \
+		python3 -m venv $(BENCH_VENV) && $(BENCH_VENV)/bin/pip install -q jrnl==4.6 python-frontmatter==1.3.0 PyYAML==6.0.4; }
+
+bench: deps bench-deps
 	Benchmarks/run.sh
 
 # The crash test longer than make test runs it: CRASH_RUNS kills per command (make test: 25).

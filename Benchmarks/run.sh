@@ -1,9 +1,16 @@
 #!/usr/bin/env bash
-# Measures Afterflow on generated vaults, beside floors measured in the same run on the same files:
-# `cat` of every file and `find` with a stat of every file. Prints Markdown for docs/PERFORMANCE.md.
+# Measures Afterflow on generated vaults, beside what its users would otherwise run (jrnl, a
+# python-frontmatter script, ripgrep, pandoc, a Python FHIR bundle builder, a plain Python weekly
+# average) and beside the floors of the same work (`cat`, `find` with stat, `cmark`), measured in
+# the same run on the same files. Prints Markdown for docs/PERFORMANCE.md. `make bench` installs
+# the peers (`make bench-deps`) and runs it.
 #
-#   Benchmarks/run.sh                 10,000 and 100,000 sessions, then the exports
-#   SIZES=10000 Benchmarks/run.sh     one size
+#   Benchmarks/run.sh                 the table (Benchmarks/compare.py): every figure a ratio to its
+#                                     peer or floor, at two sizes, the growth from one to the other,
+#                                     peak memory, and a profile of the slowest ratio of each group
+#   SIZES="1000 3000" PRACTICE="4 8" YEARS="1 2" RUNS=3 Benchmarks/run.sh
+#                                     the same table on small vaults, for a quick look
+#   ONLY=all Benchmarks/run.sh        every detailed part below, one after the other
 #   ONLY=index Benchmarks/run.sh      the generated vaults' index and commands alone (at SIZES)
 #   ONLY=exports Benchmarks/run.sh    the exports and the import alone
 #   ONLY=wide Benchmarks/run.sh       `set` on one file with 100,000 front-matter keys alone
@@ -16,13 +23,15 @@
 #   AFTERFLOW=path/to/afterflow       measure that build of afterflow instead of building it (an
 #                                     older one, for a before/after; the generator is still built)
 #   GENERATOR=path/to/afterflow-bench with AFTERFLOW: nothing is built (both given ready-made)
+#   BENCH_VENV=Benchmarks/.venv       where `make bench-deps` put jrnl and the Python peers
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 SIZES=${SIZES:-"10000 100000"}
+TABLE_RUNS=${RUNS:-15}
 RUNS=${RUNS:-7}
 OUT=${OUT:-bench-vaults}
-ONLY=${ONLY:-all}
+ONLY=${ONLY:-table}
 SCRATCH=${SCRATCH:-.build}
 
 need() { command -v "$1" >/dev/null 2>&1 || { echo "Benchmarks need $1: apt-get install -y $2" >&2; exit 1; }; }
@@ -78,7 +87,19 @@ echo
 echo "Machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(uname -sr), $(swift --version 2>/dev/null | head -1)"
 echo
 
-[ "$ONLY" = exports ] || [ "$ONLY" = wide ] || [ "$ONLY" = practice ] || [ "$ONLY" = live ] || [ "$ONLY" = moods ] || [ "$ONLY" = costs ] && SIZES=""
+if [ "$ONLY" = table ]; then
+  venv=${BENCH_VENV:-Benchmarks/.venv}
+  if [ ! -x "$venv/bin/jrnl" ] || ! command -v pandoc >/dev/null 2>&1 || ! command -v rg >/dev/null 2>&1; then
+    echo "The table needs its peers (jrnl, python-frontmatter, pandoc, ripgrep): run make bench-deps first." >&2
+    exit 1
+  fi
+  python3 Benchmarks/compare.py --bin "$BIN" --bench "$BENCH" --out "$OUT" --python "$venv/bin/python" \
+    --sizes "${SIZES:-10000 100000}" --practice "${PRACTICE:-40 400}" --years "${YEARS:-10 100}" --runs "$TABLE_RUNS" \
+    ${NO_PROFILE:+--no-profile}
+  exit 0
+fi
+
+[ "$ONLY" = table ] || [ "$ONLY" = exports ] || [ "$ONLY" = wide ] || [ "$ONLY" = practice ] || [ "$ONLY" = live ] || [ "$ONLY" = moods ] || [ "$ONLY" = costs ] && SIZES=""
 for n in $SIZES; do
   vault="$OUT/$n"
   vault_of "$vault" "$n"
