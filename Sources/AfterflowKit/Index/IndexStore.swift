@@ -184,13 +184,18 @@ public final class IndexStore: Sendable {
     public func refresh(rebuild: Bool = false, progress: (@Sendable (Int, Int) -> Void)? = nil) throws(VaultError) -> RefreshReport {
         do {
             return try performRefresh(rebuild: rebuild, progress: progress)
-        } catch let error as VaultError {
-            throw error
         } catch {
-            if let unwritable = IndexStore.unwritable(error, at: path) { throw unwritable }
-            throw VaultError(.io, "cannot update the index \(path): \(error)",
-                             details: ["The index is only a cache: 'afterflow index --rebuild' starts it again."])
+            throw refreshError(error)
         }
+    }
+
+    /// What a refresh that failed with `error` throws: a `VaultError` as it is, a disk that cannot
+    /// be written as `indexUnwritable`, anything else as an I/O error that says how to start again.
+    func refreshError(_ error: Error) -> VaultError {
+        if let error = error as? VaultError { return error }
+        if let unwritable = IndexStore.unwritable(error, at: path) { return unwritable }
+        return VaultError(.io, "cannot update the index \(path): \(error)",
+                          details: ["The index is only a cache: 'afterflow index --rebuild' starts it again."])
     }
 
     /// Plan, read, write: the plan (`RefreshPlan`) compares the scan with the index's

@@ -32,12 +32,8 @@ extension IndexStore {
                 return try refresh(progress: progress)
             }
             return try refresh(scope, progress: progress)
-        } catch let error as VaultError {
-            throw error
         } catch {
-            if let unwritable = IndexStore.unwritable(error, at: path) { throw unwritable }
-            throw VaultError(.io, "cannot update the index \(path): \(error)",
-                             details: ["The index is only a cache: 'afterflow index --rebuild' starts it again."])
+            throw refreshError(error)
         }
     }
 
