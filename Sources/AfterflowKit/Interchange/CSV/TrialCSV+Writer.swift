@@ -179,8 +179,9 @@ extension TrialCSV {
     /// Whether the trials are in the order of their time, then line, as the rows are.
     static func inOrder(_ trials: [Trial]) -> Bool {
         var previous: (Int, Int)?
-        for (position, trial) in trials.enumerated() {
-            let key = (trial.time.secondsOfDay, trial.line ?? position)
+        // By index: the two fields read in place, no copy of each trial's strings.
+        for position in trials.indices {
+            let key = (trials[position].time.secondsOfDay, trials[position].line ?? position)
             if let previous, key < previous { return false }
             previous = key
         }

@@ -50,33 +50,57 @@ public enum TrialCSV {
 
     /// What `export trials csv` writes: every trial and event of `clients` (short names) from
     /// `since` to `until` (days, inclusive), of `goal` when given, to `output` as it goes. Each
-    /// client's folder is read and parsed on other threads while the clients before it are
-    /// written (`BatchPipeline`: a few clients ahead, taken in order), so that reading overlaps
-    /// with writing, memory holds a window of clients whatever the size of the practice, and the
-    /// bytes are those of reading one client after the other. Returns the number of trial and
-    /// event rows; a client that cannot be read stops the export after the clients before it.
+    /// client's folder is read and parsed, and its rows written into bytes of its own, on other
+    /// threads while the clients before it are sent (`BatchPipeline`: a few clients ahead, taken
+    /// in order), so that reading and writing rows are spread over the cores, memory holds a
+    /// window of clients whatever the size of the practice, and the bytes are those of reading
+    /// and writing one client after the other (a client's rows depend on that client alone).
+    /// Returns the number of trial and event rows; a client that cannot be read stops the export
+    /// after the clients before it.
     public static func export(_ store: DocumentStore, clients: [String], since: String?, until: String?, goal: String?,
                               lineEnding: String = "\n", byteOrderMark: Bool = false, to output: ByteOutput) throws(VaultError) -> Counts {
-        var writer = Writer(output: output, lineEnding: lineEnding)
-        try writer.start(byteOrderMark: byteOrderMark)
+        try Writer(output: output, lineEnding: lineEnding).start(byteOrderMark: byteOrderMark)
         // Rows are by client first: a client named twice has each of its rows twice, side by side.
-        let sorted = clients.sorted()
         var runs: [(short: String, count: Int)] = []
-        for short in sorted {
+        for short in clients.sorted() {
             if runs.last?.short == short { runs[runs.count - 1].count += 1 } else { runs.append((short, 1)) }
         }
-        let names = runs.map(\.short)
-        let pipeline = BatchPipeline<Result<ClientRecord, VaultError>>(count: names.count, batchSize: 1)
+        let named = runs
+        let pipeline = BatchPipeline<Result<Piece, VaultError>>(count: named.count, batchSize: 1)
         defer { pipeline.cancel() }
         pipeline.start { index in
-            Result { () throws(VaultError) in selecting([try store.load(names[index])], since: since, until: until, goal: goal)[0] }
+            Result { () throws(VaultError) in
+                // Values only: the rows need none of the checks `check` reports.
+                let record = selecting([try store.load(named[index].short, checking: false)], since: since, until: until, goal: goal)[0]
+                return Piece(Array(repeating: record, count: named[index].count), lineEnding: lineEnding)
+            }
         }
-        for (index, run) in runs.enumerated() {
-            guard let loaded = pipeline.take(index).first else { break }
-            try writer.write(Array(repeating: try loaded.get(), count: run.count))
+        var counts = Counts(trials: 0, events: 0)
+        for index in named.indices {
+            guard let made = pipeline.take(index).first else { break }
+            let piece = try made.get()
+            try output.write(pieces: piece.bytes)
+            counts.trials += piece.counts.trials
+            counts.events += piece.counts.events
         }
         try output.flush()
-        return Counts(trials: writer.rows, events: writer.events)
+        return counts
+    }
+
+    /// One client's rows as bytes, and how many of them are trials and events.
+    struct Piece: Sendable {
+        var bytes: [UInt8]
+        var counts: Counts
+
+        /// The rows of `records`, all of one client, as `Writer.write(_:)` writes them.
+        init(_ records: [ClientRecord], lineEnding: String) {
+            let gathered = ByteOutput.gathering()
+            var writer = Writer(output: gathered, lineEnding: lineEnding)
+            // Gathering in memory cannot fail.
+            try? writer.write(records)
+            bytes = gathered.buffer
+            counts = Counts(trials: writer.rows, events: writer.events)
+        }
     }
 
     /// `15:02:10`, as `TimeOfDay.text` writes it without going through `String(format:)`,

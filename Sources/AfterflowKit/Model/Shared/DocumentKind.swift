@@ -129,6 +129,16 @@ public enum DocumentContent: Sendable {
         self = kind.descriptor.read(document)
     }
 
+    /// `init(document:)` for a caller that wants the values alone: a trial session is read
+    /// without the checks whose only result is problems (`TrialSession(document:checking:)`).
+    public init(valuesOf document: Document) {
+        if document.frontMatter != nil, DocumentKind(typeValue: DocumentKind.typeValue(of: document)) == .trials {
+            self = .trials(TrialSession(document: document, checking: false))
+        } else {
+            self.init(document: document)
+        }
+    }
+
     /// The kind of the view held (the registry's other line for each kind).
     public var kind: DocumentKind? {
         switch self {

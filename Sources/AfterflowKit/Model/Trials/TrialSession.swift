@@ -67,6 +67,14 @@ public struct TrialSession: Sendable {
                               "observer", "probe", "recorded_on", "role", "primary", "created", "updated"] + Signature.keys
 
     public init(document: Document) {
+        self.init(document: document, checking: true)
+    }
+
+    /// Without `checking`, the values alone: the checks whose only result is problems (control
+    /// characters, lines after the end, pauses, the events' order, the seal of a signature) are
+    /// not made, so `diagnostics` holds only those met while reading. Every other property is
+    /// what `init(document:)` reads.
+    init(document: Document, checking: Bool) {
         self.document = document
         var reader = FrontMatterReader(document: document)
         var sawDate = false, sawClient = false, sawID = false
@@ -120,7 +128,7 @@ public struct TrialSession: Sendable {
             reader.error("expected front matter: the file must start with a line '---'", at: SourceLocation(line: 1, column: 1))
         }
         diagnostics = document.diagnostics + reader.diagnostics
-        diagnostics += pauseProblems()
+        if checking { diagnostics += pauseProblems() }
         if let section = document.section("Trials") {
             trialsSection = section
             let read = Self.lines(of: section, in: document)
@@ -129,6 +137,10 @@ public struct TrialSession: Sendable {
             diagnostics += read.problems
         }
         if let section = document.section("Notes") { notes = document.text(of: section) }
+        guard checking else {
+            readSignature(sealed: false)
+            return
+        }
         if let warning = document.unclosedFenceWarning { diagnostics.append(warning) }
         var sections: [(field: String, lines: Range<Int>)] = []
         for title in ["Trials", "Notes"] {
@@ -136,7 +148,7 @@ public struct TrialSession: Sendable {
         }
         diagnostics += document.controlCharacterErrors(sections: sections)
         diagnostics += trialsAfterEnd()
-        diagnostics += readSignature()
+        diagnostics += readSignature(sealed: true)
         diagnostics += BehaviourEvent.sequenceProblems(events) { document.text(ofLine: $0) }
         diagnostics.sort { $0.location < $1.location }
     }
@@ -149,9 +161,11 @@ public struct TrialSession: Sendable {
         found.reserveCapacity(section.content.count)
         var events: [BehaviourEvent] = []
         var problems: [Diagnostic] = []
+        // The range and the lines taken out of `section` and `document` once, not a line.
+        let content = section.content, lines = document.lines
         document.bytes.withUnsafeBufferPointer { bytes in
-            for index in section.content {
-                let line = document.lines[index]
+            for index in content {
+                let line = lines[index]
                 var reading = Trial.readFast(UnsafeBufferPointer(rebasing: bytes[line.start..<line.end]), index: index)
                 if reading == nil {
                     let text = document.text(ofLine: index)
@@ -178,14 +192,15 @@ public struct TrialSession: Sendable {
         return (found, events, problems)
     }
 
-    /// Reads the signature and the addenda: their problems, and an error where the signed text
-    /// changed after signing (see `Signature.tampering`).
-    private mutating func readSignature() -> [Diagnostic] {
+    /// Reads the signature and the addenda: their problems, and with `sealed` an error where the
+    /// signed text changed after signing (see `Signature.tampering`).
+    @discardableResult
+    private mutating func readSignature(sealed: Bool) -> [Diagnostic] {
         let read = Signature.read(document)
         signature = read.signature
         let addenda = Addendum.entries(of: document, after: signature?.hash)
         self.addenda = addenda.entries
-        return read.problems + (signature?.tampering(in: document) ?? []) + addenda.problems
+        return read.problems + (sealed ? signature?.tampering(in: document) ?? [] : []) + addenda.problems
     }
 
     /// A warning at each trial or event line whose time is after the session's `end`. A line's

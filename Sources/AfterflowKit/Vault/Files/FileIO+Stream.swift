@@ -15,13 +15,21 @@ public final class ByteOutput {
     private let sink: Sink
     private let capacity: Int
     /// What has not been handed to the sink yet. Writers append to it, then call `didAppend()`.
-    public var buffer: [UInt8]
+    /// An output is used by one thread at a time, a row's fields appended one after the other:
+    /// the run-time check of exclusive access, a call at every append, is left out.
+    @exclusivity(unchecked) public var buffer: [UInt8]
 
     public init(capacity: Int = 1 << 16, sink: @escaping Sink) {
         self.sink = sink
         self.capacity = capacity
         buffer = []
-        buffer.reserveCapacity(capacity + 4096)
+        buffer.reserveCapacity(min(capacity, 1 << 16) + 4096)
+    }
+
+    /// Output kept whole in `buffer` and never handed over: rows made on one thread, to be
+    /// sent from another (`write(pieces:)`).
+    public static func gathering() -> ByteOutput {
+        ByteOutput(capacity: .max) { _ in }
     }
 
     /// Bytes written to a file descriptor (standard output is 1); `shown` names it in errors.
@@ -43,6 +51,18 @@ public final class ByteOutput {
     public func write(_ bytes: [UInt8]) throws(VaultError) {
         buffer.append(contentsOf: bytes)
         try didAppend()
+    }
+
+    /// Appends `bytes` a buffer's room at a time, handing each full buffer over: a piece made
+    /// elsewhere goes out in the same pieces as bytes appended a row at a time.
+    public func write(pieces bytes: [UInt8]) throws(VaultError) {
+        var rest = bytes[...]
+        while !rest.isEmpty {
+            let room = max(capacity - buffer.count, 1)
+            buffer.append(contentsOf: rest.prefix(room))
+            rest = rest.dropFirst(room)
+            try didAppend()
+        }
     }
 
     /// Hands the buffer over once it holds `capacity` bytes.

@@ -53,6 +53,8 @@ public enum FileIO {
         var capacity = max(Int(info.st_size), 0) + 1
         var bytes = [UInt8](repeating: 0, count: capacity)
         var count = 0
+        // A regular file's read comes back short only at its end: no second read to be told so.
+        let regular = (info.st_mode & S_IFMT) == S_IFREG
         while true {
             if count == capacity {
                 capacity *= 2
@@ -67,6 +69,7 @@ public enum FileIO {
             }
             if n == 0 { break }
             count += n
+            if regular && count < capacity { break }
         }
         bytes.removeSubrange(count...)
         return bytes
