@@ -5,7 +5,7 @@ extension IndexStore {
     /// The sessions `filter` asks for, in its order, with every field and text.
     public func sessions(_ filter: SessionFilter) throws(VaultError) -> [IndexedSession] {
         let (clause, arguments) = try filter.whereClause(timeZone: vault.timeZone)
-        var sql = "SELECT \(IndexedSession.columns) FROM sessions \(IndexedSession.textsJoin) WHERE \(clause) ORDER BY \(filter.sort.orderBy)"
+        var sql = "SELECT \(IndexedSession.columns) FROM sessions \(IndexedSession.textsJoin) WHERE \(clause) ORDER BY \(filter.orderBy)"
         if let limit = filter.limit { sql += " LIMIT \(limit)" }
         return try query { db in try RawRow.all(db, sql: sql, arguments: arguments, IndexedSession.init) }
     }

@@ -25,7 +25,7 @@ extension IndexStore {
     /// Visits the sessions `filter` asks for, in its order, as listing rows.
     package func listing(_ filter: SessionFilter, _ visit: (ListingRow) -> Void) throws(VaultError) {
         let (clause, arguments) = try filter.whereClause(timeZone: vault.timeZone)
-        var sql = "SELECT \(ListingRow.columns) FROM sessions WHERE \(clause) ORDER BY \(filter.sort.orderBy)"
+        var sql = "SELECT \(ListingRow.columns) FROM sessions WHERE \(clause) ORDER BY \(filter.orderBy)"
         if let limit = filter.limit { sql += " LIMIT \(limit)" }
         try query { db in try RawRow.each(db, sql: sql, arguments: arguments) { visit(ListingRow(row: $0)) } }
     }

@@ -63,6 +63,15 @@ public struct SessionFilter: Sendable {
         }
         return (clauses.isEmpty ? "1" : clauses.joined(separator: " AND "), arguments)
     }
+
+    /// The `ORDER BY` of the filter's sort. A period's sessions are found through their day
+    /// (`sessions_by_day`) and then put in order: ordered by the plain column, SQLite walks the
+    /// whole date index instead to keep its order, reading every row of the table (280 ms at
+    /// 100,000 sessions for the newest 1,000, against 4 ms).
+    var orderBy: String {
+        guard since != nil || until != nil else { return sort.orderBy }
+        return sort.orderBy.replacingOccurrences(of: "sessions.date ", with: "+sessions.date ")
+    }
 }
 
 /// The orders of `list`.
