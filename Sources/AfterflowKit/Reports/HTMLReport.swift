@@ -121,7 +121,7 @@ public struct HTMLReport: Sendable {
     static func checkInContext(_ checkIns: [MoodListing]) -> [String: Any] {
         let ordered = checkIns.sorted { ($0.date?.wallClockSeconds ?? 0, $0.path) < ($1.date?.wallClockSeconds ?? 0, $1.path) }
         let scores = ordered.compactMap(\.score)
-        let average = scores.isEmpty ? "–" : String(format: "%.1f", Double(scores.reduce(0, +)) / Double(scores.count))
+        let average = scores.isEmpty ? "–" : (Double(scores.reduce(0, +)) / Double(scores.count)).oneDecimal
         var summary = "\(ordered.count) check-in\(ordered.count == 1 ? "" : "s")"
         if let first = ordered.first?.date, let last = ordered.last?.date {
             summary += first.dayString == last.dayString ? " on \(first.mediumDay)" : " from \(first.mediumDay) to \(last.mediumDay)"
@@ -169,8 +169,8 @@ public struct HTMLReport: Sendable {
         return [
             "name": ReportText(name),
             "count": ReportText(String(sessions.count)),
-            "before": ReportText(before.map { String(format: "%.1f", $0) } ?? "–"),
-            "after": ReportText(after.map { String(format: "%.1f", $0) } ?? "–"),
+            "before": ReportText(before.map(\.oneDecimal) ?? "–"),
+            "after": ReportText(after.map(\.oneDecimal) ?? "–"),
             "lift": ReportText(lift.map(HTMLReport.signed) ?? "–"),
             "lifts": ReportText(lifts.count == 1 ? "1 with both moods" : "\(lifts.count) with both moods"),
         ]
@@ -178,7 +178,7 @@ public struct HTMLReport: Sendable {
 
     /// `+2.3`, `−0.5` (a minus sign, not a hyphen), or `0.0`.
     static func signed(_ value: Double) -> String {
-        let text = String(format: "%.1f", abs(value))
+        let text = abs(value).oneDecimal
         if text == "0.0" { return text }
         return (value < 0 ? "−" : "+") + text
     }
@@ -204,7 +204,7 @@ public struct HTMLReport: Sendable {
             let before = session.moodBefore.map { "\($0)" } ?? "–"
             let after = session.moodAfter.map { "\($0)" } ?? "–"
             var words = (session.moodBefore.map(MoodScale.descriptor) ?? "not recorded") + " → " + (session.moodAfter.map(MoodScale.descriptor) ?? "not recorded")
-            if let lift = session.moodLift { words += lift == 0 ? ", no change" : ", " + String(format: "%+d", lift).replacingOccurrences(of: "-", with: "−") }
+            if let lift = session.moodLift { words += lift == 0 ? ", no change" : ", " + (lift > 0 ? "+" + String(lift) : "−" + String(-lift)) }
             c.add("mood_numbers", "\(before) → \(after)", in: "mood")
             c.add("mood_words", words, in: "mood")
         }
@@ -248,7 +248,7 @@ public struct HTMLReport: Sendable {
         if let offset = date.offset, let time = session.time,
            offset != timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(time))) {
             let sign = offset < 0 ? "−" : "+"
-            text += String(format: " (UTC%@%02d:%02d)", sign, abs(offset) / 3600, abs(offset) % 3600 / 60)
+            text += " (UTC" + sign + (abs(offset) / 3600).zeroPadded(2) + ":" + (abs(offset) % 3600 / 60).zeroPadded(2) + ")"
         }
         return text
     }

@@ -196,7 +196,7 @@ public struct MoodChart: Sendable {
     }
 
     static func average(_ values: [Int]) -> String {
-        String(format: "%.1f", Double(values.reduce(0, +)) / Double(values.count))
+        (Double(values.reduce(0, +)) / Double(values.count)).oneDecimal
     }
 
     /// A coordinate with at most one decimal, without a trailing `.0`.

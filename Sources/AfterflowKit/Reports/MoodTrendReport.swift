@@ -14,7 +14,7 @@ extension MoodTrend {
     }
 
     /// A figure with one decimal: `6.5`.
-    public static func one(_ value: Double) -> String { String(format: "%.1f", value) }
+    public static func one(_ value: Double) -> String { value.oneDecimal }
 
     /// A change with its sign, `+1.5`, `-0.5`, `0.0` for less than 0.05 either way.
     public static func signed(_ value: Double) -> String { (value >= 0.05 ? "+" : "") + (abs(value) < 0.05 ? "0.0" : one(value)) }

@@ -84,7 +84,7 @@ extension ProgressReport {
             let bar = levels.compactMap { level -> [String: Any]? in
                 guard let n = byLevel[level], n > 0 else { return nil }
                 let width = Double(n) * 100 / Double(max(row.trials, 1))
-                return ["width": ReportText(String(format: "%.1f", width)), "color": ReportText(color(level))]
+                return ["width": ReportText(width.oneDecimal), "color": ReportText(color(level))]
             }
             return ["day": ReportText(row.day.mediumDay), "cells": levels.map { ReportText(String(byLevel[$0] ?? 0)) }, "bar": bar]
         }

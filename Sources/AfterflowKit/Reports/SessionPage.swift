@@ -97,6 +97,6 @@ public struct SessionPage: Sendable {
     static func offsetText(_ offset: Int) -> String {
         let sign = offset < 0 ? "-" : "+"
         let magnitude = abs(offset)
-        return String(format: "%@%02d:%02d", sign, magnitude / 3600, magnitude % 3600 / 60)
+        return sign + (magnitude / 3600).zeroPadded(2) + ":" + (magnitude % 3600 / 60).zeroPadded(2)
     }
 }

@@ -67,14 +67,14 @@ public struct StatsReport: Sendable {
                 + "\(counted(practice.sessions, "trial session", "trial sessions")), \(practice.trials) trials\(percent)")
         }
         if let average = moods.average, let first = moods.first, let last = moods.last {
-            var line = style.bold("Check-ins") + "     \(moods.count), average \(String(format: "%.1f", average)), \(first) to \(last)"
+            var line = style.bold("Check-ins") + "     \(moods.count), average \(average.oneDecimal), \(first) to \(last)"
             if !moods.labels.isEmpty { line += "; most often \(moods.labels.prefix(3).map(\.name).joined(separator: ", ").visible())" }
             parts.append(line + "\n              " + style.dim("afterflow moods --trend for the trend and the moods around sessions"))
         }
         return parts.joined(separator: "\n\n")
     }
 
-    private static func one(_ value: Double?) -> String { value.map { String(format: "%.1f", $0) } ?? "–" }
+    private static func one(_ value: Double?) -> String { value.map(\.oneDecimal) ?? "–" }
     private static func signed(_ value: Double?) -> String { value.map { String(format: "%+.1f", $0) } ?? "–" }
 
     private func journalText(style: TextStyle) -> String {
@@ -102,7 +102,7 @@ public struct StatsReport: Sendable {
             let counts = stats.perMonth.map(\.count)
             lines.append(style.bold("Per month") + "      \(stats.perMonth.first?.month ?? "") " + charts.sparkline(counts) + " \(stats.perMonth.last?.month ?? "")")
             if let busiest = stats.perMonth.max(by: { $0.count < $1.count }) {
-                lines.append("               busiest \(busiest.month) with \(busiest.count), \(String(format: "%.1f", Double(stats.sessions) / Double(counts.count))) a month on average")
+                lines.append("               busiest \(busiest.month) with \(busiest.count), \((Double(stats.sessions) / Double(counts.count)).oneDecimal) a month on average")
             }
         }
         return lines.joined(separator: "\n")

@@ -86,7 +86,7 @@ public struct DocumentReference: Sendable, CustomStringConvertible {
             let candidates = try index.candidates(onDay: day)
             guard candidates.count == 1 else { return nil }
             let known = Set(candidates.map(\.path))
-            for folder in [String(format: "sessions/%04d", day.year), Vault.draftsFolder] {
+            for folder in ["sessions/" + day.year.zeroPadded(4), Vault.draftsFolder] {
                 if try attempt.hasUnknownNames(in: folder, day: day.dayString, known: known) { return nil }
             }
             return try attempt.read(candidates[0].path) { entry in

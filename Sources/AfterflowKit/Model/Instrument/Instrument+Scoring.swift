@@ -107,7 +107,7 @@ extension Instrument {
 /// `110`, `73.3`: a score as afterflow shows it, one decimal unless whole.
 public func scoreText(_ value: Double) -> String {
     let rounded = (value * 10).rounded() / 10
-    return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.1f", rounded)
+    return rounded == rounded.rounded() ? String(Int(rounded)) : rounded.oneDecimal
 }
 
 extension InstrumentScore.Part {

@@ -190,7 +190,7 @@ public struct TimeOfDay: Sendable, Hashable, Comparable {
 
     public var secondsOfDay: Int { hour * 3600 + minute * 60 + second }
 
-    public var text: String { String(format: "%02d:%02d:%02d", hour, minute, second) }
+    public var text: String { hour.zeroPadded(2) + ":" + minute.zeroPadded(2) + ":" + second.zeroPadded(2) }
 
     public static func < (a: TimeOfDay, b: TimeOfDay) -> Bool { a.secondsOfDay < b.secondsOfDay }
 

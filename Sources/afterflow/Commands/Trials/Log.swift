@@ -179,7 +179,7 @@ extension Afterflow {
         private func offerOpenSession(_ record: ClientRecord, vault: Vault) -> String? {
             guard let open = record.openSession(at: CommandClock.now, in: vault.timeZone) else { return nil }
             let shown = vaultOptions.hints.path(open.path, in: vault)
-            let at = open.session.date?.time.map { String(format: "%02d:%02d", $0.hour, $0.minute) } ?? "today"
+            let at = open.session.date?.time.map { $0.hour.zeroPadded(2) + ":" + $0.minute.zeroPadded(2) } ?? "today"
             let events = open.session.events.isEmpty ? "" : " and " + counted(open.session.events.count, "event", "events")
             let what = "\(record.client.displayName.visible())'s session from \(at) today is still open, with \(counted(open.session.trials.count, "trial", "trials"))\(events) (\(shown))."
             guard Terminal.current.isInteractive else {
