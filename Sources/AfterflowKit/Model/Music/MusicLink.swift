@@ -44,7 +44,7 @@ public struct MusicLink: Sendable, Equatable {
         let withScheme = MusicLink.hasScheme(lower) ? trimmed : "https://" + trimmed
         guard let components = URLComponents(string: withScheme),
               let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              var host = components.host?.lowercased(), !host.isEmpty, host.contains(".") else {
+              var host = components.host?.lowercased(), !host.isEmpty, host.utf8.contains(UInt8(ascii: ".")) else {
             service = .link
             webURL = nil
             title = nil
@@ -70,17 +70,20 @@ public struct MusicLink: Sendable, Equatable {
 
     /// The service of a link, first match wins, as the app decides it.
     static func classify(host: String, path: String) -> Service {
-        if host.contains("podcasts.apple.com") || (host.contains("itunes.apple.com") && path.contains("/podcast/")) {
+        if has(host, "podcasts.apple.com") || (has(host, "itunes.apple.com") && has(path, "/podcast/")) {
             return .applePodcasts
         }
-        if host.contains("spotify.com") { return .spotify }
-        if host.contains("youtube.com") || host.contains("youtu.be") || host.contains("youtube-nocookie.com") { return .youTube }
-        if host.contains("soundcloud.com") { return .soundCloud }
-        if host.contains("music.apple.com") || host.contains("itunes.apple.com") { return .appleMusic }
-        if host.contains("tidal.com") { return .tidal }
-        if host.contains("bandcamp.com") { return .bandcamp }
+        if has(host, "spotify.com") { return .spotify }
+        if has(host, "youtube.com") || has(host, "youtu.be") || has(host, "youtube-nocookie.com") { return .youTube }
+        if has(host, "soundcloud.com") { return .soundCloud }
+        if has(host, "music.apple.com") || has(host, "itunes.apple.com") { return .appleMusic }
+        if has(host, "tidal.com") { return .tidal }
+        if has(host, "bandcamp.com") { return .bandcamp }
         return .link
     }
+
+    /// Whether `part` occurs in `text`, byte for byte (Foundation's `contains` goes through NSString).
+    private static func has(_ text: String, _ part: String) -> Bool { text.utf8.firstRange(of: part.utf8) != nil }
 
     /// The last meaningful path segment, percent-decoded, extension dropped, `-` and `_` as spaces,
     /// words capitalised. Apple links skip `us`-style country codes, `album`, `playlist`,
@@ -97,7 +100,7 @@ public struct MusicLink: Sendable, Equatable {
             if let dot = name.lastIndex(of: "."), dot > name.startIndex, name.distance(from: dot, to: name.endIndex) <= 5 {
                 name = String(name[..<dot])
             }
-            name = name.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ")
+            name = String(name.map { $0 == "-" || $0 == "_" ? " " : $0 })
             let words = name.split(separator: " ")
             guard !words.isEmpty, !MusicLink.looksLikeIdentifier(name) else { return nil }
             return words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
@@ -108,7 +111,7 @@ public struct MusicLink: Sendable, Equatable {
     /// A single word mixing letters and digits, like `37i9dQZF1DX4dyzvuaRJ0n` or `k3Yp9WqZ2fE`:
     /// an id, not a title.
     static func looksLikeIdentifier(_ text: String) -> Bool {
-        guard !text.contains(" ") else { return false }
+        guard !text.utf8.contains(UInt8(ascii: " ")) else { return false }
         let hasDigit = text.contains { $0.isNumber }
         let hasUpperInside = text.dropFirst().contains { $0.isUppercase }
         return hasDigit || hasUpperInside
