@@ -149,8 +149,10 @@ struct ReportSessions {
     static func containsMarker(_ value: Any) -> Bool {
         switch value {
         case let text as ReportText: text.text.unicodeScalars.contains(markerStart)
-        case let text as String: text.unicodeScalars.contains(markerStart)
         case let values as [String: Any]: values.values.contains(where: containsMarker)
+        // Rows before `[Any]`: a cast to `[Any]` converts every row, most of this walk's time.
+        case let rows as [[String: Any]]: rows.contains(where: containsMarker)
+        case let text as String: text.unicodeScalars.contains(markerStart)
         case let values as [Any]: values.contains(where: containsMarker)
         case is Bool, is MustacheLambda: false
         default: true

@@ -34,7 +34,14 @@ public struct ClientRecord: Sendable {
         reliabilityRecords.filter { $0.session.primary == id }
     }
 
-    public func goal(_ short: String) -> GoalRecord? { goals.first { $0.short == short.lowercased() || $0.short == short } }
+    public func goal(_ short: String) -> GoalRecord? { goalIndex(short).map { goals[$0] } }
+
+    /// Where the goal `short` (as written, or lowercased) is in `goals`: for a caller that asks
+    /// of every trial and wants one field, not a copy of the whole goal.
+    func goalIndex(_ short: String) -> Int? {
+        let lower = short.lowercased()
+        return goals.firstIndex { $0.short == lower || $0.short == short }
+    }
 }
 
 /// A goal with its short name (its file's name without `.md`) and path.

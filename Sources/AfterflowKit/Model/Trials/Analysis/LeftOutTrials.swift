@@ -20,7 +20,7 @@ public struct LeftOutTrials: Sendable, Equatable {
     /// Whether `check` accepts the trial in a session of `record`: its goal is one of the client's,
     /// of `measure: trials`, and its cue level one of `cues`.
     public static func accepts(_ trial: Trial, record: ClientRecord, cues: CueLevels) -> Bool {
-        cues.rank(of: trial.cue) != nil && record.goal(trial.goal).map { $0.goal.measure == .trials } == true
+        cues.rank(of: trial.cue) != nil && record.goalIndex(trial.goal).map { record.goals[$0].goal.measure == .trials } == true
     }
 
     /// The lines of `session` (at `path`) that `check` rejects.
