@@ -168,26 +168,28 @@ extension DocumentStore {
     private func appendLines(to path: String, plan: (Document) -> TrialAppend.Plan) throws(VaultError) -> Document {
         try vault.withLock { () throws(VaultError) -> Document in
             let absolute = try vault.writablePath(path)
-            let entry = VaultEntry(path: path, bytes: try FileIO.read(absolute))
-            guard case .trials = entry.content else {
-                throw VaultError(.invalid, "\(path) is not a trial session (its type is \(entry.kind?.rawValue ?? "none"))")
+            // Read for its kind and values alone: no problem of the file is shown here.
+            let document = Document(bytes: try FileIO.read(absolute))
+            let content = DocumentContent(valuesOf: document)
+            guard case .trials = content else {
+                throw VaultError(.invalid, "\(path) is not a trial session (its type is \(content.kind?.rawValue ?? "none"))")
             }
-            if let fence = entry.document.unclosedFenceWarning {
+            if let fence = document.unclosedFenceWarning {
                 throw VaultError(.invalid, "\(path):\(fence.location.line): a code fence opened here is never closed, so a trial added after it would not be read",
                                  details: ["Close the fence with a line of ``` and try again; nothing was written."])
             }
-            let planned = plan(entry.document)
+            let planned = plan(document)
             let result: Document
             switch planned {
             case .append(_, let document), .replace(let document): result = document
             }
-            if let refusal = Self.signatureLock(path: path, before: entry.document, after: result) { throw refusal }
+            if let refusal = Self.signatureLock(path: path, before: document, after: result) { throw refusal }
             switch planned {
             case .append(let bytes, let result):
-                try FileIO.append(absolute, expectingSize: entry.document.bytes.count, bytes: bytes)
+                try FileIO.append(absolute, expectingSize: document.bytes.count, bytes: bytes)
                 return result
             case .replace(let result):
-                try FileIO.replace(absolute, expecting: entry.document.bytes, with: result.bytes)
+                try FileIO.replace(absolute, expecting: document.bytes, with: result.bytes)
                 return result
             }
         }

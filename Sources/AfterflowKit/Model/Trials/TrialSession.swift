@@ -70,6 +70,12 @@ public struct TrialSession: Sendable {
         self.init(document: document, checking: true)
     }
 
+    /// The values alone (`init(document:checking:)` without checking): for a caller that shows no
+    /// problems, like `trial` counting the goal's trials in the file it has just written.
+    public init(valuesOf document: Document) {
+        self.init(document: document, checking: false)
+    }
+
     /// Without `checking`, the values alone: the checks whose only result is problems (control
     /// characters, lines after the end, pauses, the events' order, the seal of a signature) are
     /// not made, so `diagnostics` holds only those met while reading. Every other property is

@@ -78,7 +78,7 @@ extension Afterflow {
             let trial = Trial(time: time, goal: goal.lowercased(), success: Self.success(result) ?? true, cue: level,
                               note: (note ?? "").trimmingCharacters(in: .whitespaces))
             let written = try appended(trial, to: entry.path, client: client, store: store)
-            let session = TrialSession(document: written)
+            let session = TrialSession(valuesOf: written)
             let mine = session.trials.filter { $0.goal == trial.goal }
             let done = mine.filter(\.success).count
             if format == .json {
