@@ -118,7 +118,7 @@ extension IndexStore {
         }
         timer.mark("scan \(scope.files.count) files, \(scope.folders.count) folders")
         let state = StoredIndexState(database: database)
-        var known = try state.known(under: scope.folders)
+        var known = try state.known(in: Set(scope.folders), expected: scope.files.count, deep: true)
         known.merge(try state.known(paths: scope.files)) { old, _ in old }
         let plan = RefreshPlan(scoped: files, known: known)
         var report = RefreshReport()
@@ -132,21 +132,6 @@ extension IndexStore {
 }
 
 extension StoredIndexState {
-    /// The files the index holds under each of `folders`, at any depth.
-    func known(under folders: [String]) throws -> [String: KnownFile] {
-        try database.read { db in
-            var known: [String: KnownFile] = [:]
-            for folder in folders {
-                // '0' follows '/': the range is every path under the folder.
-                try RawRow.each(db, sql: "SELECT path, size, modified, hash FROM documents WHERE path > ? AND path < ?",
-                                arguments: [folder + "/", folder + "0"]) { row in
-                    known[String(decoding: row.bytes(0), as: UTF8.self)] = KnownFile(row)
-                }
-            }
-            return known
-        }
-    }
-
     /// The files of `paths` the index holds, in one query.
     func known(paths: [String]) throws -> [String: KnownFile] {
         let list = JSONValue.array(paths.map(JSONValue.string)).serialized()
@@ -158,12 +143,5 @@ extension StoredIndexState {
             }
             return known
         }
-    }
-}
-
-extension KnownFile {
-    /// From a row of `path, size, modified, hash`.
-    init(_ row: RawRow) {
-        self.init(size: Int64(row.int(1) ?? 0), modified: Int64(row.int(2) ?? 0), hash: Int64(row.int(3) ?? 0))
     }
 }

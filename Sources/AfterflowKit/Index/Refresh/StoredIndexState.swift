@@ -22,6 +22,12 @@ struct StoredIndexState: RefreshIndexState {
     }
 
     func known(in folders: Set<String>?, expected: Int) throws -> [String: KnownFile] {
+        try known(in: folders, expected: expected, deep: false)
+    }
+
+    /// The files the index holds: all of them (`folders` nil), or those directly in each folder,
+    /// or with `deep` those at any depth under it.
+    func known(in folders: Set<String>?, expected: Int, deep: Bool) throws -> [String: KnownFile] {
         try database.read { db in
             var known: [String: KnownFile] = [:]
             known.reserveCapacity(expected)
@@ -29,19 +35,26 @@ struct StoredIndexState: RefreshIndexState {
             func load(_ sql: String, _ arguments: StatementArguments, folder: String?) throws {
                 try RawRow.each(db, sql: sql, arguments: arguments) { row in
                     let path = String(decoding: row.bytes(0), as: UTF8.self)
-                    guard folder == nil || IndexStore.folder(of: path) == folder else { return }
-                    known[path] = KnownFile(size: Int64(row.int(1) ?? 0), modified: Int64(row.int(2) ?? 0), hash: Int64(row.int(3) ?? 0))
+                    guard deep || folder == nil || IndexStore.folder(of: path) == folder else { return }
+                    known[path] = KnownFile(row)
                 }
             }
             guard let folders else {
                 try load("SELECT path, size, modified, hash FROM documents", [], folder: nil)
                 return known
             }
-            // '0' follows '/': the range holds the folder's files (and deeper ones, left out).
+            // '0' follows '/': the range holds the folder's files and deeper ones.
             for folder in folders {
                 try load("SELECT path, size, modified, hash FROM documents WHERE path > ? AND path < ?", [folder + "/", folder + "0"], folder: folder)
             }
             return known
         }
+    }
+}
+
+extension KnownFile {
+    /// From a row of `path, size, modified, hash`.
+    init(_ row: RawRow) {
+        self.init(size: Int64(row.int(1) ?? 0), modified: Int64(row.int(2) ?? 0), hash: Int64(row.int(3) ?? 0))
     }
 }

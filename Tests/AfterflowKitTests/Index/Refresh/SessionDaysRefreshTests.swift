@@ -31,6 +31,14 @@ import Testing
         try fixture.temp.write(path, text.replacingOccurrences(of: old, with: new))
     }
 
+    /// A fixture whose `path` was edited by hand, then brought up to date for the days from `day` on.
+    static func editedThenScoped(_ path: String, _ old: String, _ new: String, since day: String) throws -> Fixture {
+        let fixture = try JournalFixture.make()
+        try edit(fixture, path, old, new)
+        try fixture.store.refreshSessions(since: start(day), until: nil)
+        return fixture
+    }
+
     @Test("a session of the days edited by hand is read again; one of another year is not, until the whole refresh")
     func editedInPlace() throws {
         let fixture = try JournalFixture.make()
@@ -72,18 +80,14 @@ import Testing
 
     @Test("the drafts are compared with every period")
     func drafts() throws {
-        let fixture = try JournalFixture.make()
         let draft = JournalFixture.d("2025-04-10-psilocybin")
-        try Self.edit(fixture, draft, "mood_before: 5", "mood_before: 2")
-        try fixture.store.refreshSessions(since: Self.start("2025-04-01"), until: nil)
+        let fixture = try Self.editedThenScoped(draft, "mood_before: 5", "mood_before: 2", since: "2025-04-01")
         #expect(try Self.row(fixture.store, draft)?.moodBefore == 2)
     }
 
     @Test("the whole refresh after it finds the rows current, saves the fingerprints, and the next finds nothing to do")
     func wholeAfter() throws {
-        let fixture = try JournalFixture.make()
-        try Self.edit(fixture, Self.january1, "mood_before: 4", "mood_before: 10")
-        try fixture.store.refreshSessions(since: Self.start("2025-01-01"), until: nil)
+        let fixture = try Self.editedThenScoped(Self.january1, "mood_before: 4", "mood_before: 10", since: "2025-01-01")
         let whole = try fixture.store.refresh()
         #expect(whole.changes == 0)
         let next = try fixture.store.refresh()
