@@ -103,8 +103,8 @@ public enum TrialCSV {
         }
     }
 
-    /// `15:02:10`, as `TimeOfDay.text` writes it without going through `String(format:)`,
-    /// which took two thirds of the time of a large export.
+    /// `15:02:10`, as `TimeOfDay.text` writes it, from the bytes a row's time is appended with
+    /// (`appendClock`; rows are written as bytes, never as strings).
     static func clock(_ time: TimeOfDay) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(8)

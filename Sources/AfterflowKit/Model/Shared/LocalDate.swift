@@ -242,8 +242,8 @@ public struct LocalDate: Sendable, Hashable, CustomStringConvertible {
 
     static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
-    /// Two digits; `String(_:)` rather than interpolation, which looks up conformances at run time.
-    private func pad(_ value: Int) -> String { value < 10 ? "0" + String(value) : String(value) }
+    /// Two digits (`Int.zeroPadded`, not interpolation, which looks up conformances at run time).
+    private func pad(_ value: Int) -> String { value.zeroPadded(2) }
 
     // MARK: - Calendar arithmetic (proleptic Gregorian)
 

@@ -6,8 +6,7 @@ extension LocalDate {
     var wallClockText: String {
         guard let time else { return dayString }
         if offset != nil { return canonical(in: .gmt) }
-        func pad(_ v: Int) -> String { v < 10 ? "0" + String(v) : String(v) }
-        return dayString + "T" + pad(time.hour) + ":" + pad(time.minute) + ":" + pad(time.second)
+        return dayString + "T" + time.hour.zeroPadded(2) + ":" + time.minute.zeroPadded(2) + ":" + time.second.zeroPadded(2)
     }
 
     /// The calendar day alone.
