@@ -98,10 +98,12 @@ build: deps
 # It is linked at a fixed address (-no-pie): a position-independent one starts by rewriting 130,000
 # pointers in Swift's metadata, a copied page each, which is a third of `afterflow show`'s time.
 # The shared libraries, stack and heap are still placed at random; `make install PIE=1` keeps
-# the binary position-independent too.
+# the binary position-independent too. Its own symbols are not exported (--no-export-dynamic,
+# against the driver's default -export-dynamic): 43,000 of them made every start search them, in
+# the runtime's dladdr at start and in the loader's binding of libstdc++, a quarter of `--version`.
 PREFIX ?= $(HOME)/.local
 LINUX := $(filter Linux,$(shell uname -s))
-RELEASE_FLAGS := -c release $(if $(LINUX),--static-swift-stdlib $(if $(PIE),,-Xlinker -no-pie),)
+RELEASE_FLAGS := -c release $(if $(LINUX),--static-swift-stdlib -Xlinker --no-export-dynamic $(if $(PIE),,-Xlinker -no-pie),)
 # Where bash-completion, zsh (fpath) and fish look for completions, and man for pages.
 BASH_COMPLETION_DIR ?= $(PREFIX)/share/bash-completion/completions
 ZSH_COMPLETION_DIR ?= $(PREFIX)/share/zsh/site-functions
