@@ -31,12 +31,17 @@ let package = Package(
         // at run time by cpuid; our own C, no library. Elsewhere the Swift code in
         // Support/SHA256.swift hashes (the disclosure log's hash of what an export sends).
         .target(name: "CSHA256"),
+        // Linux's renameat2 and syncfs, which Swift's Glibc module does not declare, called
+        // straight (a statically linked binary cannot look them up at run time): FileIO's
+        // no-replace move, its exchange, and its flush of a whole file system.
+        .target(name: "CFileSystem"),
         .target(
             name: "AfterflowKit",
             dependencies: [
                 "CCmark",
                 "CSpawn",
                 "CSHA256",
+                "CFileSystem",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API, for reading listing rows in place (Index/ListingRow.swift).

@@ -45,8 +45,8 @@ need cmark cmark
 [ -x /usr/bin/time ] || { echo "Benchmarks need GNU time: apt-get install -y time" >&2; exit 1; }
 
 # Built as `make install` builds it: on Linux with the Swift runtime linked in statically, at a
-# fixed address, its own symbols not exported (see the Makefile's RELEASE_FLAGS).
-STATIC=""; [ "$(uname -s)" = Linux ] && STATIC="--static-swift-stdlib -Xlinker --no-export-dynamic -Xlinker -no-pie"
+# fixed address, its own symbols not exported, a static executable (see the Makefile's RELEASE_FLAGS).
+STATIC=""; [ "$(uname -s)" = Linux ] && STATIC="--static-swift-stdlib -Xlinker --no-export-dynamic -Xswiftc -static-executable -Xlinker -no-pie"
 # Product by product: afterflow-oembed links FoundationNetworking, which a static build cannot link
 # without libcurl's development files, and no benchmark runs it.
 products="afterflow afterflow-bench"; [ -n "${AFTERFLOW:-}" ] && products=afterflow-bench

@@ -7,6 +7,7 @@ import Darwin
 #endif
 
 import Foundation
+internal import CFileSystem
 
 /// Reading and atomic writing of the vault's files: the one place that makes file system calls.
 ///
@@ -361,22 +362,21 @@ extension FileIO {
 
     typealias SyncFS = @convention(c) (Int32) -> Int32
 
-    /// Linux's `syncfs`, looked up at run time like `renameat2`.
+    /// Linux's `syncfs` (CFileSystem: Swift's Glibc module does not declare it).
     static let syncFileSystem: SyncFS? = {
         #if os(Linux)
-        guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "syncfs") else { return nil }
-        return unsafeBitCast(symbol, to: SyncFS.self)
+        return { afterflow_syncfs($0) }
         #else
         return nil
         #endif
     }()
 
-    /// glibc's `renameat2`, looked up at run time (Swift's Glibc module does not export it): used with
-    /// `RENAME_NOREPLACE` by `move` and with `RENAME_EXCHANGE` by `replace`.
+    /// Linux's `renameat2` (CFileSystem: Swift's Glibc module does not declare it): used with
+    /// `RENAME_NOREPLACE` by `move` and with `RENAME_EXCHANGE` by `replace`. A kernel without it
+    /// answers ENOSYS, and each caller falls back as for a file system without the flag (EINVAL).
     static let renameNoReplace: RenameAt2? = {
         #if os(Linux)
-        guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "renameat2") else { return nil }
-        return unsafeBitCast(symbol, to: RenameAt2.self)
+        return { afterflow_renameat2($0, $1, $2, $3, $4) }
         #else
         return nil
         #endif
