@@ -31,21 +31,27 @@ extension DocumentStore {
 
     /// Reads a client's whole folder. Without `checking`, its trial sessions are read for their
     /// values alone (`TrialSession(document:checking:)`): for a caller that shows no problems.
-    public func load(_ short: String, checking: Bool = true) throws(VaultError) -> ClientRecord {
+    /// The files are read and parsed on `cores` threads (see `ParallelMap`), kept in the walk's order.
+    public func load(_ short: String, checking: Bool = true, cores: Int = 1) throws(VaultError) -> ClientRecord {
         let folder = PracticePath.clientFolder(short)
         let clientPath = PracticePath.clientPath(short)
         let client = Client(document: Document(bytes: try FileIO.read(try vault.path(clientPath))))
-        var goals: [GoalRecord] = []
-        var sessions: [TrialSessionRecord] = []
-        for path in VaultScanner.documentPaths(in: vault, under: folder) where path != clientPath {
-            let place = PracticePath(path)
+        let paths = VaultScanner.documentPaths(in: vault, under: folder).filter { $0 != clientPath }
+        let root = vault.root
+        let contents = ParallelMap.map(paths, cores: cores, minimumChunk: 32) { path -> DocumentContent? in
             // Found by the walk of a folder in the vault (`vault.path` took its client.md): no
             // `..`, no empty part, nothing to check again.
-            guard let bytes = try? FileIO.read(vault.root + "/" + path) else { continue }
+            guard let bytes = try? FileIO.read(root + "/" + path) else { return nil }
             let document = Document(bytes: bytes)
-            switch checking ? DocumentContent(document: document) : DocumentContent(valuesOf: document) {
-            case .goal(let goal) where place.role == .goal:
-                goals.append(GoalRecord(short: place.goal ?? "", path: path, goal: goal))
+            return checking ? DocumentContent(document: document) : DocumentContent(valuesOf: document)
+        }
+        var goals: [GoalRecord] = []
+        var sessions: [TrialSessionRecord] = []
+        for (path, content) in zip(paths, contents) {
+            switch content {
+            case .goal(let goal):
+                let place = PracticePath(path)
+                if place.role == .goal { goals.append(GoalRecord(short: place.goal ?? "", path: path, goal: goal)) }
             case .trials(let session):
                 sessions.append(TrialSessionRecord(path: path, session: session))
             default:

@@ -78,7 +78,7 @@ struct ExportProgress: DisclosingCommand {
         let store = DocumentStore(vault: vault)
         let short = try withVaultErrors { try store.resolveClient(client) }
         // The report shows no problems (`check` does): the sessions are read for their values.
-        let record = try withVaultErrors { try store.load(short, checking: false) }
+        let record = try withVaultErrors { try store.load(short, checking: false, cores: ProcessInfo.processInfo.activeProcessorCount) }
         if let goal { _ = try goalRecord(goal, in: record, hints: vaultOptions.hints) }
         let range = try dayRange(since: since, until: until, zone: vault.timeZone)
         let today = CommandClock.today(in: vault.timeZone)
