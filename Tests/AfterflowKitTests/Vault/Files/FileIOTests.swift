@@ -57,6 +57,28 @@ import Testing
         #expect(try temp.read("c.md") == "a\n")
     }
 
+    /// renameat2 and syncfs are called straight (CFileSystem), not looked up at run time, so the
+    /// kernel answers them in any build, a static one included: not ENOSYS, not a fallback.
+    @Test func renameat2AndSyncfsReachTheKernel() throws {
+        #if os(Linux)
+        let temp = try TemporaryVault()
+        try temp.write("a.md", "a\n")
+        try temp.write("b.md", "b\n")
+        let renameat2 = try #require(FileIO.renameNoReplace)
+        let (a, b) = (temp.root + "/a.md", temp.root + "/b.md")
+        #expect(renameat2(AT_FDCWD, a, AT_FDCWD, b, 1 /* RENAME_NOREPLACE */) == -1)
+        #expect(errno == EEXIST, "the kernel refused to replace b.md")
+        #expect(renameat2(AT_FDCWD, a, AT_FDCWD, b, FileIO.renameExchange) == 0)
+        #expect(try temp.read("a.md") == "b\n")
+        #expect(try temp.read("b.md") == "a\n")
+        let syncfs = try #require(FileIO.syncFileSystem)
+        let folder = open(temp.root, O_RDONLY | O_CLOEXEC)
+        defer { close(folder) }
+        #expect(syncfs(folder) == 0)
+        #expect(syncfs(-1) == -1 && errno == EBADF, "an answer from the kernel, not ENOSYS")
+        #endif
+    }
+
     @Test func vaultPathsNeverLeaveTheVault() throws {
         let vault = try TemporaryVault().vault
         #expect(throws: VaultError.self) { try vault.path("../outside.md") }
