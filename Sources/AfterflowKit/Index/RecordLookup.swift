@@ -23,7 +23,7 @@ import GRDB
 public struct RecordLookup {
     public let vault: Vault
     private let bringUpToDate: () throws(VaultError) -> IndexStore
-    private let refreshedIndex = RefreshedIndex()
+    private let opened = OpenedIndexes()
     private var fresh = false
 
     /// `refresh` opens the index and brings it up to date (the front end's, with its progress bar
@@ -37,16 +37,19 @@ public struct RecordLookup {
 
     /// The index brought up to date, once.
     func refresh() throws(VaultError) -> IndexStore {
-        if let index = refreshedIndex.index { return index }
+        if let index = opened.refreshed { return index }
         let index = try bringUpToDate()
-        refreshedIndex.index = index
+        opened.refreshed = index
         return index
     }
 
-    /// Where a look-up keeps the index it brought up to date (a look-up is a value; its copies
-    /// share it).
-    private final class RefreshedIndex: @unchecked Sendable {
-        var index: IndexStore?
+    /// Where a look-up keeps the indexes it opened (a look-up is a value; its copies share them):
+    /// the one it brought up to date, and the one as it stood, opened once (each open reads and
+    /// parses the whole schema, a tenth of `show`).
+    private final class OpenedIndexes: @unchecked Sendable {
+        var refreshed: IndexStore?
+        /// nil until asked; then the standing index, or nil inside when there is none.
+        var standing: IndexStore??
     }
 
     /// A look-up whose index has just been brought up to date by the caller: no quick answer is
@@ -83,8 +86,11 @@ public struct RecordLookup {
     /// The index as it was left, when there is one that has been brought up to date before; nil
     /// when it is missing, of another version (opening it empties it), or cannot be opened.
     func standingIndex() -> IndexStore? {
+        if let standing = opened.standing { return standing }
         let path = vault.root + "/" + Vault.stateFolder + "/" + IndexStore.fileName
-        guard FileIO.exists(path), let index = try? IndexStore(vault: vault), (try? index.hasBeenRefreshed()) == true else { return nil }
+        var index: IndexStore?
+        if FileIO.exists(path), let found = try? IndexStore(vault: vault), (try? found.hasBeenRefreshed()) == true { index = found }
+        opened.standing = .some(index)
         return index
     }
 }
